@@ -1,0 +1,51 @@
+# The portal: `make run` serves it at http://127.0.0.1:8080, `make test` tests it.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# The v8 crate links the prebuilt archive from ../shared/v8 when that folder
+# exists; elsewhere it downloads its own (these variables must then stay unset).
+V8_DIR := $(abspath $(CURDIR)/../shared/v8)
+ifneq ($(wildcard $(V8_DIR)/librusty_v8_release_x86_64-unknown-linux-gnu.a.gz),)
+export RUSTY_V8_ARCHIVE := $(V8_DIR)/librusty_v8_release_x86_64-unknown-linux-gnu.a.gz
+export RUSTY_V8_SRC_BINDING_PATH := $(V8_DIR)/src_binding_release_x86_64-unknown-linux-gnu.rs
+endif
+
+CARGO ?= cargo
+PORT ?= 8080
+
+.PHONY: help setup web build run test test-web test-rust test-e2e lint check bench clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+setup: ## install npm packages (from the lock files) and Chromium when missing
+	@scripts/setup.sh
+
+web: setup ## build the server and client bundles
+	cd web && node build.mjs
+
+build: web ## build everything (release)
+	$(CARGO) build --release -p server
+
+run: build ## build and serve the portal at http://127.0.0.1:$(PORT)
+	PORT=$(PORT) ./target/release/portal
+
+test-web: web ## web unit tests and type check
+	cd web && npx tsc --noEmit -p . && npx vitest run
+
+test-rust: web ## Rust unit and integration tests (real bundle, real V8)
+	$(CARGO) test --release --workspace
+
+test-e2e: build ## browser tests in real Chromium against the release binary
+	scripts/e2e.sh
+
+test: test-web test-rust test-e2e ## all tests
+
+lint: setup ## formatting and lints
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+
+check: lint test ## what CI runs
+
+clean: ## remove build outputs
+	rm -rf target web/dist

@@ -1,0 +1,34 @@
+// Shared set-up of the browser specs: Debian's Chromium through playwright-core,
+// and a page opener that records every console error, warning and page error.
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+
+export function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Opens `path` in a fresh context and waits until React has hydrated. */
+export async function open(browser, path, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const response = await page.goto(BASE + path, { waitUntil: 'load' });
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 10000 });
+  return { context, page, response, problems };
+}

@@ -1,0 +1,194 @@
+//! One V8 isolate holding the server bundle, with the two entry points of the
+//! contract looked up once and called directly (no script compilation per request).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use deno_core::v8;
+use deno_core::{JsRuntime, RuntimeOptions};
+
+use crate::contract::{PlanOutput, RenderOutput};
+use crate::error::RenderError;
+
+/// What an isolate needs to start; shared by all workers of a pool.
+pub(crate) struct IsolateSpec {
+    pub bundle: String,
+    pub translations_json: String,
+    pub heap_limit_bytes: usize,
+    /// A startup snapshot with the bundle already evaluated, when one was made.
+    pub snapshot: Option<&'static [u8]>,
+    /// Script run after `init` in every isolate (tests wrap the entry points with it).
+    pub extra_script: String,
+}
+
+/// How far past its limit an isolate may grow while its termination unwinds.
+const HEADROOM_FACTOR: usize = 8;
+
+pub(crate) struct Isolate {
+    runtime: JsRuntime,
+    plan_fn: v8::Global<v8::Function>,
+    render_fn: v8::Global<v8::Function>,
+    /// Set by the near-heap-limit callback; the worker replaces the isolate.
+    heap_exceeded: Arc<AtomicBool>,
+}
+
+pub(crate) enum Call {
+    Plan,
+    Render,
+}
+
+pub(crate) enum Answer {
+    Plan(PlanOutput),
+    Render(RenderOutput),
+}
+
+/// Isolates and snapshots are created one at a time per process: V8 crashed in
+/// `JsRuntime::new` when several were created at once from different snapshots
+/// (several pools in one test process). Creation is rare (start-up, replacement).
+fn creation_turn() -> std::sync::MutexGuard<'static, ()> {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Isolate {
+    pub fn new(spec: &IsolateSpec) -> Result<Self, RenderError> {
+        let _turn = creation_turn();
+        let params = v8::CreateParams::default().heap_limits(0, spec.heap_limit_bytes);
+        let mut runtime = JsRuntime::try_new(RuntimeOptions {
+            create_params: Some(params),
+            startup_snapshot: spec.snapshot,
+            ..Default::default()
+        })
+        .map_err(|e| RenderError::Start(e.to_string()))?;
+        if spec.snapshot.is_none() {
+            runtime
+                .execute_script("entry-server.js", spec.bundle.clone())
+                .map_err(|e| RenderError::Start(e.to_string()))?;
+        }
+        let heap_exceeded = Arc::new(AtomicBool::new(false));
+        let flag = heap_exceeded.clone();
+        let handle = runtime.v8_isolate().thread_safe_handle();
+        let ceiling = spec.heap_limit_bytes.saturating_mul(HEADROOM_FACTOR);
+        runtime.add_near_heap_limit_callback(move |current, _initial| {
+            // Stop the script and grant headroom so V8 can unwind instead of aborting.
+            // The headroom is bounded: a loop that never reaches an interrupt check
+            // (V8 has such shapes) ends in V8's own out-of-memory abort at the
+            // ceiling rather than taking all of the machine's memory.
+            flag.store(true, Ordering::SeqCst);
+            handle.terminate_execution();
+            (current * 2).min(ceiling).max(current)
+        });
+        let init = format!(
+            "__portal.init({})",
+            serde_json::to_string(&spec.translations_json).map_err(|e| RenderError::Start(e.to_string()))?
+        );
+        runtime.execute_script("<init>", init).map_err(|e| RenderError::Start(e.to_string()))?;
+        if !spec.extra_script.is_empty() {
+            runtime
+                .execute_script("<extra>", spec.extra_script.clone())
+                .map_err(|e| RenderError::Start(e.to_string()))?;
+        }
+        let fns = runtime
+            .execute_script("<entry-points>", "[__portal.plan, __portal.render]")
+            .map_err(|e| RenderError::Start(e.to_string()))?;
+        let (plan_fn, render_fn) = {
+            deno_core::scope!(scope, runtime);
+            let local = v8::Local::new(scope, fns);
+            let array = v8::Local::<v8::Array>::try_from(local)
+                .map_err(|_| RenderError::Start("__portal entry points missing".into()))?;
+            let get = |i: u32| -> Result<v8::Global<v8::Function>, RenderError> {
+                let value = array
+                    .get_index(scope, i)
+                    .ok_or_else(|| RenderError::Start("__portal entry point missing".into()))?;
+                let f = v8::Local::<v8::Function>::try_from(value)
+                    .map_err(|_| RenderError::Start("__portal entry point is not a function".into()))?;
+                Ok(v8::Global::new(scope, f))
+            };
+            (get(0)?, get(1)?)
+        };
+        Ok(Self { runtime, plan_fn, render_fn, heap_exceeded })
+    }
+
+    pub fn thread_safe_handle(&mut self) -> v8::IsolateHandle {
+        self.runtime.v8_isolate().thread_safe_handle()
+    }
+
+    pub fn heap_exceeded(&self) -> bool {
+        self.heap_exceeded.load(Ordering::SeqCst)
+    }
+
+    /// Calls one entry point with the input JSON. `Err(None)` means execution
+    /// was terminated (deadline or heap limit): the caller decides which.
+    pub fn call(&mut self, call: &Call, input: &str) -> Result<Answer, Option<RenderError>> {
+        let function = match call {
+            Call::Plan => self.plan_fn.clone(),
+            Call::Render => self.render_fn.clone(),
+        };
+        let runtime = &mut self.runtime;
+        deno_core::scope!(scope, runtime);
+        v8::tc_scope!(let tc, scope);
+        let arg = v8::String::new(tc, input)
+            .ok_or_else(|| Some(RenderError::Contract("input too large for a V8 string".into())))?;
+        let function = v8::Local::new(tc, function);
+        let recv = v8::undefined(tc).into();
+        let Some(value) = function.call(tc, recv, &[arg.into()]) else {
+            if tc.has_terminated() || tc.is_execution_terminating() {
+                return Err(None);
+            }
+            let message =
+                tc.exception().map(|e| e.to_rust_string_lossy(tc)).unwrap_or_else(|| "unknown exception".into());
+            return Err(Some(RenderError::Js(message)));
+        };
+        match call {
+            Call::Plan => {
+                let text = value.to_rust_string_lossy(tc);
+                serde_json::from_str(&text)
+                    .map(Answer::Plan)
+                    .map_err(|e| Some(RenderError::Contract(format!("plan: {e}"))))
+            }
+            Call::Render => {
+                let array = v8::Local::<v8::Array>::try_from(value)
+                    .map_err(|_| Some(RenderError::Contract("render must answer an array".into())))?;
+                let item = |i: u32| array.get_index(tc, i);
+                let status = item(0).and_then(|v| v.uint32_value(tc)).unwrap_or(0);
+                let redirect = item(1).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc));
+                let head = item(2).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
+                let html = item(3).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
+                let status = u16::try_from(status)
+                    .ok()
+                    .filter(|s| (100..600).contains(s))
+                    .ok_or_else(|| Some(RenderError::Contract(format!("bad status {status}"))))?;
+                Ok(Answer::Render(RenderOutput { status, redirect, head, html }))
+            }
+        }
+    }
+}
+
+/// Evaluates the bundle once and snapshots the heap, so that each new isolate
+/// (at start and after every replacement) skips parsing and running the bundle.
+///
+/// One snapshot per process: V8 shares its read-only heap and string table
+/// between isolates, and isolates deserialised from different snapshots corrupt
+/// them (seen as crashes in `SharedHeapDeserializer`). Later pools reuse the
+/// snapshot; a pool with a different bundle is refused.
+pub(crate) fn make_snapshot(bundle: &str) -> Result<&'static [u8], RenderError> {
+    static SNAPSHOT: std::sync::Mutex<Option<(u64, &'static [u8])>> = std::sync::Mutex::new(None);
+    let key = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        bundle.hash(&mut hasher);
+        hasher.finish()
+    };
+    let mut made = SNAPSHOT.lock().unwrap_or_else(|e| e.into_inner());
+    match *made {
+        Some((made_for, blob)) if made_for == key => return Ok(blob),
+        Some(_) => return Err(RenderError::Start("this process already holds a snapshot of another bundle".into())),
+        None => {}
+    }
+    let _turn = creation_turn();
+    let mut runtime = deno_core::JsRuntimeForSnapshot::new(RuntimeOptions::default());
+    runtime.execute_script("entry-server.js", bundle.to_owned()).map_err(|e| RenderError::Start(e.to_string()))?;
+    let blob: &'static [u8] = Box::leak(runtime.snapshot());
+    *made = Some((key, blob));
+    Ok(blob)
+}

@@ -1,0 +1,120 @@
+//! The real built server bundle through the real isolate pool.
+//! Needs `web/dist/server/entry-server.js` (`make web`).
+
+use std::time::{Duration, Instant};
+
+use renderer::{PoolOptions, RenderError, RendererPool};
+
+fn bundle() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist/server/entry-server.js");
+    std::fs::read_to_string(path).expect("web/dist/server/entry-server.js is built (run `make web`)")
+}
+
+fn translations() -> String {
+    let read = |lang: &str| {
+        std::fs::read_to_string(format!("{}/../locales/{lang}/dzo.json", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    format!(r#"{{"uk":{},"en":{}}}"#, read("uk"), read("en"))
+}
+
+fn config() -> serde_json::Value {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../config/portal.json")).unwrap();
+    let full: serde_json::Value = serde_json::from_str(&text).unwrap();
+    full["client"].clone()
+}
+
+/// Every pool of this test process starts from the one snapshot of the real
+/// bundle; `extra` runs after it (V8 allows one snapshot per process).
+fn options(extra: &str, isolates: usize) -> PoolOptions {
+    PoolOptions {
+        bundle: bundle(),
+        extra_script: extra.to_owned(),
+        translations_json: translations(),
+        isolates,
+        deadline: Duration::from_millis(500),
+        heap_limit_bytes: 64 << 20,
+        snapshot: true,
+    }
+}
+
+fn input(url: &str, language: &str) -> String {
+    serde_json::json!({
+        "url": url, "language": language, "config": config(), "session": null, "data": {}, "error": null
+    })
+    .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renders_home_in_both_languages() {
+    let pool = RendererPool::start(options("", 1)).unwrap();
+    let uk = pool.render(input("/", "uk")).await.unwrap();
+    assert_eq!(uk.status, 200);
+    assert!(uk.head.contains("<title>Пошук тендерів") || uk.head.contains("<title>Публічні закупівлі"), "{}", uk.head);
+    assert!(uk.head.contains(r#"hreflang="x-default""#));
+    assert!(uk.html.contains("Пошук публічних закупівель"), "{}", uk.html);
+    let en = pool.render(input("/en", "en")).await.unwrap();
+    assert!(en.html.contains("Search public procurement"), "{}", en.html);
+    assert!(en.head.contains(r#"<link rel="canonical" href="http://127.0.0.1:8080/en">"#), "{}", en.head);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_path_is_404_and_redirects_come_from_plan() {
+    let pool = RendererPool::start(options("", 1)).unwrap();
+    assert_eq!(pool.render(input("/no/such/page", "uk")).await.unwrap().status, 404);
+    let plan = pool.plan(input("/en/tenders/UA-1/monitorings", "en")).await.unwrap();
+    let redirect = plan.redirect.unwrap();
+    assert_eq!((redirect.location.as_str(), redirect.status), ("/en/tenders/UA-1", 301));
+    assert!(pool.plan(input("/tenders", "uk")).await.unwrap().redirect.is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn intl_has_full_icu_data() {
+    let probe = r#";__portal.render = () => [200, null, "",
+        new Intl.NumberFormat('uk-UA').format(1234567.5) + '|' +
+        new Intl.PluralRules('uk-UA').select(3) + '|' +
+        new Intl.DateTimeFormat('uk-UA', {dateStyle: 'long', timeZone: 'UTC'}).format(Date.UTC(2024, 0, 15))];"#;
+    let pool = RendererPool::start(options(probe, 1)).unwrap();
+    let out = pool.render(input("/", "uk")).await.unwrap();
+    assert_eq!(out.html, "1\u{a0}234\u{a0}567,5|few|15 січня 2024 р.");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_render_that_loops_forever_is_cut_off_and_the_pool_recovers() {
+    // Wraps the real render: a url containing `__loop` never returns.
+    let looping = r#";{ const real = __portal.render;
+        __portal.render = (i) => { if (i.includes('__loop')) { for (;;) {} } return real(i); }; }"#;
+    let pool = RendererPool::start(options(looping, 1)).unwrap();
+    let started = Instant::now();
+    let err = pool.render(input("/__loop", "uk")).await.unwrap_err();
+    assert!(matches!(err, RenderError::Deadline(_)), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(3));
+    // The only isolate was replaced and serves the next request normally.
+    let next = pool.render(input("/", "uk")).await.unwrap();
+    assert_eq!(next.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_render_that_exhausts_the_heap_is_cut_off_and_the_pool_recovers() {
+    let hog = r#";{ const real = __portal.render;
+        __portal.render = (i) => {
+          if (i.includes('__hog1')) { const a = []; for (;;) a.push('x'.repeat(1000) + a.length); }
+          if (i.includes('__hog2')) { const a = []; for (let n = 0; ; n++) a.push({ n, m: [n, n + 1, n + 2] }); }
+          return real(i); }; }"#;
+    let pool = RendererPool::start(options(hog, 1)).unwrap();
+    // An object graph that grows without bound: the heap-limit callback stops it.
+    let err = pool.render(input("/__hog2", "uk")).await.unwrap_err();
+    assert!(matches!(err, RenderError::HeapLimit), "{err}");
+    assert_eq!(pool.render(input("/", "uk")).await.unwrap().status, 200);
+    // Growing strings: whichever of heap limit and deadline stops it first.
+    let err = pool.render(input("/__hog1", "uk")).await.unwrap_err();
+    assert!(matches!(err, RenderError::HeapLimit | RenderError::Deadline(_)), "{err}");
+    assert_eq!(pool.render(input("/", "uk")).await.unwrap().status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_javascript_exception_is_an_error_not_a_crash() {
+    let pool = RendererPool::start(options("", 1)).unwrap();
+    let err = pool.render("not json".into()).await.unwrap_err();
+    assert!(matches!(err, RenderError::Js(ref m) if m.contains("JSON")), "{err}");
+    assert_eq!(pool.render(input("/", "uk")).await.unwrap().status, 200);
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Starts the release portal on a free port, runs the browser specs against it
+# in Debian's Chromium, and stops it again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port=${E2E_PORT:-18080}
+log=$(mktemp)
+PORT=$port ./target/release/portal >"$log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break
+  kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 0.2
+done
+BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 e2e/*.spec.mjs

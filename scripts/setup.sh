@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Idempotent set-up of everything the build and tests need on a fresh machine:
+# npm packages from the committed lock files, and Debian's Chromium for e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npm_ci() { # dir: install only when the lock file changed since the last install
+  local dir=$1 stamp="$1/node_modules/.lock-hash" hash
+  hash=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  if [[ ! -f $stamp || $(cat "$stamp") != "$hash" ]]; then
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$hash" > "$stamp"
+  fi
+}
+npm_ci web
+npm_ci e2e
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "installing Debian's chromium for the browser tests"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi

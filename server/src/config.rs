@@ -1,0 +1,290 @@
+//! Runtime configuration: `config/portal.json` plus environment overrides,
+//! validated once at start. Only `client` is ever sent to the browser.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Why the configuration could not be loaded; always names the key.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config file `{path}`: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("config key `{key}`: {message}")]
+    Invalid { key: String, message: String },
+}
+
+fn invalid(key: &str, message: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid { key: key.into(), message: message.into() }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Config {
+    /// Sent to the browser with every page.
+    pub client: ClientConfig,
+    pub server: ServerConfig,
+    pub renderer: RendererConfig,
+}
+
+/// The client-safe subset: endpoints the browser calls, languages, flags.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ClientConfig {
+    /// Origin of canonical and alternate links. Env: `PORTAL_CLIENT_PUBLIC_ORIGIN`.
+    pub public_origin: String,
+    /// Base path of assets, `/` or e.g. `/newdzo/`. Env: `PORTAL_CLIENT_ASSET_BASE`.
+    pub asset_base: String,
+    pub default_language: String,
+    pub languages: Vec<String>,
+    pub support_email: String,
+    pub tag_manager_id: String,
+    pub endpoints: Endpoints,
+    pub features: Features,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Endpoints {
+    pub search: String,
+    pub users: String,
+    pub translations: String,
+    pub procurement: String,
+    pub auctions: String,
+    pub old_site: String,
+    pub files: String,
+    pub news: String,
+    pub callback: String,
+    pub messages: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Features {
+    pub tag_manager: bool,
+    pub cabinet: bool,
+    pub test_mode: bool,
+    pub log_characteristic_mismatch: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ServerConfig {
+    /// Listening port. Env: `PORT`. Default 8080.
+    pub port: u16,
+    /// Time limit of one upstream request. Default 5000.
+    pub upstream_timeout_ms: u64,
+    /// Built web bundles. Default `web/dist`.
+    pub web_dist: PathBuf,
+    /// Translation files. Default `locales`.
+    pub locales_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RendererConfig {
+    /// Isolates in the pool; 0 = one per core.
+    pub isolates: usize,
+    /// Render deadline in milliseconds. Default 2000.
+    pub deadline_ms: u64,
+    /// Heap limit per isolate in MiB. Default 128.
+    pub heap_limit_mb: usize,
+    /// Start isolates from a startup snapshot. Default true.
+    pub snapshot: bool,
+}
+
+impl Config {
+    /// Loads `path`, applies overrides from `env` (name, value) pairs, validates.
+    pub fn load(path: &Path, env: impl IntoIterator<Item = (String, String)>) -> Result<Self, ConfigError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.to_owned(), source })?;
+        Self::parse(&text, env)
+    }
+
+    pub fn parse(text: &str, env: impl IntoIterator<Item = (String, String)>) -> Result<Self, ConfigError> {
+        let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| invalid("(file)", e.to_string()))?;
+        for (name, raw) in env {
+            let name = if name == "PORT" { "PORTAL_SERVER_PORT".to_owned() } else { name };
+            let Some(rest) = name.strip_prefix("PORTAL_") else { continue };
+            if rest == "CONFIG" {
+                continue;
+            }
+            apply_override(&mut value, rest, &raw)?;
+        }
+        let config: Config = serde_path_to_error::deserialize(value).map_err(|e| {
+            let key = e.path().to_string();
+            invalid(&key, e.into_inner().to_string())
+        })?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let c = &self.client;
+        let url = |key: &str, v: &str, relative_ok: bool| -> Result<(), ConfigError> {
+            let absolute = v.starts_with("http://") || v.starts_with("https://");
+            if absolute || (relative_ok && v.starts_with('/')) {
+                Ok(())
+            } else {
+                Err(invalid(key, format!("`{v}` is not an absolute http(s) URL")))
+            }
+        };
+        url("client.publicOrigin", &c.public_origin, false)?;
+        let e = &c.endpoints;
+        for (key, v, rel) in [
+            ("search", &e.search, false),
+            ("users", &e.users, false),
+            ("translations", &e.translations, true),
+            ("procurement", &e.procurement, false),
+            ("auctions", &e.auctions, false),
+            ("oldSite", &e.old_site, false),
+            ("files", &e.files, false),
+            ("news", &e.news, false),
+            ("callback", &e.callback, false),
+            ("messages", &e.messages, false),
+        ] {
+            url(&format!("client.endpoints.{key}"), v, rel)?;
+        }
+        if !(c.asset_base.starts_with('/') && c.asset_base.ends_with('/')) {
+            return Err(invalid("client.assetBase", "must start and end with `/`"));
+        }
+        for lang in &c.languages {
+            if lang != "uk" && lang != "en" {
+                return Err(invalid("client.languages", format!("unsupported language `{lang}`")));
+            }
+        }
+        if !c.languages.contains(&c.default_language) {
+            return Err(invalid("client.defaultLanguage", "must be one of `client.languages`"));
+        }
+        if self.renderer.deadline_ms == 0 {
+            return Err(invalid("renderer.deadlineMs", "must be positive"));
+        }
+        if self.renderer.heap_limit_mb < 16 {
+            return Err(invalid("renderer.heapLimitMb", "must be at least 16"));
+        }
+        if self.server.upstream_timeout_ms == 0 {
+            return Err(invalid("server.upstreamTimeoutMs", "must be positive"));
+        }
+        Ok(())
+    }
+
+    /// True when this server serves the translation files itself.
+    pub fn serves_locales(&self) -> bool {
+        self.client.endpoints.translations.starts_with('/')
+    }
+}
+
+fn snake_upper(camel: &str) -> String {
+    let mut out = String::new();
+    for ch in camel.chars() {
+        if ch.is_ascii_uppercase() {
+            out.push('_');
+        }
+        out.push(ch.to_ascii_uppercase());
+    }
+    out
+}
+
+/// Finds the leaf whose upper-snake path equals `name` and sets it, parsed
+/// according to the type the file gives it.
+fn apply_override(root: &mut serde_json::Value, name: &str, raw: &str) -> Result<(), ConfigError> {
+    fn walk<'a>(
+        v: &'a mut serde_json::Value,
+        prefix: &str,
+        dotted: &str,
+        name: &str,
+    ) -> Option<(&'a mut serde_json::Value, String)> {
+        let serde_json::Value::Object(map) = v else { return None };
+        for (key, child) in map.iter_mut() {
+            let path = if prefix.is_empty() { snake_upper(key) } else { format!("{prefix}_{}", snake_upper(key)) };
+            let dot = if dotted.is_empty() { key.clone() } else { format!("{dotted}.{key}") };
+            if path == name && !child.is_object() {
+                return Some((child, dot));
+            }
+            if name.starts_with(&format!("{path}_")) {
+                if let Some(found) = walk(child, &path, &dot, name) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+    let Some((leaf, key)) = walk(root, "", "", name) else {
+        return Err(invalid(&format!("PORTAL_{name}"), "no such configuration key"));
+    };
+    *leaf = match leaf {
+        serde_json::Value::Bool(_) => match raw {
+            "true" => true.into(),
+            "false" => false.into(),
+            _ => return Err(invalid(&key, format!("`{raw}` is not true or false"))),
+        },
+        serde_json::Value::Number(_) => {
+            raw.parse::<u64>().map_err(|_| invalid(&key, format!("`{raw}` is not a whole number")))?.into()
+        }
+        serde_json::Value::Array(_) => raw.split(',').map(|s| s.trim().to_owned()).collect::<Vec<_>>().into(),
+        _ => raw.to_owned().into(),
+    };
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = include_str!("../../config/portal.json");
+
+    fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    #[test]
+    fn the_shipped_file_is_valid() {
+        let config = Config::parse(FILE, []).unwrap();
+        assert_eq!(config.server.port, 8080);
+        assert_eq!(config.client.default_language, "uk");
+        assert!(config.serves_locales());
+    }
+
+    #[test]
+    fn environment_overrides_typed_leaves() {
+        let config = Config::parse(
+            FILE,
+            env(&[
+                ("PORT", "9090"),
+                ("PORTAL_CLIENT_ENDPOINTS_SEARCH", "https://search.example"),
+                ("PORTAL_CLIENT_FEATURES_CABINET", "true"),
+                ("PORTAL_CLIENT_ASSET_BASE", "/newdzo/"),
+                ("PORTAL_RENDERER_DEADLINE_MS", "300"),
+                ("UNRELATED", "x"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(config.server.port, 9090);
+        assert_eq!(config.client.endpoints.search, "https://search.example");
+        assert!(config.client.features.cabinet);
+        assert_eq!(config.client.asset_base, "/newdzo/");
+        assert_eq!(config.renderer.deadline_ms, 300);
+    }
+
+    #[test]
+    fn errors_name_the_bad_key() {
+        let err = |pairs: &[(&str, &str)]| Config::parse(FILE, env(pairs)).unwrap_err().to_string();
+        assert!(err(&[("PORTAL_CLIENT_ENDPOINTS_USERS", "ftp://x")]).contains("`client.endpoints.users`"));
+        assert!(err(&[("PORTAL_CLIENT_FEATURES_TEST_MODE", "yes")]).contains("`client.features.testMode`"));
+        assert!(err(&[("PORT", "eighty")]).contains("`server.port`"));
+        assert!(err(&[("PORTAL_CLIENT_DEFAULT_LANGUAGE", "de")]).contains("`client.defaultLanguage`"));
+        assert!(err(&[("PORTAL_NO_SUCH_KEY", "1")]).contains("PORTAL_NO_SUCH_KEY"));
+        let wrong_type = FILE.replace(r#""isolates": 0"#, r#""isolates": "two""#);
+        assert!(Config::parse(&wrong_type, []).unwrap_err().to_string().contains("`renderer.isolates`"));
+        let unknown = FILE.replace(r#""snapshot": true"#, r#""snapshot": true, "colour": 1"#);
+        assert!(Config::parse(&unknown, []).unwrap_err().to_string().contains("colour"));
+    }
+
+    #[test]
+    fn only_the_client_part_is_serialised_for_the_browser() {
+        let config = Config::parse(FILE, []).unwrap();
+        let json = serde_json::to_string(&config.client).unwrap();
+        assert!(json.contains("\"oldSite\""));
+        assert!(!json.contains("deadlineMs") && !json.contains("upstreamTimeoutMs"));
+    }
+}

@@ -1,0 +1,88 @@
+//! The HTML document around the rendered body: head tags, assets, and the
+//! embedded page state the client hydrates from.
+
+use serde::Deserialize;
+
+/// `web/dist/client/manifest.json`, written by the web build.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct Manifest {
+    pub entry: String,
+    pub css: Vec<String>,
+    pub preload: Vec<String>,
+}
+
+/// Makes JSON safe inside `<script type="application/json">`: no data (a search
+/// keyword, a tender title) can close the tag or open a comment.
+pub fn escape_json_for_script(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 16);
+    for ch in json.chars() {
+        match ch {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub struct Document<'a> {
+    pub language: &'a str,
+    pub head: &'a str,
+    pub body: &'a str,
+    pub state_json: &'a str,
+    pub translations_json: &'a str,
+    pub asset_base: &'a str,
+    pub manifest: &'a Manifest,
+}
+
+impl Document<'_> {
+    pub fn to_html(&self) -> String {
+        let base = self.asset_base;
+        let mut html =
+            String::with_capacity(self.body.len() + self.state_json.len() + self.translations_json.len() + 2048);
+        html.push_str("<!doctype html><html lang=\"");
+        html.push_str(self.language);
+        html.push_str(
+            "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">",
+        );
+        html.push_str(self.head);
+        html.push_str("<link rel=\"icon\" href=\"data:,\">");
+        for css in &self.manifest.css {
+            html.push_str(&format!("<link rel=\"stylesheet\" href=\"{base}{css}\">"));
+        }
+        for chunk in &self.manifest.preload {
+            html.push_str(&format!("<link rel=\"modulepreload\" href=\"{base}{chunk}\">"));
+        }
+        html.push_str(&format!("<script type=\"module\" src=\"{base}{}\"></script>", self.manifest.entry));
+        html.push_str("</head><body><div id=\"root\">");
+        html.push_str(self.body);
+        html.push_str("</div><script id=\"__state\" type=\"application/json\">");
+        html.push_str(&escape_json_for_script(self.state_json));
+        html.push_str("</script><script id=\"__i18n\" type=\"application/json\">");
+        html.push_str(&escape_json_for_script(self.translations_json));
+        html.push_str("</script></body></html>");
+        html
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_closing_text_is_inert() {
+        let json = serde_json::json!({ "title": "</script><script>alert(1)</script><!--" }).to_string();
+        let escaped = escape_json_for_script(&json);
+        assert!(!escaped.contains("</script>") && !escaped.contains("<!--"));
+        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(back["title"], "</script><script>alert(1)</script><!--");
+    }
+
+    #[test]
+    fn line_separators_are_escaped() {
+        assert_eq!(escape_json_for_script("\"a\u{2028}b\""), "\"a\\u2028b\"");
+    }
+}

@@ -1,0 +1,12 @@
+//! The portal's HTTP server: routing, upstream data, and server-side rendering
+//! through the renderer pool. `main.rs` only loads config and serves `app`.
+
+pub mod config;
+pub mod document;
+pub mod error;
+pub mod page;
+pub mod router;
+pub mod state;
+
+pub use router::app;
+pub use state::AppState;

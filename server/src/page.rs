@@ -1,0 +1,193 @@
+//! Server-side rendering of every page: ask the bundle for the route's plan,
+//! fetch the data it names, render, and wrap the result in the document.
+
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use futures_util::future::join_all;
+use renderer::FetchSpec;
+use serde::Deserialize;
+
+use crate::document::Document;
+use crate::error::AppError;
+use crate::state::{AppState, Ready};
+
+/// The language of a path: `/en` and `/en/...` are English, the rest Ukrainian.
+pub fn language_of(path: &str) -> &'static str {
+    if path == "/en" || path.starts_with("/en/") {
+        "en"
+    } else {
+        "uk"
+    }
+}
+
+/// The fields shared by the render input and the embedded page state.
+fn state_fields(state: &AppState, language: &str, data_json: &str, error: Option<u16>) -> String {
+    let error = error.map_or_else(|| "null".to_owned(), |e| e.to_string());
+    format!(
+        r#""language":"{language}","config":{},"session":null,"data":{data_json},"error":{error}"#,
+        state.client_json()
+    )
+}
+
+fn render_input(url: &str, fields: &str) -> String {
+    let url = serde_json::to_string(url).unwrap_or_else(|_| "\"/\"".into());
+    format!(r#"{{"url":{url},{fields}}}"#)
+}
+
+/// Fetches every spec concurrently. Answers are embedded raw (no re-serialising);
+/// an unreachable, slow or failing upstream becomes the 502/504/503 page.
+async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> (String, Option<u16>) {
+    if fetches.is_empty() {
+        return ("{}".into(), None);
+    }
+    let endpoints = &state.config().client.endpoints;
+    let answers = join_all(fetches.iter().map(|spec| async move {
+        let base = match spec.service.as_str() {
+            "users" => &endpoints.users,
+            _ => &endpoints.search,
+        };
+        let url = format!("{}{}", base.trim_end_matches('/'), spec.path);
+        let response = match state.http().get(&url).header(header::ACCEPT, "application/json").send().await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(%url, error = %e, "upstream request failed");
+                return (spec, Err(if e.is_timeout() { 504 } else { 502 }));
+            }
+        };
+        let status = response.status().as_u16();
+        match response.bytes().await {
+            Ok(body) if status < 400 && serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_ok() => {
+                (spec, Ok(String::from_utf8_lossy(&body).into_owned()))
+            }
+            Ok(_) if status < 400 => (spec, Err(502)),
+            Ok(_) => (spec, Err(status)),
+            Err(e) => (spec, Err(if e.is_timeout() { 504 } else { 502 })),
+        }
+    }))
+    .await;
+    let mut error = None;
+    let mut json = String::from("{");
+    for (i, (spec, answer)) in answers.into_iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&serde_json::to_string(&spec.key).unwrap_or_default());
+        match answer {
+            Ok(body) => json.push_str(&format!(r#":{{"ok":true,"body":{body}}}"#)),
+            Err(status) => {
+                if status >= 500 {
+                    error = Some(if status == 502 || status == 504 { status } else { 503 });
+                }
+                json.push_str(&format!(r#":{{"ok":false,"status":{status}}}"#));
+            }
+        }
+    }
+    json.push('}');
+    (json, error)
+}
+
+fn html_response(status: StatusCode, html: String) -> Response {
+    let mut response = (status, html).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// The last resort when even the error page cannot be rendered.
+fn static_error(status: StatusCode) -> Response {
+    let html = format!(
+        "<!doctype html><html lang=\"uk\"><head><meta charset=\"utf-8\"><title>{0}</title></head>\
+         <body><h1>{0}</h1><p>Сервер має труднощі. Спробуйте пізніше.</p><p><a href=\"/\">На головну</a></p></body></html>",
+        status.as_u16()
+    );
+    html_response(status, html)
+}
+
+fn redirect(location: &str, status: u16) -> Response {
+    let status = StatusCode::from_u16(status).ok().filter(|s| s.is_redirection()).unwrap_or(StatusCode::FOUND);
+    let mut response = status.into_response();
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
+}
+
+async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str, error: Option<u16>) -> Response {
+    let language = language_of(url.split('?').next().unwrap_or("/"));
+    let fields = state_fields(state, language, data, error);
+    let output = match ready.pool.render(render_input(url, &fields)).await {
+        Ok(output) => output,
+        Err(e) if error.is_none() => {
+            tracing::error!(%url, error = %e, "render failed");
+            return Box::pin(render_document(state, ready, url, "{}", Some(500))).await;
+        }
+        Err(e) => {
+            tracing::error!(%url, error = %e, "error page render failed");
+            return static_error(StatusCode::INTERNAL_SERVER_ERROR);
+        }
+    };
+    if let Some(location) = &output.redirect {
+        return redirect(location, 302);
+    }
+    let translations = ready.translations.get(language).map(String::as_str).unwrap_or("{}");
+    let html = Document {
+        language,
+        head: &output.head,
+        body: &output.html,
+        state_json: &format!("{{{fields}}}"),
+        translations_json: translations,
+        asset_base: &state.config().client.asset_base,
+        manifest: state.manifest(),
+    }
+    .to_html();
+    html_response(StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK), html)
+}
+
+/// Every GET that no other route took: a page.
+pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    let Some(ready) = state.ready() else {
+        return static_error(StatusCode::SERVICE_UNAVAILABLE);
+    };
+    let url = uri.path_and_query().map_or("/", |p| p.as_str());
+    let language = language_of(uri.path());
+    let plan = match ready.pool.plan(render_input(url, &state_fields(&state, language, "{}", None))).await {
+        Ok(plan) => plan,
+        Err(e) => {
+            tracing::error!(%url, error = %e, "plan failed");
+            return render_document(&state, ready, url, "{}", Some(500)).await;
+        }
+    };
+    if let Some(target) = plan.redirect {
+        return redirect(&target.location, target.status);
+    }
+    let (data, error) = fetch_all(&state, &plan.fetches).await;
+    render_document(&state, ready, url, &data, error).await
+}
+
+#[derive(Deserialize)]
+pub struct DataQuery {
+    url: Option<String>,
+}
+
+/// Data of a route for client-side navigation: the same plan and fetches as a
+/// first load, answered as JSON.
+pub async fn data(State(state): State<AppState>, Query(query): Query<DataQuery>) -> Result<Response, AppError> {
+    let url = query.url.filter(|u| u.starts_with('/')).ok_or(AppError::BadParameter("url"))?;
+    let ready = state.ready().ok_or(AppError::NotReady)?;
+    let language = language_of(url.split('?').next().unwrap_or("/"));
+    let plan = ready
+        .pool
+        .plan(render_input(&url, &state_fields(&state, language, "{}", None)))
+        .await
+        .map_err(|_| AppError::NotReady)?;
+    let (data, _) = fetch_all(&state, &plan.fetches).await;
+    let mut response = data.into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(response)
+}

@@ -1,0 +1,60 @@
+//! Every route of the server. Pages are not listed here: they live in
+//! `web/src/routes`, and every GET that nothing else takes goes to `page`.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::compression::{CompressionLayer, CompressionLevel};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::error::AppError;
+use crate::page;
+use crate::state::AppState;
+
+async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
+    match state.ready() {
+        Some(ready) => (StatusCode::OK, format!("ok: {} isolates\n", ready.pool.size())),
+        None => (StatusCode::SERVICE_UNAVAILABLE, "renderer starting\n".to_owned()),
+    }
+}
+
+/// Web-vitals reports from browsers, written to the log.
+async fn vitals(body: Bytes) -> Result<StatusCode, AppError> {
+    let report: serde_json::Value = serde_json::from_slice(&body).map_err(|e| AppError::BadJson(e.to_string()))?;
+    tracing::info!(target: "web_vitals", name = %report["name"], value = %report["value"], path = %report["path"], rating = %report["rating"]);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+fn cached(dir: std::path::PathBuf, cache_control: &'static str) -> Router {
+    Router::new()
+        .fallback_service(ServeDir::new(dir).precompressed_br().precompressed_gzip())
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static(cache_control)))
+}
+
+pub fn app(state: AppState) -> Router {
+    let config = state.config();
+    let client_dir = config.server.web_dist.join("client");
+    // Content-hashed names never change meaning: cache them for a year.
+    let assets = || cached(client_dir.join("assets"), "public, max-age=31536000, immutable");
+    let docs = || cached(client_dir.join("docs"), "public, max-age=86400");
+    let mut router = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/__vitals", post(vitals))
+        .route("/__data", get(page::data))
+        .nest_service("/assets", assets())
+        .nest_service("/docs", docs())
+        .route_service("/robots.txt", ServeFile::new(client_dir.join("robots.txt")));
+    let base = config.client.asset_base.trim_end_matches('/');
+    if !base.is_empty() {
+        router = router.nest_service(&format!("{base}/assets"), assets()).nest_service(&format!("{base}/docs"), docs());
+    }
+    if config.serves_locales() {
+        let path = config.client.endpoints.translations.trim_end_matches('/').to_owned();
+        router = router.nest_service(&path, cached(config.server.locales_dir.clone(), "public, max-age=300"));
+    }
+    router.fallback(page::page).layer(CompressionLayer::new().quality(CompressionLevel::Precise(4))).with_state(state)
+}

@@ -1,0 +1,144 @@
+//! Shared state of the server: configuration, the upstream HTTP client and,
+//! once started, the renderer pool with the translations it was given.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use renderer::{PoolOptions, RendererPool};
+
+use crate::config::Config;
+use crate::document::Manifest;
+
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    config: Config,
+    /// `client` config serialised once; embedded in every page.
+    client_json: String,
+    http: reqwest::Client,
+    manifest: Manifest,
+    ready: OnceLock<Ready>,
+}
+
+/// What exists once start-up finished: the pool and the translation files.
+pub struct Ready {
+    pub pool: RendererPool,
+    /// Language → the raw `dzo.json` text, embedded in pages of that language.
+    pub translations: HashMap<String, String>,
+}
+
+/// Why the renderer could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("cannot read `{path}`: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("translations for `{language}` not loaded: {message}")]
+    Translations { language: String, message: String },
+    #[error(transparent)]
+    Render(#[from] renderer::RenderError),
+}
+
+impl AppState {
+    pub fn new(config: Config) -> Self {
+        let client_json = serde_json::to_string(&config.client).unwrap_or_else(|_| "{}".into());
+        let manifest_path = config.server.web_dist.join("client/manifest.json");
+        let manifest = std::fs::read_to_string(&manifest_path)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_else(|| {
+                tracing::warn!(path = %manifest_path.display(), "no client manifest: pages will not hydrate");
+                Manifest::default()
+            });
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_millis(config.server.upstream_timeout_ms))
+            .pool_max_idle_per_host(64)
+            .build()
+            .unwrap_or_default();
+        Self { inner: Arc::new(Inner { config, client_json, http, manifest, ready: OnceLock::new() }) }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    pub fn client_json(&self) -> &str {
+        &self.inner.client_json
+    }
+
+    pub fn http(&self) -> &reqwest::Client {
+        &self.inner.http
+    }
+
+    pub fn manifest(&self) -> &Manifest {
+        &self.inner.manifest
+    }
+
+    pub fn ready(&self) -> Option<&Ready> {
+        self.inner.ready.get()
+    }
+
+    /// Loads translations, starts the isolates and marks the server ready.
+    /// `extra_script` runs in every isolate after start (tests wrap entry points with it).
+    pub async fn start_renderer(&self, extra_script: &str) -> Result<(), StartError> {
+        let config = &self.inner.config;
+        let bundle_path = config.server.web_dist.join("server/entry-server.js");
+        let bundle = std::fs::read_to_string(&bundle_path)
+            .map_err(|source| StartError::Read { path: bundle_path.clone(), source })?;
+        let mut translations = HashMap::new();
+        for language in ["uk", "en"] {
+            translations.insert(language.to_owned(), self.load_translations(language).await?);
+        }
+        let translations_json = format!(r#"{{"uk":{},"en":{}}}"#, translations["uk"], translations["en"]);
+        let options = PoolOptions {
+            bundle,
+            translations_json,
+            isolates: config.renderer.isolates,
+            deadline: Duration::from_millis(config.renderer.deadline_ms),
+            heap_limit_bytes: config.renderer.heap_limit_mb << 20,
+            snapshot: config.renderer.snapshot,
+            extra_script: extra_script.to_owned(),
+        };
+        let pool = tokio::task::spawn_blocking(move || RendererPool::start(options))
+            .await
+            .map_err(|e| renderer::RenderError::Start(e.to_string()))??;
+        tracing::info!(isolates = pool.size(), "renderer ready");
+        let _ = self.inner.ready.set(Ready { pool, translations });
+        Ok(())
+    }
+
+    /// Reads `{translations host}/{language}/dzo.json`; a relative host is this
+    /// server's own `locales/` folder, read from disk.
+    async fn load_translations(&self, language: &str) -> Result<String, StartError> {
+        let config = &self.inner.config;
+        let text = if config.serves_locales() {
+            let path = config.server.locales_dir.join(language).join("dzo.json");
+            std::fs::read_to_string(&path).map_err(|source| StartError::Read { path, source })?
+        } else {
+            let url = format!("{}/{language}/dzo.json", config.client.endpoints.translations.trim_end_matches('/'));
+            let mut delay = Duration::from_millis(350);
+            let mut attempt = 0;
+            loop {
+                let result = async { self.inner.http.get(&url).send().await?.error_for_status()?.text().await }.await;
+                match result {
+                    Ok(text) => break text,
+                    Err(e) if attempt >= 5 => {
+                        return Err(StartError::Translations { language: language.into(), message: e.to_string() })
+                    }
+                    Err(_) => {
+                        tokio::time::sleep(delay).await;
+                        delay *= 2;
+                        attempt += 1;
+                    }
+                }
+            }
+        };
+        serde_json::from_str::<serde::de::IgnoredAny>(&text)
+            .map_err(|e| StartError::Translations { language: language.into(), message: e.to_string() })?;
+        Ok(text)
+    }
+}

@@ -1,0 +1,186 @@
+//! HTTP behaviour of the whole portal, in-process, with the real built bundle
+//! in real V8 isolates. Needs `web/dist` (`make web`).
+
+use std::collections::HashSet;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use server::config::Config;
+use server::{app, AppState};
+use tower::ServiceExt;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
+fn config(extra: &[(&str, &str)]) -> Config {
+    let mut env = vec![
+        ("PORTAL_SERVER_WEB_DIST".to_owned(), format!("{ROOT}/web/dist")),
+        ("PORTAL_SERVER_LOCALES_DIR".to_owned(), format!("{ROOT}/locales")),
+        ("PORTAL_RENDERER_ISOLATES".to_owned(), "1".to_owned()),
+        ("PORTAL_RENDERER_DEADLINE_MS".to_owned(), "500".to_owned()),
+    ];
+    env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+    Config::load(std::path::Path::new(&format!("{ROOT}/config/portal.json")), env).unwrap()
+}
+
+async fn portal(extra: &[(&str, &str)], bundle_suffix: &str) -> Router {
+    let state = AppState::new(config(extra));
+    state.start_renderer(bundle_suffix).await.unwrap();
+    app(state)
+}
+
+struct Page {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: String,
+}
+
+async fn get(app: &Router, uri: &str, headers: &[(&str, &str)]) -> Page {
+    let mut request = Request::get(uri);
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let response = app.clone().oneshot(request.body(Body::empty()).unwrap()).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Page { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() }
+}
+
+fn between<'a>(html: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = html.find(start)? + start.len();
+    Some(&html[from..from + html[from..].find(end)?])
+}
+
+#[derive(serde::Deserialize)]
+struct RouteCase {
+    path: String,
+    status: u16,
+    location: Option<String>,
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_in_both_languages_has_status_and_head_tags() {
+    let app = portal(&[], "").await;
+    let cases: Vec<RouteCase> =
+        serde_json::from_str(&std::fs::read_to_string(format!("{ROOT}/e2e/routes.json")).unwrap()).unwrap();
+    let mut titles = HashSet::new();
+    for language in ["uk", "en"] {
+        for case in &cases {
+            let prefix = if language == "en" { "/en" } else { "" };
+            let uri =
+                if language == "en" && case.path == "/" { "/en".to_owned() } else { format!("{prefix}{}", case.path) };
+            let page = get(&app, &uri, &[]).await;
+            assert_eq!(page.status.as_u16(), case.status, "{uri}");
+            if let Some(location) = &case.location {
+                let expected =
+                    if language == "en" && location == "/" { "/en".to_owned() } else { format!("{prefix}{location}") };
+                assert_eq!(page.headers[header::LOCATION], expected.as_str(), "{uri}");
+                continue;
+            }
+            let html = &page.body;
+            assert!(html.starts_with(&format!("<!doctype html><html lang=\"{language}\">")), "{uri}");
+            let title = between(html, "<title>", "</title>").unwrap_or_default();
+            assert!(!title.trim().is_empty(), "{uri}: empty title");
+            if case.status == 200 {
+                assert!(titles.insert(title.to_owned()), "{uri}: title `{title}` is not unique");
+            }
+            let description = between(html, "<meta name=\"description\" content=\"", "\"").unwrap_or_default();
+            assert!(!description.is_empty(), "{uri}: no description");
+            assert!(html.contains("<link rel=\"canonical\" href=\"http://127.0.0.1:8080"), "{uri}: no canonical");
+            for lang in ["uk", "en", "x-default"] {
+                assert!(html.contains(&format!("<link rel=\"alternate\" hreflang=\"{lang}\"")), "{uri}: no {lang}");
+            }
+            let noindex = html.contains("<meta name=\"robots\" content=\"noindex\">");
+            if case.path == "/js/sign" {
+                assert!(noindex, "{uri}: /js/sign must be noindex");
+            }
+            if case.path == "/" || case.path == "/tenders" {
+                assert!(!noindex, "{uri}: must be indexable");
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn alternates_and_canonical_point_at_both_languages() {
+    let app = portal(&[], "").await;
+    let html = get(&app, "/en/plans", &[]).await.body;
+    assert!(html.contains(r#"<link rel="canonical" href="http://127.0.0.1:8080/en/plans">"#));
+    assert!(html.contains(r#"<link rel="alternate" hreflang="uk" href="http://127.0.0.1:8080/plans">"#));
+    assert!(html.contains(r#"<link rel="alternate" hreflang="en" href="http://127.0.0.1:8080/en/plans">"#));
+    assert!(html.contains(r#"<link rel="alternate" hreflang="x-default" href="http://127.0.0.1:8080/plans">"#));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_served() {
+    let looping = r#";{ const real = __portal.render;
+        __portal.render = (i) => { if (JSON.parse(i).url === '/tenders/loop' && !JSON.parse(i).error) { for (;;) {} } return real(i); }; }"#;
+    let app = portal(&[], looping).await;
+    let started = std::time::Instant::now();
+    let page = get(&app, "/tenders/loop", &[]).await;
+    assert_eq!(page.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(page.body.contains("<title>"), "the 500 page is rendered by the bundle");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let next = get(&app, "/", &[]).await;
+    assert_eq!(next.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn script_closing_text_in_a_title_is_rendered_inert() {
+    let app = portal(&[], "").await;
+    let page = get(&app, "/tenders/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E", &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(!page.body.contains("<script>alert(1)"), "{}", page.body);
+    assert!(page.body.contains("&lt;/script&gt;&lt;script&gt;alert(1)"));
+    // Only our own three script tags: the module entry, the state and the translations.
+    assert_eq!(page.body.matches("<script").count(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn assets_html_and_translations_have_the_right_caching_and_compression() {
+    let app = portal(&[("PORTAL_CLIENT_ASSET_BASE", "/newdzo/")], "").await;
+    let home = get(&app, "/", &[("accept-encoding", "br")]).await;
+    assert_eq!(home.headers[header::CACHE_CONTROL], "no-cache");
+    assert_eq!(home.headers[header::CONTENT_ENCODING], "br");
+    let plain = get(&app, "/", &[]).await.body;
+    let entry = between(&plain, "<script type=\"module\" src=\"", "\"").unwrap().to_owned();
+    assert!(entry.starts_with("/newdzo/assets/entry-client-"), "{entry}");
+    for uri in [entry.clone(), entry.replacen("/newdzo", "", 1)] {
+        let asset = get(&app, &uri, &[]).await;
+        assert_eq!(asset.status, StatusCode::OK, "{uri}");
+        assert_eq!(asset.headers[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+    }
+    let uk = get(&app, "/locales/uk/dzo.json", &[]).await;
+    assert_eq!(uk.status, StatusCode::OK);
+    assert!(serde_json::from_str::<serde_json::Value>(&uk.body).unwrap()["pages"].is_object());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_is_503_until_the_pool_is_ready() {
+    let state = AppState::new(config(&[]));
+    let router = app(state.clone());
+    assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(get(&router, "/", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
+    state.start_renderer("").await.unwrap();
+    assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_gets_a_clear_error() {
+    let app = portal(&[], "").await;
+    let response =
+        app.clone().oneshot(Request::post("/__vitals").body(Body::from("{not json")).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let ok = app
+        .clone()
+        .oneshot(Request::post("/__vitals").body(Body::from(r#"{"name":"LCP","value":1200}"#)).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(ok.status(), StatusCode::NO_CONTENT);
+    assert_eq!(get(&app, "/__data", &[]).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(get(&app, "/__data?url=/tenders", &[]).await.body, "{}");
+    let post = app.clone().oneshot(Request::post("/tenders").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
+}

@@ -1,0 +1,184 @@
+/**
+ * The page header (SPEC §2.2): logo, common menu, language switch, and either the
+ * login and registration links or the user menu with logout. On narrow screens the
+ * menu folds behind a toggle; it starts closed on the server and on the client.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../contract';
+import { usePageState } from '../../state';
+import { localizedPath, switchLanguageUrl } from '../../lib/paths';
+import { Dropdown } from '../Dropdown/Dropdown';
+import { ExternalLink } from '../ExternalLink/ExternalLink';
+import { UserMenu } from '../UserMenu/UserMenu';
+
+/** Each language is named in itself, whatever the interface language (a switch convention). */
+const LANGUAGES: Array<{ code: Language; short: string; name: string }> = [
+  { code: 'uk', short: 'УКР', name: 'Українська' },
+  { code: 'en', short: 'ENG', name: 'English' },
+];
+
+/** Where Login sends the user back to; never to the login or registration pages themselves. */
+export function loginHref(pathname: string, search: string): string {
+  if (pathname === '/' && !search) return '/login';
+  if (/^\/(login|registration)(\/|$)/.test(pathname)) return '/login';
+  return `/login?from=${encodeURIComponent(pathname + search)}`;
+}
+
+function Logo() {
+  const { t } = useTranslation();
+  const { session, config } = usePageState();
+  const content = (
+    <>
+      <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="#1f5fbf" />
+        <path d="M9 23V9h7a7 7 0 0 1 0 14H9zm4-4h3a3 3 0 0 0 0-6h-3v6z" fill="#fff" />
+      </svg>
+      <span className="logo-text">{t('site.name')}</span>
+    </>
+  );
+  // Logged in, the logo leads to the old site's home (the cabinet lives there).
+  if (session) {
+    return (
+      <a className="logo" href={config.endpoints.oldSite}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <Link className="logo" to={{ pathname: '/', hash: '#search' }}>
+      {content}
+    </Link>
+  );
+}
+
+/** Client navigations to `/#search` do not scroll by themselves; the page frame also scrolls to top. */
+function useScrollToSearch() {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash !== '#search') return;
+    // After this commit's effects, including the frame's scroll to top on navigation.
+    const frame = requestAnimationFrame(() => document.getElementById('search')?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [location.key, location.hash]);
+}
+
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { language } = usePageState();
+  const location = useLocation();
+  // useLocation() has no language prefix; the switch needs the full current URL.
+  const current = localizedPath(language, location.pathname);
+  return (
+    <ul className="lang-switch" aria-label={t('header.languageSwitch')}>
+      {LANGUAGES.map((lang) => (
+        <li key={lang.code}>
+          <a
+            href={switchLanguageUrl(current, location.search, lang.code)}
+            hrefLang={lang.code}
+            lang={lang.code}
+            aria-label={lang.name}
+            aria-current={lang.code === language ? 'true' : undefined}
+          >
+            {lang.short}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MainMenu() {
+  const { t } = useTranslation();
+  const { config } = usePageState();
+  const oldSite = config.endpoints.oldSite.replace(/\/+$/, '');
+  return (
+    <nav className="main-menu" aria-label={t('menu.label')}>
+      <ul>
+        <li>
+          <ExternalLink href={`${oldSite}/about`}>{t('menu.about')}</ExternalLink>
+        </li>
+        <li>
+          <Dropdown label={t('menu.useful')}>
+            <ul>
+              <li>
+                <ExternalLink href={`${oldSite}/instructions`}>{t('menu.instructions')}</ExternalLink>
+              </li>
+              <li>
+                <ExternalLink href={`${oldSite}/legislation`}>{t('menu.legislation')}</ExternalLink>
+              </li>
+              <li>
+                <ExternalLink href={config.endpoints.news}>{t('menu.news')}</ExternalLink>
+              </li>
+            </ul>
+          </Dropdown>
+        </li>
+        <li>
+          <Link to="/info/contacts">{t('menu.contacts')}</Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function Account() {
+  const { t } = useTranslation();
+  const { session, language } = usePageState();
+  const location = useLocation();
+  if (session) {
+    return (
+      <div className="account">
+        <UserMenu type={session.type} />
+        {/* A full page request, so the server can clear the session cookies. */}
+        <a className="account-logout" href={localizedPath(language, '/logout')}>
+          {t('header.logout')}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="account">
+      <Link to={loginHref(location.pathname, location.search)}>{t('header.login')}</Link>
+      <Link className="button button-primary" to="/registration">
+        {t('header.registration')}
+      </Link>
+    </div>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  useScrollToSearch();
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('header.skipToContent')}
+      </a>
+      <div className="container header-inner">
+        <Logo />
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="site-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="menu-toggle-icon" aria-hidden="true" />
+          {t('header.menu')}
+        </button>
+        <div id="site-menu" className={open ? 'header-menu is-open' : 'header-menu'}>
+          <MainMenu />
+          <div className="header-actions">
+            <LanguageSwitch />
+            <Account />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

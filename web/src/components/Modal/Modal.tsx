@@ -1,0 +1,103 @@
+/**
+ * The modal dialog (SPEC §2.6): a title, content and up to three buttons; without
+ * buttons it has one blue 'understood' button that closes it. Closed, it renders
+ * nothing. It is rendered in place (portals do not render on the server) and sits
+ * above the page through fixed positioning.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const MODAL_MAX_BUTTONS = 3;
+export const MODAL_DEFAULT_MAX_WIDTH = 800;
+
+export interface ModalButton {
+  label: string;
+  onClick: () => void;
+  variant?: 'primary' | 'secondary';
+}
+
+interface Props {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  /** At most three are shown: any further buttons are dropped (the layout holds three). */
+  buttons?: ModalButton[];
+  onClose: () => void;
+  /** In pixels. */
+  maxWidth?: number;
+}
+
+export function Modal({ open, title, children, buttons, onClose, maxWidth = MODAL_DEFAULT_MAX_WIDTH }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  // Escape calls the latest onClose without re-running the open effect on each render.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    dialog.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      previous?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const shown: ModalButton[] = buttons?.length
+    ? buttons.slice(0, MODAL_MAX_BUTTONS)
+    : [{ label: t('modal.understood'), onClick: onClose, variant: 'primary' }];
+
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        style={{ maxWidth }}
+      >
+        <div className="modal-header">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          <button type="button" className="modal-close" aria-label={t('modal.close')} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+        <div className="modal-buttons">
+          {shown.map((b, i) => (
+            <button
+              key={i}
+              type="button"
+              className={b.variant === 'secondary' ? 'button' : 'button button-primary'}
+              onClick={b.onClick}
+            >
+              {b.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

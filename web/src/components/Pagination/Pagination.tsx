@@ -1,0 +1,93 @@
+/**
+ * The pagination control (SPEC §2.6, §5). Pages are real links, so paging works
+ * without JavaScript; the rules live in `lib/pagination.ts`.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { clampPage, GAP, pageCount, pageItems, showMoreCount } from '../../lib/pagination';
+
+interface Props {
+  page: number;
+  perPage: number;
+  total: number;
+  hrefForPage: (page: number) => string;
+  /**
+   * Appends the next page's results. Without it, 'show next N' is a link to the
+   * next page instead of a button.
+   */
+  onShowMore?: () => void;
+}
+
+function Arrow({ label, symbol }: { label: string; symbol: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{symbol}</span>
+      <span className="visually-hidden">{label}</span>
+    </>
+  );
+}
+
+export function Pagination({ page, perPage, total, hrefForPage, onShowMore }: Props) {
+  const { t } = useTranslation();
+  const count = pageCount(total, perPage);
+  if (count < 2) return null;
+  const current = clampPage(page, count);
+  const more = showMoreCount(current, perPage, total);
+  const moreLabel = t('pagination.showMore', { count: more });
+
+  return (
+    <nav className="pagination" aria-label={t('pagination.label')}>
+      {more > 0 &&
+        (onShowMore ? (
+          <button type="button" className="button pagination-more" onClick={onShowMore}>
+            {moreLabel}
+          </button>
+        ) : (
+          <Link className="button pagination-more" to={hrefForPage(current + 1)}>
+            {moreLabel}
+          </Link>
+        ))}
+      <ul className="pagination-pages">
+        <li>
+          {current > 1 ? (
+            <Link className="pagination-prev" to={hrefForPage(current - 1)} rel="prev">
+              <Arrow label={t('pagination.previous')} symbol="‹" />
+            </Link>
+          ) : (
+            <span className="pagination-prev" aria-disabled="true">
+              <Arrow label={t('pagination.previous')} symbol="‹" />
+            </span>
+          )}
+        </li>
+        {pageItems(current, count).map((item, i) =>
+          item === GAP ? (
+            <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <Link
+                to={hrefForPage(item)}
+                aria-label={t('pagination.page', { page: item })}
+                aria-current={item === current ? 'page' : undefined}
+              >
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {current < count ? (
+            <Link className="pagination-next" to={hrefForPage(current + 1)} rel="next">
+              <Arrow label={t('pagination.next')} symbol="›" />
+            </Link>
+          ) : (
+            <span className="pagination-next" aria-disabled="true">
+              <Arrow label={t('pagination.next')} symbol="›" />
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

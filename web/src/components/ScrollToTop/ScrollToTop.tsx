@@ -1,0 +1,41 @@
+/**
+ * The scroll-to-top button (SPEC §2.2, §9). It is rendered hidden on the server and on
+ * the first client render (the scroll position is unknown there), then follows scrolling.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The button appears once the page is scrolled further than this many pixels. */
+export const SCROLL_TOP_THRESHOLD = 77;
+
+export function ScrollToTop() {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  const toTop = () => {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  };
+
+  return (
+    <button
+      type="button"
+      className="scroll-to-top"
+      data-testid="scroll-to-top"
+      aria-label={t('scrollToTop.label')}
+      hidden={!visible}
+      onClick={toTop}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path d="M12 5l-7 7 1.4 1.4L11 8.8V20h2V8.8l4.6 4.6L19 12z" fill="currentColor" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Loading placeholder lines (SPEC §9: widths between 60 and 100 percent). The widths
+ * look random but come from a seeded generator, so the server and the hydrating client
+ * draw the same lines; the default seed is this component's `useId()`, which React
+ * keeps equal on both sides.
+ */
+import { useId } from 'react';
+
+export const SKELETON_MIN_WIDTH = 60;
+export const SKELETON_MAX_WIDTH = 100;
+
+/** mulberry32: a tiny, well-distributed 32-bit PRNG returning floats in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a: turns a string seed (a `useId()` value) into a 32-bit number. */
+export function hashSeed(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** `rows` whole-percent widths in 60..100, always the same for the same seed. */
+export function skeletonWidths(seed: number | string, rows: number): number[] {
+  const next = mulberry32(typeof seed === 'string' ? hashSeed(seed) : seed);
+  const span = SKELETON_MAX_WIDTH - SKELETON_MIN_WIDTH + 1;
+  return Array.from({ length: Math.max(0, rows) }, () => SKELETON_MIN_WIDTH + Math.floor(next() * span));
+}
+
+export function Skeleton({ rows = 3, seed }: { rows?: number; seed?: number | string }) {
+  const id = useId();
+  return (
+    <div className="skeleton" aria-hidden="true">
+      {skeletonWidths(seed ?? id, rows).map((width, i) => (
+        <span key={i} className="skeleton-line" style={{ width: `${width}%` }} />
+      ))}
+    </div>
+  );
+}

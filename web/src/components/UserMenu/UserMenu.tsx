@@ -1,0 +1,79 @@
+/**
+ * The logged-in user's menu (SPEC §2.2). Its entries depend on the user type; most
+ * lead to the old cabinet on the legacy site, Market is a page of this app.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ClientConfig } from '../../config';
+import type { SessionSummary } from '../../contract';
+import { usePageState } from '../../state';
+import { Dropdown } from '../Dropdown/Dropdown';
+import { ExternalLink } from '../ExternalLink/ExternalLink';
+
+export type UserType = SessionSummary['type'];
+
+export interface UserMenuItem {
+  /** Translation key under `userMenu`. */
+  key: string;
+  /** An app path when internal, an absolute URL otherwise. */
+  href: string;
+  external: boolean;
+}
+
+/** Entries per type, in display order: [key, old-cabinet path, or null for Market]. */
+const MENU: Record<UserType, Array<[key: string, cabinetPath: string | null]>> = {
+  buyer: [
+    ['myCompany', '/cabinet/company'],
+    ['frameworkQualification', '/cabinet/framework-qualifications'],
+    ['myProcurements', '/cabinet/tenders'],
+    ['myProcurementPlans', '/cabinet/plans'],
+    ['market', null],
+    ['specifications', '/cabinet/specifications'],
+    ['settings', '/cabinet/settings'],
+    ['notifications', '/cabinet/notifications'],
+  ],
+  seller: [
+    ['ourBids', '/cabinet/bids'],
+    ['ourCompany', '/cabinet/company'],
+    ['marketQualifications', '/cabinet/market-qualifications'],
+    ['settingsAndInfo', '/cabinet/settings'],
+    ['notifications', '/cabinet/notifications'],
+  ],
+  cpe: [
+    ['myProcurements', '/cabinet/tenders'],
+    ['myPlans', '/cabinet/plans'],
+    ['market', null],
+    ['marketQualifications', '/cabinet/market-qualifications'],
+    ['myCompany', '/cabinet/company'],
+    ['settings', '/cabinet/settings'],
+    ['notifications', '/cabinet/notifications'],
+  ],
+};
+
+/** The menu of a user type: Market links into this app, the rest into the old cabinet. */
+export function userMenuItems(type: UserType, config: Pick<ClientConfig, 'endpoints'>): UserMenuItem[] {
+  const oldSite = config.endpoints.oldSite.replace(/\/+$/, '');
+  return MENU[type].map(([key, path]) =>
+    path === null ? { key, href: '/market', external: false } : { key, href: oldSite + path, external: true },
+  );
+}
+
+export function UserMenu({ type }: { type: UserType }) {
+  const { t } = useTranslation();
+  const { config, session } = usePageState();
+  return (
+    <Dropdown className="user-menu" label={session?.name || t('userMenu.account')}>
+      <ul aria-label={t('userMenu.label')}>
+        {userMenuItems(type, config).map((item) => (
+          <li key={item.key}>
+            {item.external ? (
+              <ExternalLink href={item.href}>{t(`userMenu.${item.key}`)}</ExternalLink>
+            ) : (
+              <Link to={item.href}>{t(`userMenu.${item.key}`)}</Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Renders a component the way the server does (i18n, router with the language
+ * basename, page state) for the component tests, which assert on the HTML.
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../i18n';
+import { PageStateContext, type PageState } from '../state';
+import type { ClientConfig } from '../config';
+import type { Language, SessionSummary } from '../contract';
+import uk from '../../../locales/uk/dzo.json';
+import en from '../../../locales/en/dzo.json';
+
+export const translations = { uk, en };
+
+export const testConfig: ClientConfig = {
+  publicOrigin: 'https://portal.test',
+  assetBase: '/newdzo/',
+  defaultLanguage: 'uk',
+  languages: ['uk', 'en'],
+  supportEmail: 'support@portal.test',
+  tagManagerId: '',
+  endpoints: {
+    search: 'https://search.test',
+    users: 'https://users.test',
+    translations: '/locales',
+    procurement: 'https://prozorro.test',
+    auctions: 'https://auctions.test',
+    oldSite: 'https://old.portal.test',
+    files: 'https://files.test',
+    news: 'https://news.portal.test',
+    callback: 'https://callback.test',
+    messages: 'https://messages.test',
+  },
+  features: { tagManager: false, cabinet: false, testMode: false, logCharacteristicMismatch: false },
+};
+
+const resources = { uk: { dzo: uk }, en: { dzo: en } };
+const instances = { uk: createI18n('uk', resources), en: createI18n('en', resources) };
+
+export interface RenderOptions {
+  language?: Language;
+  session?: SessionSummary | null;
+  /** The full URL as the server sees it, with the /en prefix for English. */
+  url?: string;
+}
+
+export function render(node: ReactNode, { language = 'uk', session = null, url }: RenderOptions = {}): string {
+  const state: PageState = { language, config: testConfig, session, data: {}, error: null };
+  return renderToString(
+    <I18nextProvider i18n={instances[language]}>
+      <StaticRouter basename={language === 'en' ? '/en' : '/'} location={url ?? (language === 'en' ? '/en' : '/')}>
+        <PageStateContext.Provider value={state}>{node}</PageStateContext.Provider>
+      </StaticRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** A translation of the test language, for assertions (`tr('uk', 'menu.about')`). */
+export function tr(language: Language, key: string, options?: Record<string, unknown>): string {
+  return instances[language].t(key, options) as string;
+}
+
+/** The HTML text React would produce for `s` (entities escaped as renderToString does). */
+export function html(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+export interface FoundLink {
+  href: string | null;
+  attrs: Record<string, string>;
+  /** The text content, tags stripped and entities left as rendered. */
+  text: string;
+}
+
+/** The `<a>` elements of rendered HTML, in document order. */
+export function links(markup: string): FoundLink[] {
+  return [...markup.matchAll(/<a(\s[^>]*)?>([\s\S]*?)<\/a>/g)].map((m) => {
+    const attrs: Record<string, string> = {};
+    for (const a of (m[1] ?? '').matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) attrs[a[1].toLowerCase()] = a[2] ?? '';
+    return { href: attrs.href ?? null, attrs, text: m[2].replace(/<[^>]+>/g, '').trim() };
+  });
+}
+
+/** The first link whose text or aria-label contains `label`. */
+export function link(markup: string, label: string): FoundLink {
+  const found = links(markup).find((l) => l.text.includes(html(label)) || (l.attrs['aria-label'] ?? '').includes(html(label)));
+  if (!found) throw new Error(`no link labelled ${label} in ${markup}`);
+  return found;
+}

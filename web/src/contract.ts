@@ -1,0 +1,48 @@
+/**
+ * The render contract between the Rust server and this bundle.
+ * Its serde mirror is `renderer/src/contract.rs`; change both together.
+ */
+import type { ClientConfig } from './config';
+
+export type Language = 'uk' | 'en';
+
+/** What the server knows about the visitor; `null` when logged out. */
+export interface SessionSummary {
+  type: 'buyer' | 'seller' | 'cpe';
+  name: string;
+}
+
+/** One upstream answer fetched by the server before rendering. */
+export type Fetched = { ok: true; body: unknown } | { ok: false; status: number };
+
+/**
+ * Input of both `plan` and `render`. The same object (minus `url` and `error`)
+ * is embedded in the page so the client hydrates with identical state.
+ */
+export interface RenderInput {
+  /** Path and query without the language prefix handling done: e.g. `/en/tenders?page=2`. */
+  url: string;
+  language: Language;
+  config: ClientConfig;
+  session: SessionSummary | null;
+  /** Prefetched upstream answers, keyed as the route's `fetches` named them. */
+  data: Record<string, Fetched>;
+  /** When set, the error page for this code is rendered whatever the route. */
+  error?: number | null;
+}
+
+/** A request the server makes before rendering. `service` names a config endpoint. */
+export interface FetchSpec {
+  key: string;
+  service: 'search' | 'users';
+  path: string;
+}
+
+export interface PlanOutput {
+  /** Redirect target (a path) and status, decided before any data is fetched. */
+  redirect: { location: string; status: 301 | 302 } | null;
+  fetches: FetchSpec[];
+}
+
+/** `render` answers a 4-tuple so the server reads it without a JSON round trip. */
+export type RenderOutput = [status: number, redirect: string | null, head: string, html: string];

@@ -1,0 +1,73 @@
+/** The browser entry: hydrates the server's HTML with the very state it was rendered from. */
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { App } from './App';
+import { baseOptions, NAMESPACE } from './i18n';
+import { setConfig } from './config';
+import { basename } from './lib/paths';
+import { loadChunk } from './lib/lazy';
+import type { PageState } from './state';
+import './styles.css';
+
+function readJson<T>(id: string): T {
+  return JSON.parse(document.getElementById(id)?.textContent ?? 'null') as T;
+}
+
+const state = readJson<PageState>('__state');
+const translations = readJson<Record<string, unknown>>('__i18n');
+setConfig(state.config);
+
+const i18n = i18next.createInstance();
+void i18n.use(HttpBackend).init({
+  ...baseOptions,
+  lng: state.language,
+  // Resources of the page's language come with the page: no flash and no fetch
+  // before hydration. Only a missing key's uk fallback is read over the network.
+  resources: { [state.language]: { [NAMESPACE]: translations } },
+  partialBundledLanguages: true,
+  initAsync: false,
+  backend: { loadPath: `${state.config.endpoints.translations}/{{lng}}/{{ns}}.json` },
+});
+if (state.language !== 'uk') void i18n.loadLanguages('uk');
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <I18nextProvider i18n={i18n}>
+    <BrowserRouter basename={basename(state.language)}>
+      <App state={state} />
+    </BrowserRouter>
+  </I18nextProvider>,
+  {
+    onRecoverableError(error) {
+      console.error('hydration', error);
+    },
+  },
+);
+
+// Web vitals go to the server's log; they load after hydration as a lazy chunk.
+void loadChunk(() => import('web-vitals')).then(({ onCLS, onINP, onLCP, onTTFB, onFCP }) => {
+  const send = (metric: { name: string; value: number; id: string; rating?: string }) => {
+    const body = JSON.stringify({ name: metric.name, value: metric.value, id: metric.id, rating: metric.rating, path: location.pathname });
+    if (!navigator.sendBeacon?.('/__vitals', new Blob([body], { type: 'application/json' }))) {
+      void fetch('/__vitals', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true });
+    }
+  };
+  onCLS(send);
+  onINP(send);
+  onLCP(send);
+  onTTFB(send);
+  onFCP(send);
+});
+
+if (state.config.features.tagManager && state.config.tagManagerId) {
+  const w = window as unknown as { dataLayer: unknown[] };
+  w.dataLayer = w.dataLayer || [];
+  w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(state.config.tagManagerId)}`;
+  document.head.appendChild(script);
+}

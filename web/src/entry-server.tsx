@@ -1,0 +1,86 @@
+/**
+ * The server bundle: loaded once per V8 isolate, it exposes `globalThis.__portal`
+ * with `init`, `plan` and `render` (the contract in `contract.ts`).
+ */
+import './server/polyfills';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { App } from './App';
+import { createI18n } from './i18n';
+import { setConfig } from './config';
+import { matchPage } from './routes';
+import type { RouteContext } from './routes/types';
+import { basename, splitLanguage } from './lib/paths';
+import { headHtml, pageHead } from './lib/head';
+import { errorVariant } from './components/ErrorPage/ErrorPage';
+import type { Language, PlanOutput, RenderInput, RenderOutput } from './contract';
+
+const instances: Partial<Record<Language, i18n>> = {};
+
+function splitUrl(url: string): { pathname: string; search: string } {
+  const q = url.indexOf('?');
+  return q < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, q), search: url.slice(q) };
+}
+
+function context(input: RenderInput) {
+  const { pathname, search } = splitUrl(input.url);
+  const { language, path } = splitLanguage(pathname);
+  const { route, params } = matchPage(path);
+  const ctx: RouteContext = { params, query: new URLSearchParams(search), input };
+  return { route, params, ctx, path, language };
+}
+
+/** Called once per isolate with `{"uk": {...}, "en": {...}}` (the dzo namespaces). */
+function init(translationsJson: string): void {
+  const all = JSON.parse(translationsJson) as Record<Language, Record<string, unknown>>;
+  const resources = { uk: { dzo: all.uk }, en: { dzo: all.en } };
+  instances.uk = createI18n('uk', resources);
+  instances.en = createI18n('en', resources);
+}
+
+/** Route decisions that need no data: redirects and the upstream requests to make. */
+function plan(inputJson: string): string {
+  const input = JSON.parse(inputJson) as RenderInput;
+  const { route, ctx, language } = context(input);
+  const guard = route.guard?.(ctx);
+  const out: PlanOutput = { redirect: null, fetches: [] };
+  if (guard && 'redirect' in guard) {
+    const prefix = language === 'en' ? '/en' : '';
+    out.redirect = { location: guard.redirect === '/' && prefix ? prefix : prefix + guard.redirect, status: guard.status };
+  } else if (!guard) {
+    out.fetches = route.fetches?.(ctx) ?? [];
+  }
+  return JSON.stringify(out);
+}
+
+function render(inputJson: string): RenderOutput {
+  const input = JSON.parse(inputJson) as RenderInput;
+  const { route, ctx, path, language } = context(input);
+  const i18n = instances[language];
+  if (!i18n) throw new Error('renderer not initialised: call init first');
+  setConfig(input.config);
+  const guard = route.guard?.(ctx);
+  const error = input.error ?? (guard && 'error' in guard ? guard.error : null);
+  const status = error ?? route.status ?? 200;
+  const t = i18n.getFixedT(language, 'dzo');
+  const head = pageHead(route, ctx, t, path, '', input.config, language);
+  if (error) {
+    const variant = errorVariant(error);
+    head.title = `${t(`errorPage.${variant}.title`)} | ${t('site.name')}`;
+    head.description = t(`errorPage.${variant}.text`);
+    head.noindex = true;
+  }
+  const state = { language, config: input.config, session: input.session, data: input.data, error };
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouter basename={basename(language)} location={input.url}>
+        <App state={state} />
+      </StaticRouter>
+    </I18nextProvider>,
+  );
+  return [status, null, headHtml(head), html];
+}
+
+(globalThis as unknown as { __portal: unknown }).__portal = { init, plan, render };

@@ -1,0 +1,84 @@
+/** Head tags of a page (SPEC §2.1): title, description, canonical, alternates, robots. */
+import type { TFunction } from 'i18next';
+import type { ClientConfig } from '../config';
+import type { Language } from '../contract';
+import type { PageRoute, RouteContext } from '../routes/types';
+import { localizedPath } from './paths';
+
+export interface Head {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: Array<{ hreflang: string; href: string }>;
+  noindex: boolean;
+}
+
+const escapeAttr = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function pageHead(
+  route: PageRoute,
+  ctx: RouteContext,
+  t: TFunction,
+  path: string,
+  canonicalQuery: string,
+  config: ClientConfig,
+  language: Language,
+): Head {
+  const meta = route.meta
+    ? route.meta(ctx, t)
+    : { title: t(`pages.${route.name}.title`), description: t(`pages.${route.name}.description`) };
+  const site = t('site.name');
+  const origin = config.publicOrigin.replace(/\/$/, '');
+  const uk = origin + localizedPath('uk', path);
+  const en = origin + localizedPath('en', path);
+  return {
+    title: `${meta.title} | ${site}`,
+    description: meta.description,
+    canonical: (language === 'uk' ? uk : en) + canonicalQuery,
+    alternates: [
+      { hreflang: 'uk', href: uk + canonicalQuery },
+      { hreflang: 'en', href: en + canonicalQuery },
+      { hreflang: 'x-default', href: uk + canonicalQuery },
+    ],
+    noindex: Boolean(route.noindex),
+  };
+}
+
+/** Serialises head tags for the server's document shell. */
+export function headHtml(head: Head): string {
+  const parts = [
+    `<title>${escapeAttr(head.title)}</title>`,
+    `<meta name="description" content="${escapeAttr(head.description)}">`,
+    `<link rel="canonical" href="${escapeAttr(head.canonical)}">`,
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeAttr(a.href)}">`),
+  ];
+  if (head.noindex) parts.push('<meta name="robots" content="noindex">');
+  return parts.join('');
+}
+
+/** Applies head tags after a client-side navigation. */
+export function applyHead(doc: Document, head: Head): void {
+  doc.title = head.title;
+  const set = (selector: string, create: () => HTMLElement, attr: string, value: string) => {
+    let el = doc.head.querySelector(selector) as HTMLElement | null;
+    if (!el) {
+      el = create();
+      doc.head.appendChild(el);
+    }
+    el.setAttribute(attr, value);
+  };
+  const make = (tag: string, attrs: Record<string, string>) => () => {
+    const el = doc.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    return el;
+  };
+  set('meta[name="description"]', make('meta', { name: 'description' }), 'content', head.description);
+  set('link[rel="canonical"]', make('link', { rel: 'canonical' }), 'href', head.canonical);
+  for (const a of head.alternates) {
+    set(`link[rel="alternate"][hreflang="${a.hreflang}"]`, make('link', { rel: 'alternate', hreflang: a.hreflang }), 'href', a.href);
+  }
+  const robots = doc.head.querySelector('meta[name="robots"]');
+  if (head.noindex && !robots) doc.head.appendChild(make('meta', { name: 'robots', content: 'noindex' })());
+  if (!head.noindex && robots) robots.remove();
+}

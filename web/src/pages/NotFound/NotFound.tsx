@@ -1,0 +1,6 @@
+import { ErrorPage } from '../../components/ErrorPage/ErrorPage';
+
+/** The catch-all route: the 404 variant of the error page (served with status 404). */
+export default function NotFound() {
+  return <ErrorPage code={404} />;
+}

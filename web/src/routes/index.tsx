@@ -1,0 +1,150 @@
+/**
+ * The route table of SPEC §2.1. The server asks this bundle (`plan`) which route a
+ * URL matches; it keeps no copy of the table.
+ */
+import { matchRoutes, type RouteObject } from 'react-router';
+import Home from '../pages/Home/Home';
+import Stub from '../pages/Stub/Stub';
+import NotFound from '../pages/NotFound/NotFound';
+import type { GuardResult, PageRoute, RouteContext } from './types';
+
+const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
+const loggedInGoesHome = (ctx: RouteContext): GuardResult => (ctx.input.session ? toRoot() : null);
+
+export const routes: PageRoute[] = [
+  { name: 'home', path: '', page: Home },
+  { name: 'tenderList', path: 'tenders', page: Stub },
+  {
+    name: 'externalTender',
+    path: 'tenders/external/:tenderId',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.externalTender.title', { id: params.tenderId }),
+      description: t('pages.externalTender.description', { id: params.tenderId }),
+    }),
+  },
+  {
+    name: 'monitoring',
+    path: 'tenders/:tenderId/monitorings/:id/*',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.monitoring.title', { id: params.id, tenderId: params.tenderId }),
+      description: t('pages.monitoring.description', { id: params.id, tenderId: params.tenderId }),
+    }),
+  },
+  {
+    name: 'monitoringsRedirect',
+    path: 'tenders/:id/monitorings',
+    page: Stub,
+    guard: ({ params }) => ({ redirect: `/tenders/${encodeURIComponent(params.id ?? '')}`, status: 301 }),
+  },
+  {
+    name: 'tender',
+    path: 'tenders/:id/*',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.tender.title', { id: params.id }),
+      description: t('pages.tender.description', { id: params.id }),
+    }),
+  },
+  { name: 'planList', path: 'plans', page: Stub },
+  {
+    name: 'plan',
+    path: 'plans/:id',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.plan.title', { id: params.id }),
+      description: t('pages.plan.description', { id: params.id }),
+    }),
+  },
+  { name: 'contractList', path: 'contracts', page: Stub },
+  { name: 'market', path: 'market', page: Stub },
+  { name: 'categoryList', path: 'market/categories', page: Stub },
+  { name: 'categoryRedirect', path: 'market/category', page: Stub, guard: () => ({ redirect: '/market', status: 301 }) },
+  {
+    name: 'category',
+    path: 'market/category/:categoryId',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.category.title', { id: params.categoryId }),
+      description: t('pages.category.description', { id: params.categoryId }),
+    }),
+  },
+  { name: 'profileRedirect', path: 'market/profile', page: Stub, guard: () => ({ redirect: '/market', status: 301 }) },
+  { name: 'profileList', path: 'market/profiles', page: Stub },
+  {
+    name: 'profile',
+    path: 'market/profile/:profileId',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.profile.title', { id: params.profileId }),
+      description: t('pages.profile.description', { id: params.profileId }),
+    }),
+  },
+  { name: 'productList', path: 'market/products', page: Stub },
+  {
+    name: 'product',
+    path: 'market/products/:id',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.product.title', { id: params.id }),
+      description: t('pages.product.description', { id: params.id }),
+    }),
+  },
+  {
+    name: 'prozorroProduct',
+    path: 'market/prozorro-products/:id',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.prozorroProduct.title', { id: params.id }),
+      description: t('pages.prozorroProduct.description', { id: params.id }),
+    }),
+  },
+  {
+    name: 'cart',
+    path: 'market/cart/*',
+    page: Stub,
+    noindex: true,
+    guard: ({ input }) => (!input.session || input.session.type === 'seller' ? { error: 404 } : null),
+  },
+  {
+    name: 'classification',
+    path: 'market/:classificationId',
+    page: Stub,
+    meta: ({ params }, t) => ({
+      title: t('pages.classification.title', { id: params.classificationId }),
+      description: t('pages.classification.description', { id: params.classificationId }),
+    }),
+  },
+  { name: 'tariffs', path: 'info/tariffs', page: Stub },
+  { name: 'contacts', path: 'info/contacts', page: Stub },
+  { name: 'regulations', path: 'info/regulations', page: Stub },
+  {
+    name: 'cabinet',
+    path: 'icabinet/*',
+    page: Stub,
+    noindex: true,
+    guard: ({ input }) => (!input.config.features.cabinet || !input.session ? toRoot() : null),
+  },
+  { name: 'login', path: 'login/*', page: Stub, guard: loggedInGoesHome },
+  { name: 'registration', path: 'registration/*', page: Stub, guard: loggedInGoesHome },
+  { name: 'logout', path: 'logout', page: Stub, noindex: true },
+  { name: 'sign', path: 'js/sign', page: Stub, noindex: true },
+  { name: 'notFound', path: '*', page: NotFound, status: 404, noindex: true },
+];
+
+/** react-router route objects for matching; elements are attached in `App`. */
+export const routeObjects: RouteObject[] = routes.map((route) => ({ path: route.path, handle: route }));
+
+export interface Match {
+  route: PageRoute;
+  params: Record<string, string | undefined>;
+}
+
+/** Matches a path that has already lost its language prefix. */
+export function matchPage(pathname: string): Match {
+  const found = matchRoutes(routeObjects, pathname);
+  const last = found?.[found.length - 1];
+  if (!last) return { route: routes[routes.length - 1], params: {} };
+  return { route: last.route.handle as PageRoute, params: last.params };
+}

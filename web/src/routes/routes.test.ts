@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { matchPage } from './index';
+import type { RouteContext } from './types';
+import type { ClientConfig } from '../config';
+
+const ctx = (over: Partial<RouteContext['input']> = {}): RouteContext => ({
+  params: {},
+  query: new URLSearchParams(),
+  input: {
+    language: 'uk',
+    data: {},
+    session: null,
+    config: { features: { cabinet: true } } as ClientConfig,
+    ...over,
+  },
+});
+
+describe('route table', () => {
+  it('prefers static segments over parameters', () => {
+    expect(matchPage('/market/categories').route.name).toBe('categoryList');
+    expect(matchPage('/market/products').route.name).toBe('productList');
+    expect(matchPage('/market/44110000-2').route.name).toBe('classification');
+    expect(matchPage('/tenders/external/UA-1').route.name).toBe('externalTender');
+  });
+  it('matches tender sub-paths and monitorings', () => {
+    expect(matchPage('/tenders/UA-1/documents').route.name).toBe('tender');
+    expect(matchPage('/tenders/UA-1/monitorings').route.name).toBe('monitoringsRedirect');
+    const m = matchPage('/tenders/UA-1/monitorings/m-9/conclusion');
+    expect(m.route.name).toBe('monitoring');
+    expect(m.params).toMatchObject({ tenderId: 'UA-1', id: 'm-9' });
+  });
+  it('sends unknown paths to the 404 route', () => {
+    const m = matchPage('/nothing/here');
+    expect(m.route.name).toBe('notFound');
+    expect(m.route.status).toBe(404);
+  });
+  it('guards the cart, the cabinet and the login pages', () => {
+    const cart = matchPage('/market/cart').route;
+    expect(cart.guard?.(ctx())).toEqual({ error: 404 });
+    expect(cart.guard?.(ctx({ session: { type: 'seller', name: 's' } }))).toEqual({ error: 404 });
+    expect(cart.guard?.(ctx({ session: { type: 'buyer', name: 'b' } }))).toBeNull();
+    const cabinet = matchPage('/icabinet/x').route;
+    expect(cabinet.guard?.(ctx())).toEqual({ redirect: '/', status: 302 });
+    expect(cabinet.guard?.(ctx({ session: { type: 'buyer', name: 'b' } }))).toBeNull();
+    const off = ctx({ session: { type: 'buyer', name: 'b' }, config: { features: { cabinet: false } } as ClientConfig });
+    expect(cabinet.guard?.(off)).toEqual({ redirect: '/', status: 302 });
+    expect(matchPage('/login').route.guard?.(ctx({ session: { type: 'cpe', name: 'c' } }))).toEqual({ redirect: '/', status: 302 });
+    expect(matchPage('/registration/step').route.guard?.(ctx())).toBeNull();
+  });
+  it('marks /js/sign noindex', () => {
+    expect(matchPage('/js/sign').route.noindex).toBe(true);
+  });
+});

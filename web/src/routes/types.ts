@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import type { TFunction } from 'i18next';
+import type { FetchSpec, RenderInput } from '../contract';
+
+export type Params = Record<string, string | undefined>;
+
+/** What guards, loaders and meta functions see about the request. */
+export interface RouteContext {
+  params: Params;
+  query: URLSearchParams;
+  input: Pick<RenderInput, 'session' | 'config' | 'language' | 'data'>;
+}
+
+export type GuardResult =
+  | { redirect: string; status: 301 | 302 }
+  | { error: number }
+  | null;
+
+/** One entry of the route table: the only place routes are defined (server and client). */
+export interface PageRoute {
+  /** Page name; translation keys live under `pages.<name>`. */
+  name: string;
+  /** react-router path relative to the language base, no leading slash. */
+  path: string;
+  page: ComponentType<{ route: PageRoute }>;
+  /** Decides before any data is fetched: redirect, error page, or go on. */
+  guard?: (ctx: RouteContext) => GuardResult;
+  /** Upstream requests whose answers the page needs (the server prefetches them). */
+  fetches?: (ctx: RouteContext) => FetchSpec[];
+  /** Title and description; default: `pages.<name>.title` / `.description`. */
+  meta?: (ctx: RouteContext, t: TFunction) => { title: string; description: string };
+  /** HTTP status of a successful render (404 for the catch-all). */
+  status?: number;
+  noindex?: boolean;
+}
