@@ -18,8 +18,9 @@ PORT ?= 8080
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-setup: ## install npm packages (from the lock files) and Chromium when missing
+setup: ## install npm packages (from the lock files), Chromium when missing, the real data
 	@scripts/setup.sh
+	@upstream/scripts/fetch-data.sh
 
 web: setup ## build the server and client bundles
 	cd web && node build.mjs

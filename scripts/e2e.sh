@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${E2E_PORT:-18080}
 log=$(mktemp)
-PORT=$port ./target/release/portal >"$log" 2>&1 &
+UPSTREAM_PORT=${E2E_UPSTREAM_PORT:-18081} PORT=$port ./target/release/portal >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do

@@ -14,6 +14,9 @@ pub enum ConfigError {
     Invalid { key: String, message: String },
 }
 
+/// The embedded upstream's default address, as written in `config/portal.json`.
+pub const EMBEDDED_UPSTREAM: &str = "http://127.0.0.1:8081";
+
 fn invalid(key: &str, message: impl Into<String>) -> ConfigError {
     ConfigError::Invalid { key: key.into(), message: message.into() }
 }
@@ -72,6 +75,8 @@ pub struct Features {
 pub struct ServerConfig {
     /// Listening port. Env: `PORT`. Default 8080.
     pub port: u16,
+    /// Start the embedded upstream in this process. Default true.
+    pub embedded_upstream: bool,
     /// Time limit of one upstream request. Default 5000.
     pub upstream_timeout_ms: u64,
     /// Built web bundles. Default `web/dist`.
@@ -166,6 +171,26 @@ impl Config {
             return Err(invalid("server.upstreamTimeoutMs", "must be positive"));
         }
         Ok(())
+    }
+
+    /// Points the endpoints that name the embedded upstream's default address at
+    /// the port it really listens on (`UPSTREAM_PORT`).
+    pub fn follow_embedded_upstream(&mut self, port: u16) {
+        let target = format!("http://127.0.0.1:{port}");
+        let e = &mut self.client.endpoints;
+        for endpoint in [
+            &mut e.search,
+            &mut e.users,
+            &mut e.translations,
+            &mut e.old_site,
+            &mut e.files,
+            &mut e.callback,
+            &mut e.messages,
+        ] {
+            if let Some(rest) = endpoint.strip_prefix(EMBEDDED_UPSTREAM) {
+                *endpoint = format!("{target}{rest}");
+            }
+        }
     }
 
     /// True when this server serves the translation files itself.
@@ -278,6 +303,16 @@ mod tests {
         assert!(Config::parse(&wrong_type, []).unwrap_err().to_string().contains("`renderer.isolates`"));
         let unknown = FILE.replace(r#""snapshot": true"#, r#""snapshot": true, "colour": 1"#);
         assert!(Config::parse(&unknown, []).unwrap_err().to_string().contains("colour"));
+    }
+
+    #[test]
+    fn endpoints_follow_the_embedded_upstream_port() {
+        let mut config = Config::parse(FILE, []).unwrap();
+        config.follow_embedded_upstream(9191);
+        assert_eq!(config.client.endpoints.search, "http://127.0.0.1:9191");
+        assert_eq!(config.client.endpoints.old_site, "http://127.0.0.1:9191/old");
+        assert_eq!(config.client.endpoints.procurement, "https://prozorro.gov.ua");
+        assert_eq!(config.client.endpoints.translations, "/locales");
     }
 
     #[test]

@@ -13,7 +13,23 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let path = PathBuf::from(std::env::var("PORTAL_CONFIG").unwrap_or_else(|_| "config/portal.json".into()));
-    let config = Config::load(&path, std::env::vars()).context("configuration")?;
+    let mut config = Config::load(&path, std::env::vars()).context("configuration")?;
+    if config.server.embedded_upstream {
+        let upstream_config = upstream::UpstreamConfig::from_env().context("upstream configuration")?;
+        config.follow_embedded_upstream(upstream_config.port);
+        tokio::spawn(async move {
+            // The portal serves meanwhile: pages that need data answer 502 until it is up.
+            let loaded = tokio::task::spawn_blocking(move || upstream::load(upstream_config)).await;
+            let result = match loaded {
+                Ok(Ok(state)) => upstream::serve(state).await.map_err(|e| e.to_string()),
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            if let Err(e) = result {
+                tracing::error!(error = %e, "embedded upstream stopped; data pages answer 502");
+            }
+        });
+    }
     let addr = SocketAddr::from(([0, 0, 0, 0], config.server.port));
     let state = AppState::new(config);
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;

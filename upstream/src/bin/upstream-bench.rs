@@ -1,0 +1,102 @@
+//! Benchmark (not a timed test): p50/p95/p99 latency of filtered, sorted tender searches
+//! over the real data plus N generated tenders, and the process memory at that size.
+//! `cargo run --release --bin upstream-bench -- --tenders 1000000 --queries 2000`
+
+use anyhow::Context;
+use std::time::Instant;
+use upstream::docs::Kind;
+use upstream::generate::Rng;
+use upstream::params::Params;
+use upstream::query::SearchQuery;
+
+fn rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(|l| l.to_string()))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|k| k.parse::<f64>().ok()))
+        .map(|kb| kb / 1024.0)
+        .unwrap_or(0.0)
+}
+
+fn arg(args: &[String], name: &str, default: usize) -> anyhow::Result<usize> {
+    match args.iter().position(|a| a == name) {
+        Some(i) => args.get(i + 1).context("missing value")?.parse().context(name.to_string()),
+        None => Ok(default),
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let n = arg(&args, "--tenders", 1_000_000)?;
+    let queries = arg(&args, "--queries", 2000)?;
+    let mut config = upstream::UpstreamConfig::from_env()?;
+    config.generated_tenders = n;
+    config.users_db = ":memory:".into();
+    let rss0 = rss_mb();
+    let t0 = Instant::now();
+    let state = upstream::load(config)?;
+    let load = t0.elapsed();
+    let tenders = &state.data.tenders;
+    println!("tenders indexed: {} (real {} + generated {n})", tenders.len(), tenders.len() - n);
+    println!("load + index time: {:.1} s; RSS {:.0} MB (before load {:.0} MB)", load.as_secs_f64(), rss_mb(), rss0);
+
+    let statuses = ["active.tendering", "complete", "active.awarded", "unsuccessful", "active.qualification"];
+    let methods = ["reporting", "aboveThreshold", "priceQuotation", "belowThreshold"];
+    let cpv = ["45000000-7", "09100000-0", "33600000-6", "15000000-8", "44000000-2", "72000000-5", "34300000-0"];
+    let words = ["послуги", "ремонт", "бензин", "продукти", "ліки", "капітальний", "fuel", "repair"];
+    let sorts = ["dateCreated.desc", "dateCreated.asc", "valueAmount.desc", "dateModified.desc"];
+    let regions = ["Львівська область", "Київська область", "м. Київ", "Одеська область"];
+    let mut r = Rng::new(99);
+    let mut times = Vec::with_capacity(queries);
+    let mut total_hits = 0usize;
+    for _ in 0..queries {
+        let mut q = Vec::new();
+        let pick = |r: &mut Rng, v: &[&str]| v[r.below(v.len() as u64) as usize].to_string();
+        if r.below(2) == 0 {
+            q.push(format!("status[0]={}", pick(&mut r, &statuses)));
+        }
+        if r.below(3) == 0 {
+            q.push(format!("procurementMethodType[0]={}", pick(&mut r, &methods)));
+        }
+        if r.below(3) == 0 {
+            q.push(format!("classification[0]={}", pick(&mut r, &cpv)));
+        }
+        if r.below(4) == 0 {
+            q.push(format!("region[0]={}", pick(&mut r, &regions)));
+        }
+        if r.below(3) == 0 {
+            q.push(format!("keyword={}", pick(&mut r, &words)));
+        }
+        if r.below(3) == 0 {
+            q.push(format!("valueAmount[from]={}", r.below(100_000)));
+        }
+        if r.below(5) == 0 {
+            q.push("publicationDate[from]=2025-01-01&publicationDate[to]=2025-12-31".into());
+        }
+        q.push(format!("sortOrder={}", pick(&mut r, &sorts)));
+        q.push(format!("page={}", 1 + r.below(5)));
+        let qs = q.join("&");
+        let t = Instant::now();
+        let query = SearchQuery::parse(&Params::parse(&qs), Kind::Tender)?;
+        let hits = tenders.index.search(&query);
+        // Include building the page's JSON, as the HTTP handler does.
+        let members: Vec<_> =
+            hits.page.iter().map(|&d| upstream::docs::member(&state.data.document(tenders, d))).collect();
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        std::hint::black_box(members);
+        total_hits += hits.total;
+    }
+    times.sort_by(f64::total_cmp);
+    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
+    println!(
+        "{} filtered+sorted tender searches: p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms (mean hits {})",
+        times.len(),
+        pct(0.50),
+        pct(0.95),
+        pct(0.99),
+        times[times.len() - 1],
+        total_hits / times.len().max(1)
+    );
+    println!("RSS after queries: {:.0} MB", rss_mb());
+    Ok(())
+}

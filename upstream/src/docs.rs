@@ -1,0 +1,579 @@
+//! Documents: the real tenders and plans of the snapshot, contracts derived from the
+//! tenders' active awards, and the flat [`Fields`] every index and the brute-force
+//! reference filter read. Field paths were checked against every record of
+//! `demo.jsonl.gz` (prozorro-mcp 0.1.1): tenders carry id, tenderID, title, status,
+//! procurementMethodType, dateCreated, date, dateModified, value, tenderPeriod (some),
+//! procuringEntity{name, identifier, address.region}, items[classification, unit],
+//! lots, bids, awards[suppliers, value, date, status, lotID], documents; plans carry id,
+//! planID, status, dateModified, classification, budget, procuringEntity and
+//! tender{procurementMethodType, tenderPeriod.startDate}.
+
+use crate::classifiers::Classifiers;
+use crate::dates;
+use crate::error::UpstreamError;
+use serde_json::{json, Map, Value};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+/// Period slots a range filter can address.
+pub const PERIODS: [&str; 5] =
+    ["enquiryPeriod", "auctionPeriod", "tenderPeriod", "qualificationPeriod", "publicationDate"];
+
+/// Tags derived from CPV divisions (the snapshot has no platform tags):
+/// (code, name, name_en, CPV 2-digit divisions).
+pub const TAGS: &[(&str, &str, &str, &[&str])] = &[
+    ("medicine", "Медицина", "Medicine", &["33"]),
+    ("fuel", "Паливо та енергія", "Fuel and energy", &["09", "65"]),
+    ("food", "Продукти харчування", "Food", &["03", "15"]),
+    ("construction", "Будівництво", "Construction", &["44", "45", "71"]),
+    ("it", "ІТ та зв'язок", "IT and communications", &["30", "32", "48", "72"]),
+    ("transport", "Транспорт", "Transport", &["34", "60"]),
+    ("education", "Освіта та культура", "Education and culture", &["22", "37", "80", "92"]),
+    ("defense", "Оборона та безпека", "Defence and security", &["35"]),
+    ("repair", "Ремонт і обслуговування", "Repair and maintenance", &["50"]),
+    ("utilities", "Комунальні послуги", "Utilities", &["41", "90"]),
+];
+
+/// What kind of document a collection holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Tender,
+    Plan,
+    Contract,
+}
+
+impl Kind {
+    /// Singular name used in messages and JSON-LD contexts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Tender => "tender",
+            Kind::Plan => "plan",
+            Kind::Contract => "contract",
+        }
+    }
+
+    /// Statuses a search may ask for (SPEC §4).
+    pub fn statuses(self) -> &'static [&'static str] {
+        match self {
+            Kind::Tender => &[
+                "active.enquiries",
+                "active.tendering",
+                "active.pre-qualification",
+                "active.pre-qualification.stand-still",
+                "active.complaint",
+                "active.auction",
+                "active.qualification",
+                "active.qualification.stand-still",
+                "active.awarded",
+                "complete",
+                "unsuccessful",
+                "cancelled",
+                "draft.unsuccessful",
+                "draft.pending",
+                "active",
+                "active.stage2.pending",
+                "active.stage2.waiting",
+                "active.stage2",
+            ],
+            Kind::Plan => &["draft", "scheduled", "complete", "cancelled"],
+            Kind::Contract => &["active", "terminated", "cancelled", "pending"],
+        }
+    }
+}
+
+/// Procurement method types accepted by the filters (SPEC §9 plus the standards' list).
+pub const METHOD_TYPES: &[&str] = &[
+    "belowThreshold",
+    "requestForProposal",
+    "aboveThreshold",
+    "aboveThresholdUA",
+    "aboveThresholdEU",
+    "aboveThresholdUA.defense",
+    "negotiation",
+    "negotiation.quick",
+    "competitiveDialogueUA",
+    "competitiveDialogueEU",
+    "competitiveDialogueUA.stage2",
+    "competitiveDialogueEU.stage2",
+    "reporting",
+    "reporting.covid19",
+    "defense",
+    "catalogue",
+    "catalogueFirstStage",
+    "catalogueSecondStage",
+    "simple.defense",
+    "esco",
+    "closeFrameworkAgreementUA",
+    "closeFrameworkAgreementSelectionUA",
+    "centralizedProcurement",
+    "priceQuotation",
+    "competitiveOrdering",
+    "complexAsset.arma",
+];
+
+/// The flat view of one document that indexes and the reference filter use.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fields {
+    pub id: String,
+    pub human_id: String,
+    pub status: String,
+    pub method_type: String,
+    pub region: String,
+    pub cpv: Vec<String>,
+    /// (normalised scheme: `road`, `gmdn`, `inn`, `ccce_ua`, id)
+    pub additional: Vec<(String, String)>,
+    pub organizer: Vec<String>,
+    pub supplier: Vec<String>,
+    pub fund_manager: Vec<String>,
+    pub funder: Vec<String>,
+    pub tags: Vec<String>,
+    pub market_classification: Vec<String>,
+    pub related_category: Vec<String>,
+    pub related_profile: Vec<String>,
+    pub subject_type: String,
+    pub payment_types: Vec<String>,
+    pub active_monitoring: bool,
+    pub test: bool,
+    pub plan_year: Option<i32>,
+    pub value: Option<f64>,
+    pub created: i64,
+    pub modified: i64,
+    /// (start, end) in epoch ms per [`PERIODS`] slot.
+    pub periods: [Option<(i64, i64)>; 5],
+    /// Lowercase text of everything except the organiser's name.
+    pub text: String,
+    /// Lowercase organiser name(s), kept apart so generated documents can swap them.
+    pub organizer_text: String,
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_default()
+}
+
+fn date(v: &Value) -> Option<i64> {
+    v.as_str().and_then(dates::parse)
+}
+
+fn period(v: &Value) -> Option<(i64, i64)> {
+    let start = date(&v["startDate"]);
+    let end = date(&v["endDate"]);
+    match (start, end) {
+        (None, None) => None,
+        (a, b) => Some((a.or(b).unwrap_or_default(), b.or(a).unwrap_or_default())),
+    }
+}
+
+fn arr(v: &Value) -> &[Value] {
+    v.as_array().map(Vec::as_slice).unwrap_or_default()
+}
+
+fn push_unique(v: &mut Vec<String>, x: &str) {
+    if !x.is_empty() && !v.iter().any(|e| e == x) {
+        v.push(x.to_string());
+    }
+}
+
+/// `works` for CPV 45, `services` for divisions 50 and above, else `goods`: the CPV rule,
+/// used when a document has no `mainProcurementCategory` (none in the snapshot has).
+pub fn subject_from_cpv(cpv: &str) -> &'static str {
+    match cpv.get(..2).and_then(|d| d.parse::<u32>().ok()) {
+        Some(45) => "works",
+        Some(d) if d >= 50 => "services",
+        _ => "goods",
+    }
+}
+
+fn normalise_scheme(s: &str) -> Option<&'static str> {
+    match s.to_ascii_lowercase().replace(['-', '_', ' '], "").as_str() {
+        "uaroad" | "road" => Some("road"),
+        "gmdn" | "gmdn2023" => Some("gmdn"),
+        "inn" => Some("inn"),
+        "ccceua" => Some("ccce_ua"),
+        _ => None,
+    }
+}
+
+fn cpv_text(cls: &Classifiers, code: &str, text: &mut String) {
+    if let Some(n) = cls.cpv.get(code) {
+        text.push(' ');
+        text.push_str(&n.uk);
+        if n.en != n.uk {
+            text.push(' ');
+            text.push_str(&n.en);
+        }
+    }
+}
+
+fn tags_for(cpv: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (code, _, _, divs) in TAGS {
+        if cpv.iter().any(|c| divs.iter().any(|d| c.starts_with(d))) {
+            out.push(code.to_string());
+        }
+    }
+    out
+}
+
+pub fn org_fields(org: &Value, ids: &mut Vec<String>, text: &mut String) {
+    push_unique(ids, s(&org["identifier"]["id"]));
+    for k in [&org["name"], &org["name_en"], &org["identifier"]["legalName"], &org["identifier"]["legalName_en"]] {
+        if let Some(t) = k.as_str() {
+            if !text.contains(t) {
+                text.push(' ');
+                text.push_str(t);
+            }
+        }
+    }
+}
+
+/// Extracts the searchable fields of a tender.
+pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
+    let mut f = Fields {
+        id: s(&t["id"]).to_string(),
+        human_id: s(&t["tenderID"]).to_string(),
+        status: s(&t["status"]).to_string(),
+        method_type: s(&t["procurementMethodType"]).to_string(),
+        region: s(&t["procuringEntity"]["address"]["region"]).to_string(),
+        value: t["value"]["amount"].as_f64(),
+        created: date(&t["dateCreated"]).or_else(|| date(&t["date"])).unwrap_or_default(),
+        modified: date(&t["dateModified"]).unwrap_or_default(),
+        active_monitoring: t["hasActiveMonitoring"].as_bool().unwrap_or(false),
+        test: s(&t["mode"]) == "test",
+        ..Default::default()
+    };
+    f.periods = [
+        period(&t["enquiryPeriod"]),
+        period(&t["auctionPeriod"]),
+        period(&t["tenderPeriod"]),
+        period(&t["qualificationPeriod"]),
+        Some((f.created, f.created)),
+    ];
+    let mut text = String::new();
+    for k in ["title", "title_en", "description", "description_en"] {
+        if let Some(v) = t[k].as_str() {
+            text.push(' ');
+            text.push_str(v);
+        }
+    }
+    for item in arr(&t["items"]) {
+        let code = s(&item["classification"]["id"]);
+        if !f.cpv.iter().any(|c| c == code) && !code.is_empty() {
+            f.cpv.push(code.to_string());
+            cpv_text(cls, code, &mut text);
+        }
+        if let Some(d) = item["description"].as_str() {
+            if !text.contains(d) {
+                text.push(' ');
+                text.push_str(d);
+            }
+        }
+        for ac in arr(&item["additionalClassifications"]) {
+            if let Some(sc) = normalise_scheme(s(&ac["scheme"])) {
+                let pair = (sc.to_string(), s(&ac["id"]).to_string());
+                if !f.additional.contains(&pair) {
+                    f.additional.push(pair);
+                }
+            }
+        }
+    }
+    for lot in arr(&t["lots"]) {
+        if let Some(v) = lot["title"].as_str() {
+            if !text.contains(v) {
+                text.push(' ');
+                text.push_str(v);
+            }
+        }
+    }
+    let mut org_text = String::new();
+    org_fields(&t["procuringEntity"], &mut f.organizer, &mut org_text);
+    for b in arr(&t["buyers"]) {
+        push_unique(&mut f.fund_manager, s(&b["identifier"]["id"]));
+    }
+    if f.fund_manager.is_empty() {
+        f.fund_manager = f.organizer.clone();
+    }
+    for a in arr(&t["awards"]) {
+        if s(&a["status"]) == "active" {
+            for sup in arr(&a["suppliers"]) {
+                org_fields(sup, &mut f.supplier, &mut text);
+            }
+        }
+    }
+    for fu in arr(&t["funders"]) {
+        push_unique(&mut f.funder, s(&fu["identifier"]["id"]));
+    }
+    for m in arr(&t["milestones"]) {
+        if s(&m["type"]) == "financing" {
+            push_unique(&mut f.payment_types, s(&m["code"]));
+        }
+    }
+    if let Some(pid) = t["profile"].as_str() {
+        push_unique(&mut f.related_profile, pid);
+    }
+    for item in arr(&t["items"]) {
+        push_unique(&mut f.related_category, s(&item["category"]));
+        push_unique(&mut f.related_profile, s(&item["profile"]));
+    }
+    f.subject_type = t["mainProcurementCategory"]
+        .as_str()
+        .map(String::from)
+        .or_else(|| f.cpv.first().map(|c| subject_from_cpv(c).to_string()))
+        .unwrap_or_default();
+    f.tags = match t["tags"].as_array() {
+        Some(tags) => tags.iter().filter_map(|x| x.as_str().map(String::from)).collect(),
+        None => tags_for(&f.cpv),
+    };
+    f.text = text.to_lowercase();
+    f.organizer_text = org_text.to_lowercase();
+    f
+}
+
+/// Extracts the searchable fields of a plan.
+pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
+    let modified = date(&p["dateModified"]).unwrap_or_default();
+    let published = date(&p["datePublished"]).unwrap_or(modified);
+    let start = date(&p["tender"]["tenderPeriod"]["startDate"]);
+    let mut f = Fields {
+        id: s(&p["id"]).to_string(),
+        human_id: s(&p["planID"]).to_string(),
+        status: s(&p["status"]).to_string(),
+        method_type: s(&p["tender"]["procurementMethodType"]).to_string(),
+        region: s(&p["procuringEntity"]["address"]["region"]).to_string(),
+        value: p["budget"]["amount"].as_f64(),
+        created: date(&p["dateCreated"]).unwrap_or(published),
+        modified,
+        plan_year: p["budget"]["year"].as_i64().map(|y| y as i32).or_else(|| start.map(dates::kyiv_year)),
+        test: s(&p["mode"]) == "test",
+        ..Default::default()
+    };
+    f.periods = [None, None, start.map(|s| (s, s)), None, Some((published, published))];
+    let mut text = String::new();
+    for k in [&p["budget"]["description"], &p["budget"]["project"]["name"]] {
+        if let Some(v) = k.as_str() {
+            text.push(' ');
+            text.push_str(v);
+        }
+    }
+    let code = s(&p["classification"]["id"]);
+    if !code.is_empty() {
+        f.cpv.push(code.to_string());
+        cpv_text(cls, code, &mut text);
+    }
+    for item in arr(&p["items"]) {
+        let c = s(&item["classification"]["id"]);
+        if !c.is_empty() && !f.cpv.iter().any(|x| x == c) {
+            f.cpv.push(c.to_string());
+            cpv_text(cls, c, &mut text);
+        }
+    }
+    for ac in arr(&p["additionalClassifications"]) {
+        if let Some(sc) = normalise_scheme(s(&ac["scheme"])) {
+            f.additional.push((sc.to_string(), s(&ac["id"]).to_string()));
+        }
+    }
+    let mut org_text = String::new();
+    org_fields(&p["procuringEntity"], &mut f.organizer, &mut org_text);
+    for b in arr(&p["buyers"]) {
+        push_unique(&mut f.fund_manager, s(&b["identifier"]["id"]));
+    }
+    if f.fund_manager.is_empty() {
+        f.fund_manager = f.organizer.clone();
+    }
+    for b in arr(&p["budget"]["breakdown"]) {
+        push_unique(&mut f.funder, s(&b["funder"]["id"]));
+    }
+    f.subject_type = f.cpv.first().map(|c| subject_from_cpv(c).to_string()).unwrap_or_default();
+    f.tags = tags_for(&f.cpv);
+    f.text = text.to_lowercase();
+    f.organizer_text = org_text.to_lowercase();
+    f
+}
+
+/// Contracts derived from a tender's active awards: one per active award, with the
+/// award's supplier, value and date. Status: `active` when the tender is complete,
+/// `cancelled` when it was cancelled or unsuccessful, otherwise `pending` (signing).
+pub fn derive_contracts(t: &Value) -> Vec<Value> {
+    let tender_status = s(&t["status"]);
+    let status = match tender_status {
+        "complete" => "active",
+        "cancelled" | "unsuccessful" => "cancelled",
+        _ => "pending",
+    };
+    let mut out = Vec::new();
+    for (n, a) in arr(&t["awards"]).iter().filter(|a| s(&a["status"]) == "active").enumerate() {
+        let lot = a["lotID"].as_str();
+        let items: Vec<Value> =
+            arr(&t["items"]).iter().filter(|i| lot.is_none() || i["relatedLot"].as_str() == lot).cloned().collect();
+        let title = lot
+            .and_then(|l| arr(&t["lots"]).iter().find(|x| x["id"].as_str() == Some(l)))
+            .and_then(|l| l["title"].as_str())
+            .unwrap_or(s(&t["title"]));
+        let mut c = json!({
+            "id": a["id"],
+            "contractID": format!("{}-c{}", s(&t["tenderID"]), n + 1),
+            "awardID": a["id"],
+            "tender_id": t["id"],
+            "tenderID": t["tenderID"],
+            "title": title,
+            "status": status,
+            "value": a["value"],
+            "suppliers": a["suppliers"],
+            "buyer": t["procuringEntity"],
+            "items": items,
+            "procurementMethodType": t["procurementMethodType"],
+            "date": a["date"],
+            "dateCreated": a["date"],
+            "dateModified": t["dateModified"],
+        });
+        if status == "active" {
+            c["dateSigned"] = a["date"].clone();
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Extracts the searchable fields of a derived contract.
+pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
+    let created = date(&c["dateCreated"]).unwrap_or_default();
+    let mut f = Fields {
+        id: s(&c["id"]).to_string(),
+        human_id: s(&c["contractID"]).to_string(),
+        status: s(&c["status"]).to_string(),
+        method_type: s(&c["procurementMethodType"]).to_string(),
+        region: s(&c["buyer"]["address"]["region"]).to_string(),
+        value: c["value"]["amount"].as_f64(),
+        created,
+        modified: date(&c["dateModified"]).unwrap_or(created),
+        ..Default::default()
+    };
+    let signed = date(&c["dateSigned"]).unwrap_or(created);
+    f.periods = [None, None, period(&c["period"]), None, Some((signed, signed))];
+    let mut text = String::new();
+    text.push(' ');
+    text.push_str(s(&c["title"]));
+    text.push(' ');
+    text.push_str(s(&c["tenderID"]));
+    for item in arr(&c["items"]) {
+        let code = s(&item["classification"]["id"]);
+        if !code.is_empty() && !f.cpv.iter().any(|x| x == code) {
+            f.cpv.push(code.to_string());
+            cpv_text(cls, code, &mut text);
+        }
+    }
+    for sup in arr(&c["suppliers"]) {
+        org_fields(sup, &mut f.supplier, &mut text);
+    }
+    let mut org_text = String::new();
+    org_fields(&c["buyer"], &mut f.organizer, &mut org_text);
+    f.fund_manager = f.organizer.clone();
+    f.subject_type = f.cpv.first().map(|c| subject_from_cpv(c).to_string()).unwrap_or_default();
+    f.tags = tags_for(&f.cpv);
+    f.text = text.to_lowercase();
+    f.organizer_text = org_text.to_lowercase();
+    f
+}
+
+/// The member shown in a search result: the document without its bulky `documents`
+/// and `bids` arrays (their counts are kept), plus English CPV names.
+pub fn member(doc: &Value) -> Value {
+    let mut m: Map<String, Value> = doc.as_object().cloned().unwrap_or_default();
+    for k in ["documents", "bids"] {
+        if let Some(Value::Array(a)) = m.remove(k) {
+            m.insert(format!("numberOf{}{}", k[..1].to_uppercase(), &k[1..]), json!(a.len()));
+        }
+    }
+    Value::Object(m)
+}
+
+/// The raw snapshot: tenders and plans as compact JSON strings.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    pub tenders: Vec<Value>,
+    pub plans: Vec<Value>,
+}
+
+/// Reads `demo.jsonl.gz` (`{"kind": "tender"|"plan"|"meta", "doc": ...}` per line).
+pub fn read_snapshot(path: &Path) -> Result<Snapshot, UpstreamError> {
+    let file = std::fs::File::open(path)
+        .map_err(|source| UpstreamError::DataFile { path: path.display().to_string(), source })?;
+    let reader = BufReader::new(flate2::read::GzDecoder::new(file));
+    let mut snap = Snapshot::default();
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|source| UpstreamError::DataFile { path: path.display().to_string(), source })?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut rec: Value = serde_json::from_str(&line).map_err(|e| UpstreamError::DataParse {
+            path: path.display().to_string(),
+            reason: format!("line {}: {e}", n + 1),
+        })?;
+        match rec["kind"].as_str() {
+            Some("tender") => snap.tenders.push(rec["doc"].take()),
+            Some("plan") => snap.plans.push(rec["doc"].take()),
+            _ => {}
+        }
+    }
+    Ok(snap)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample_tender() -> Value {
+        json!({
+            "id": "00099ec17718414a90b638730cb31d94", "tenderID": "UA-2026-10-08-011748-a",
+            "title": "грунтівка", "status": "complete", "procurementMethodType": "reporting",
+            "dateCreated": "2026-10-08T16:28:39.567617+03:00", "dateModified": "2026-10-08T16:28:55.572491+03:00",
+            "value": {"amount": 100.0, "currency": "UAH", "valueAddedTaxIncluded": false},
+            "procuringEntity": {"name": "ДНЗ \"ВПУ № 8 М.СТРИЯ\"", "identifier": {"scheme": "UA-EDR", "id": "02545761", "legalName": "ДНЗ"},
+                "address": {"region": "Львівська область", "locality": "Стрий", "countryName": "Україна"}},
+            "items": [{"id": "i1", "description": "Грунтівка", "quantity": 1.0,
+                "classification": {"scheme": "ДК021", "id": "44830000-7", "description": "Мастики"}, "unit": {"code": "H87", "name": "штука"}}],
+            "awards": [{"id": "a1", "status": "active", "date": "2026-10-08T16:28:40.909649+03:00",
+                "value": {"amount": 100.0, "currency": "UAH", "valueAddedTaxIncluded": false},
+                "suppliers": [{"name": "ФОП Сидій", "identifier": {"scheme": "UA-EDR", "id": "3048506217", "legalName": "ФОП Сидій"}}]},
+                {"id": "a0", "status": "cancelled", "suppliers": []}],
+            "documents": [{"title": "sign.p7s"}]
+        })
+    }
+
+    #[test]
+    fn tender_fields_from_the_real_shape() {
+        let f = tender_fields(&sample_tender(), &Classifiers::default());
+        assert_eq!(f.cpv, vec!["44830000-7"]);
+        assert_eq!(f.organizer, vec!["02545761"]);
+        assert_eq!(f.supplier, vec!["3048506217"]);
+        assert_eq!(f.subject_type, "goods");
+        assert_eq!(f.value, Some(100.0));
+        assert!(f.text.contains("фоп сидій") && f.text.contains("грунтівка"));
+        assert!(f.organizer_text.contains("стрия"));
+        assert_eq!(f.tags, vec!["construction"]);
+    }
+
+    #[test]
+    fn contracts_come_from_active_awards_only() {
+        let cs = derive_contracts(&sample_tender());
+        assert_eq!(cs.len(), 1);
+        assert_eq!(cs[0]["status"], "active");
+        assert_eq!(cs[0]["contractID"], "UA-2026-10-08-011748-a-c1");
+        let f = contract_fields(&cs[0], &Classifiers::default());
+        assert_eq!(f.supplier, vec!["3048506217"]);
+        assert_eq!(f.value, Some(100.0));
+    }
+
+    #[test]
+    fn member_drops_bulky_arrays() {
+        let m = member(&sample_tender());
+        assert!(m.get("documents").is_none());
+        assert_eq!(m["numberOfDocuments"], 1);
+    }
+
+    #[test]
+    fn subject_rule() {
+        assert_eq!(subject_from_cpv("45000000-7"), "works");
+        assert_eq!(subject_from_cpv("72000000-5"), "services");
+        assert_eq!(subject_from_cpv("09100000-0"), "goods");
+    }
+}

@@ -1,0 +1,486 @@
+//! In-memory indexes over one collection, built once at start-up, so a filtered, sorted
+//! search costs a few bitset operations instead of a scan:
+//! - dense bitsets per value of the faceted fields (status, method type, region, CPV
+//!   division): they answer those filters and give facet counts by AND + popcount;
+//! - sorted posting lists for every other array filter and for keyword words (a sorted
+//!   vocabulary, so a word prefix is one range of it);
+//! - per-field orders (document numbers sorted by value) for ranges and sorting.
+
+use crate::docs::Fields;
+use crate::query::{cpv_prefix, words, ListKey, SearchQuery, SortKey};
+use std::collections::{BTreeMap, HashMap};
+
+/// A fixed-size set of document numbers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bitset(pub Vec<u64>);
+
+impl Bitset {
+    pub fn empty(n: usize) -> Self {
+        Self(vec![0; n.div_ceil(64)])
+    }
+    pub fn full(n: usize) -> Self {
+        let mut b = Self(vec![u64::MAX; n.div_ceil(64)]);
+        if !n.is_multiple_of(64) {
+            if let Some(last) = b.0.last_mut() {
+                *last = (1u64 << (n % 64)) - 1;
+            }
+        }
+        b
+    }
+    #[inline]
+    pub fn set(&mut self, i: u32) {
+        self.0[i as usize / 64] |= 1 << (i % 64);
+    }
+    #[inline]
+    pub fn get(&self, i: u32) -> bool {
+        self.0[i as usize / 64] & (1 << (i % 64)) != 0
+    }
+    pub fn and(&mut self, o: &Bitset) {
+        self.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a &= b);
+    }
+    pub fn and_not(&mut self, o: &Bitset) {
+        self.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a &= !b);
+    }
+    pub fn or(&mut self, o: &Bitset) {
+        self.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a |= b);
+    }
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    pub fn count_and(&self, o: &Bitset) -> usize {
+        self.0.iter().zip(&o.0).map(|(a, b)| (a & b).count_ones() as usize).sum()
+    }
+    /// Set members in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().enumerate().flat_map(|(wi, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let t = w.trailing_zeros();
+                w &= w - 1;
+                Some(wi as u32 * 64 + t)
+            })
+        })
+    }
+}
+
+/// A faceted field: one bitset per distinct value.
+#[derive(Debug, Default)]
+pub struct Facet {
+    pub values: Vec<String>,
+    pub bits: Vec<Bitset>,
+    by_value: HashMap<String, usize>,
+}
+
+impl Facet {
+    fn add(&mut self, value: &str, doc: u32, n: usize) {
+        let i = match self.by_value.get(value) {
+            Some(&i) => i,
+            None => {
+                self.values.push(value.to_string());
+                self.bits.push(Bitset::empty(n));
+                self.by_value.insert(value.to_string(), self.values.len() - 1);
+                self.values.len() - 1
+            }
+        };
+        self.bits[i].set(doc);
+    }
+    fn get(&self, value: &str) -> Option<&Bitset> {
+        self.by_value.get(value).map(|&i| &self.bits[i])
+    }
+    /// Counts of every value within `set`, largest first (zero counts dropped).
+    pub fn counts(&self, set: &Bitset) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> = self
+            .values
+            .iter()
+            .zip(&self.bits)
+            .map(|(v, b)| (v.clone(), set.count_and(b)))
+            .filter(|(_, c)| *c > 0)
+            .collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
+    }
+}
+
+/// Sorted key → ascending document numbers.
+type Postings = BTreeMap<Box<str>, Vec<u32>>;
+
+fn post(p: &mut Postings, key: &str, doc: u32) {
+    match p.get_mut(key) {
+        Some(v) => {
+            if v.last() != Some(&doc) {
+                v.push(doc)
+            }
+        }
+        None => {
+            p.insert(key.into(), vec![doc]);
+        }
+    }
+}
+
+/// A numeric column with documents ordered by it (missing values first).
+#[derive(Debug, Default)]
+struct Column {
+    key: Vec<f64>,
+    order: Vec<u32>,
+}
+
+impl Column {
+    fn build(key: Vec<f64>) -> Self {
+        let mut order: Vec<u32> = (0..key.len() as u32).collect();
+        let rank = |d: u32| {
+            let k = key[d as usize];
+            if k.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                k
+            }
+        };
+        order.sort_by(|&a, &b| rank(a).total_cmp(&rank(b)).then(a.cmp(&b)));
+        Self { key, order }
+    }
+    /// Documents with `from <= key <= to` (NaN = missing never matches).
+    fn range(&self, from: Option<f64>, to: Option<f64>, out: &mut Bitset) {
+        let lo = self.order.partition_point(|&d| {
+            let k = self.key[d as usize];
+            k.is_nan() || k == f64::NEG_INFINITY || from.is_some_and(|f| k < f)
+        });
+        let hi = self.order.partition_point(|&d| {
+            let k = self.key[d as usize];
+            k.is_nan() || k == f64::NEG_INFINITY || to.is_none_or(|t| k <= t)
+        });
+        for &d in &self.order[lo..hi.max(lo)] {
+            out.set(d);
+        }
+    }
+}
+
+/// The result of one search over an index.
+#[derive(Debug)]
+pub struct Hits {
+    pub total: usize,
+    /// Document numbers of the requested page, in order.
+    pub page: Vec<u32>,
+    pub facets: Vec<(&'static str, Vec<(String, usize)>)>,
+}
+
+/// Every index of one collection.
+#[derive(Debug, Default)]
+pub struct Index {
+    pub n: usize,
+    pub status: Facet,
+    pub method_type: Facet,
+    pub region: Facet,
+    pub division: Facet,
+    lists: HashMap<ListKey, Postings>,
+    vocab: Postings,
+    ids: HashMap<String, u32>,
+    monitoring: Option<Bitset>,
+    test: Option<Bitset>,
+    value: Column,
+    created: Column,
+    modified: Column,
+    starts: Vec<Column>,
+    ends: Vec<Column>,
+}
+
+/// Builds an [`Index`] from documents fed in order.
+pub struct IndexBuilder {
+    ix: Index,
+    n: usize,
+    doc: u32,
+    value: Vec<f64>,
+    created: Vec<f64>,
+    modified: Vec<f64>,
+    starts: Vec<Vec<f64>>,
+    ends: Vec<Vec<f64>>,
+    monitoring: Bitset,
+    test: Bitset,
+    scratch: Vec<String>,
+}
+
+impl IndexBuilder {
+    /// A builder for exactly `n` documents; `division` maps a CPV code to its division.
+    pub fn new(n: usize) -> Self {
+        Self {
+            ix: Index { n, ..Default::default() },
+            n,
+            doc: 0,
+            value: Vec::with_capacity(n),
+            created: Vec::with_capacity(n),
+            modified: Vec::with_capacity(n),
+            starts: (0..5).map(|_| Vec::with_capacity(n)).collect(),
+            ends: (0..5).map(|_| Vec::with_capacity(n)).collect(),
+            monitoring: Bitset::empty(n),
+            test: Bitset::empty(n),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Adds the next document; `divisions` are its CPV division codes.
+    pub fn add(&mut self, f: &Fields, divisions: &[String]) {
+        let (d, n, ix) = (self.doc, self.n, &mut self.ix);
+        ix.status.add(&f.status, d, n);
+        if !f.method_type.is_empty() {
+            ix.method_type.add(&f.method_type, d, n);
+        }
+        if !f.region.is_empty() {
+            ix.region.add(&f.region, d, n);
+        }
+        for div in divisions {
+            ix.division.add(div, d, n);
+        }
+        let mut put = |key: ListKey, vals: &[String]| {
+            let p = ix.lists.entry(key).or_default();
+            for v in vals {
+                post(p, v, d);
+            }
+        };
+        put(ListKey::Classification, &f.cpv);
+        for (scheme, id) in &f.additional {
+            let key = match scheme.as_str() {
+                "road" => ListKey::Road,
+                "gmdn" => ListKey::Gmdn,
+                "inn" => ListKey::Inn,
+                _ => ListKey::CcceUa,
+            };
+            put(key, std::slice::from_ref(id));
+        }
+        put(ListKey::Organizer, &f.organizer);
+        put(ListKey::Supplier, &f.supplier);
+        put(ListKey::FundManager, &f.fund_manager);
+        put(ListKey::Funder, &f.funder);
+        put(ListKey::Tags, &f.tags);
+        put(ListKey::MarketClassification, &f.market_classification);
+        put(ListKey::RelatedCategory, &f.related_category);
+        put(ListKey::RelatedProfile, &f.related_profile);
+        put(ListKey::PaymentType, &f.payment_types);
+        if !f.subject_type.is_empty() {
+            put(ListKey::SubjectType, std::slice::from_ref(&f.subject_type));
+        }
+        if let Some(y) = f.plan_year {
+            put(ListKey::PlanYear, &[y.to_string()]);
+        }
+        self.scratch.clear();
+        self.scratch.extend(words(&f.text).chain(words(&f.organizer_text)).map(String::from));
+        self.scratch.sort_unstable();
+        self.scratch.dedup();
+        for w in &self.scratch {
+            post(&mut ix.vocab, w, d);
+        }
+        ix.ids.insert(f.id.to_lowercase(), d);
+        ix.ids.insert(f.human_id.to_lowercase(), d);
+        if f.active_monitoring {
+            self.monitoring.set(d);
+        }
+        if f.test {
+            self.test.set(d);
+        }
+        self.value.push(f.value.unwrap_or(f64::NAN));
+        self.created.push(f.created as f64);
+        self.modified.push(f.modified as f64);
+        for (i, p) in f.periods.iter().enumerate() {
+            self.starts[i].push(p.map(|p| p.0 as f64).unwrap_or(f64::NAN));
+            self.ends[i].push(p.map(|p| p.1 as f64).unwrap_or(f64::NAN));
+        }
+        self.doc += 1;
+    }
+
+    /// Finishes the index.
+    pub fn finish(mut self) -> Index {
+        assert_eq!(self.doc as usize, self.n, "index builder fed a different number of documents");
+        self.ix.value = Column::build(self.value);
+        self.ix.created = Column::build(self.created);
+        self.ix.modified = Column::build(self.modified);
+        self.ix.starts = self.starts.into_iter().map(Column::build).collect();
+        self.ix.ends = self.ends.into_iter().map(Column::build).collect();
+        self.ix.monitoring = Some(self.monitoring);
+        self.ix.test = Some(self.test);
+        self.ix
+    }
+}
+
+/// Below this many hits, sorting the hits beats walking the whole sorted order.
+const SORT_HITS_BELOW: usize = 30_000;
+
+impl Index {
+    /// Document number of a 32-hex id or human id (tenderID, planID, contractID).
+    pub fn lookup(&self, id: &str) -> Option<u32> {
+        self.ids.get(&id.to_lowercase()).copied()
+    }
+
+    fn union_postings(&self, key: ListKey, values: &[String]) -> Bitset {
+        let mut b = Bitset::empty(self.n);
+        let Some(p) = self.lists.get(&key) else { return b };
+        for v in values {
+            if key == ListKey::Classification {
+                let Some(pre) = cpv_prefix(v) else { continue };
+                for (_, docs) in p
+                    .range::<str, _>((std::ops::Bound::Included(pre.as_str()), std::ops::Bound::Unbounded))
+                    .take_while(|(k, _)| k.starts_with(pre.as_str()))
+                {
+                    docs.iter().for_each(|&d| b.set(d));
+                }
+            } else if let Some(docs) = p.get(v.as_str()) {
+                docs.iter().for_each(|&d| b.set(d));
+            }
+        }
+        b
+    }
+
+    fn facet_union(&self, facet: &Facet, values: &[String]) -> Bitset {
+        let mut b = Bitset::empty(self.n);
+        for v in values {
+            if let Some(bits) = facet.get(v) {
+                b.or(bits);
+            }
+        }
+        b
+    }
+
+    fn prefix_docs(&self, word: &str) -> Bitset {
+        let mut b = Bitset::empty(self.n);
+        for (_, docs) in self
+            .vocab
+            .range::<str, _>((std::ops::Bound::Included(word), std::ops::Bound::Unbounded))
+            .take_while(|(k, _)| k.starts_with(word))
+        {
+            docs.iter().for_each(|&d| b.set(d));
+        }
+        b
+    }
+
+    /// The set of documents matching every filter of `q`.
+    pub fn filter(&self, q: &SearchQuery) -> Bitset {
+        let mut set = Bitset::full(self.n);
+        if let Some(t) = &self.test {
+            if q.test_mode {
+                set.and(t)
+            } else {
+                set.and_not(t)
+            }
+        }
+        if let (Some(m), Some(want)) = (&self.monitoring, q.active_monitoring) {
+            if want {
+                set.and(m)
+            } else {
+                set.and_not(m)
+            }
+        }
+        for (key, values) in &q.lists {
+            let b = match key {
+                ListKey::Status => self.facet_union(&self.status, values),
+                ListKey::MethodType => self.facet_union(&self.method_type, values),
+                ListKey::Region => self.facet_union(&self.region, values),
+                _ => self.union_postings(*key, values),
+            };
+            set.and(&b);
+        }
+        for (slot, r) in &q.ranges {
+            match slot {
+                None => {
+                    let mut b = Bitset::empty(self.n);
+                    self.value.range(r.from, r.to, &mut b);
+                    set.and(&b);
+                }
+                Some(i) => {
+                    let mut a = Bitset::empty(self.n);
+                    self.starts[*i].range(r.from, None, &mut a);
+                    let mut b = Bitset::empty(self.n);
+                    self.ends[*i].range(None, r.to, &mut b);
+                    set.and(&a);
+                    set.and(&b);
+                }
+            }
+        }
+        if let Some(k) = &q.keyword {
+            let exact = self.ids.get(k.as_str()).copied();
+            let mut text = if q.words.is_empty() { Bitset::empty(self.n) } else { Bitset::full(self.n) };
+            for w in &q.words {
+                text.and(&self.prefix_docs(w));
+            }
+            if let Some(d) = exact {
+                text.set(d);
+            }
+            set.and(&text);
+        }
+        set
+    }
+
+    fn column(&self, key: SortKey) -> &Column {
+        match key {
+            SortKey::DateCreated => &self.created,
+            SortKey::DateModified => &self.modified,
+            SortKey::Value => &self.value,
+            SortKey::PublicationDate => &self.starts[4],
+        }
+    }
+
+    /// Runs a search: filter, count, facet and cut the requested page.
+    pub fn search(&self, q: &SearchQuery) -> Hits {
+        let set = self.filter(q);
+        let total = set.count();
+        let skip = (q.page - 1) * q.per_page;
+        let col = self.column(q.sort);
+        let rank = |d: u32| {
+            let k = col.key[d as usize];
+            if k.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                k
+            }
+        };
+        let page: Vec<u32> = if skip >= total {
+            Vec::new()
+        } else if total < SORT_HITS_BELOW {
+            let mut hits: Vec<u32> = set.iter().collect();
+            hits.sort_unstable_by(|&a, &b| rank(a).total_cmp(&rank(b)).then(a.cmp(&b)));
+            if q.desc {
+                hits.reverse();
+            }
+            hits.into_iter().skip(skip).take(q.per_page).collect()
+        } else if q.desc {
+            col.order.iter().rev().copied().filter(|&d| set.get(d)).skip(skip).take(q.per_page).collect()
+        } else {
+            col.order.iter().copied().filter(|&d| set.get(d)).skip(skip).take(q.per_page).collect()
+        };
+        let facets = vec![
+            ("status", self.status.counts(&set)),
+            ("procurementMethodType", self.method_type.counts(&set)),
+            ("region", self.region.counts(&set)),
+            ("classification", self.division.counts(&set)),
+        ];
+        Hits { total, page, facets }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bitset_basics() {
+        let mut a = Bitset::full(70);
+        assert_eq!(a.count(), 70);
+        let mut b = Bitset::empty(70);
+        b.set(3);
+        b.set(69);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![3, 69]);
+        a.and_not(&b);
+        assert_eq!(a.count(), 68);
+        assert_eq!(a.count_and(&b), 0);
+    }
+
+    #[test]
+    fn column_ranges_skip_missing() {
+        let c = Column::build(vec![5.0, f64::NAN, 1.0, 3.0]);
+        let mut b = Bitset::empty(4);
+        c.range(Some(2.0), Some(5.0), &mut b);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 3]);
+        let mut all = Bitset::empty(4);
+        c.range(None, None, &mut all);
+        assert_eq!(all.count(), 3);
+    }
+}

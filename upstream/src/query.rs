@@ -1,0 +1,371 @@
+//! A search request, parsed and validated once, and its reference semantics:
+//! [`SearchQuery::matches`] is the brute-force definition of every filter that the
+//! indexes in `index.rs` must reproduce (the property test compares the two).
+
+use crate::classifiers::significant;
+use crate::dates;
+use crate::docs::{Fields, Kind, METHOD_TYPES, PERIODS};
+use crate::error::UpstreamError;
+use crate::params::Params;
+
+/// Largest number of results a client may page through (SPEC §9).
+pub const RESULT_WINDOW: usize = 10_000;
+/// Largest page size for document searches.
+pub const MAX_PER_PAGE: usize = 100;
+
+/// Array filters that test set membership of a document field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ListKey {
+    Status,
+    MethodType,
+    Region,
+    Classification,
+    Road,
+    Gmdn,
+    Inn,
+    CcceUa,
+    Organizer,
+    Supplier,
+    FundManager,
+    Funder,
+    Tags,
+    MarketClassification,
+    RelatedCategory,
+    RelatedProfile,
+    SubjectType,
+    PaymentType,
+    PlanYear,
+}
+
+/// (query parameter, key). `relatedProfileIds` is a single string filter in SPEC §3 but
+/// also accepted as an array.
+pub const LIST_PARAMS: &[(&str, ListKey)] = &[
+    ("status", ListKey::Status),
+    ("procurementMethodType", ListKey::MethodType),
+    ("region", ListKey::Region),
+    ("classification", ListKey::Classification),
+    ("road", ListKey::Road),
+    ("gmdn", ListKey::Gmdn),
+    ("inn", ListKey::Inn),
+    ("ccce_ua", ListKey::CcceUa),
+    ("organizer", ListKey::Organizer),
+    ("supplier", ListKey::Supplier),
+    ("fundManager", ListKey::FundManager),
+    ("funder", ListKey::Funder),
+    ("tags", ListKey::Tags),
+    ("market_classification", ListKey::MarketClassification),
+    ("relatedCategoryId", ListKey::RelatedCategory),
+    ("relatedProfileIds", ListKey::RelatedProfile),
+    ("typeSubjectProcurement", ListKey::SubjectType),
+    ("paymentType", ListKey::PaymentType),
+    ("planYear", ListKey::PlanYear),
+];
+
+/// Range filters: (parameter, slot). Slot `None` is the document's value.
+pub const RANGE_PARAMS: &[(&str, Option<usize>)] = &[
+    ("valueAmount", None),
+    ("valueSum", None),
+    ("valueBudget", None),
+    ("enquiryPeriod", Some(0)),
+    ("auctionPeriod", Some(1)),
+    ("tenderPeriod", Some(2)),
+    ("plansPeriod", Some(2)),
+    ("qualificationPeriod", Some(3)),
+    ("publicationDate", Some(4)),
+    ("plansPublished", Some(4)),
+];
+
+/// Sort keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortKey {
+    DateCreated,
+    DateModified,
+    Value,
+    PublicationDate,
+}
+
+/// A range bound set: inclusive, in the field's unit (amount or epoch ms).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Range {
+    pub from: Option<f64>,
+    pub to: Option<f64>,
+}
+
+/// A parsed search request.
+#[derive(Debug, Clone)]
+pub struct SearchQuery {
+    pub page: usize,
+    pub per_page: usize,
+    pub sort: SortKey,
+    pub desc: bool,
+    /// Lowercase keyword words (each must prefix a word of the text).
+    pub words: Vec<String>,
+    /// The whole keyword, lowercase, for exact id / tenderID matches.
+    pub keyword: Option<String>,
+    pub lists: Vec<(ListKey, Vec<String>)>,
+    /// (slot or None for value, range)
+    pub ranges: Vec<(Option<usize>, Range)>,
+    pub active_monitoring: Option<bool>,
+    pub test_mode: bool,
+}
+
+/// Splits text into lowercase words (letters and digits; apostrophes inside words kept).
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == 'ʼ'))
+        .map(|w| w.trim_matches(|c| c == '\'' || c == '’' || c == 'ʼ'))
+        .filter(|w| !w.is_empty())
+}
+
+/// The digits that every descendant of a CPV code starts with (`45000000-7` → `45`).
+pub fn cpv_prefix(code: &str) -> Option<String> {
+    let d = code.split('-').next().unwrap_or_default();
+    if d.len() != 8 || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(significant(d, 2).to_string())
+}
+
+fn parse_amount(name: &str, v: &str) -> Result<f64, UpstreamError> {
+    v.replace(',', ".")
+        .replace(' ', "")
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| UpstreamError::invalid(name, format!("expected a number, got `{v}`")))
+}
+
+fn parse_date(name: &str, v: &str, end_of_day: bool) -> Result<f64, UpstreamError> {
+    let ms = dates::parse(v)
+        .ok_or_else(|| UpstreamError::invalid(name, format!("expected a date like 2026-10-08, got `{v}`")))?;
+    Ok(if end_of_day && dates::is_date_only(v) { ms + 86_400_000 - 1 } else { ms } as f64)
+}
+
+impl SearchQuery {
+    /// Parses and validates the query of a `kind` search.
+    pub fn parse(p: &Params, kind: Kind) -> Result<Self, UpstreamError> {
+        let per_page = p.positive("perPage", 10, MAX_PER_PAGE)?;
+        let page = p.positive("page", 1, RESULT_WINDOW)?;
+        let max_page = (RESULT_WINDOW / per_page).max(1);
+        if page > max_page {
+            return Err(UpstreamError::PastResultWindow { page, per_page, window: RESULT_WINDOW });
+        }
+        let s = p.one("sortOrder").unwrap_or("dateCreated.desc");
+        let (sort, desc) = {
+            let (k, d) = s.rsplit_once('.').unwrap_or((s, "desc"));
+            let key = match k {
+                "dateCreated" => SortKey::DateCreated,
+                "dateModified" => SortKey::DateModified,
+                "valueAmount" | "value" | "value.amount" | "valueBudget" | "valueSum" => SortKey::Value,
+                "publicationDate" | "datePublished" => SortKey::PublicationDate,
+                _ => return Err(UpstreamError::invalid("sortOrder", format!("unknown sort order `{s}`"))),
+            };
+            let desc = match d {
+                "desc" => true,
+                "asc" => false,
+                _ => return Err(UpstreamError::invalid("sortOrder", format!("unknown direction in `{s}`"))),
+            };
+            (key, desc)
+        };
+        let keyword = p.one("keyword").map(str::to_lowercase);
+        let words_: Vec<String> = keyword.as_deref().map(|k| words(k).map(String::from).collect()).unwrap_or_default();
+        let mut lists = Vec::new();
+        for &(name, key) in LIST_PARAMS {
+            let mut values: Vec<String> = p.list(name).into_iter().map(String::from).collect();
+            if values.is_empty() {
+                continue;
+            }
+            values.sort();
+            values.dedup();
+            for v in &values {
+                let ok = match key {
+                    ListKey::Status => kind.statuses().contains(&v.as_str()),
+                    ListKey::MethodType => METHOD_TYPES.contains(&v.as_str()),
+                    ListKey::Classification => cpv_prefix(v).is_some(),
+                    ListKey::SubjectType => ["goods", "works", "services"].contains(&v.as_str()),
+                    ListKey::PaymentType => {
+                        ["prepayment", "postpayment", "standard", "recurring"].contains(&v.as_str())
+                    }
+                    ListKey::PlanYear => v.parse::<i32>().map(|y| (1990..=2100).contains(&y)).unwrap_or(false),
+                    _ => true,
+                };
+                if !ok {
+                    return Err(UpstreamError::invalid(name, format!("unknown value `{v}`")));
+                }
+            }
+            lists.push((key, values));
+        }
+        let mut ranges = Vec::new();
+        for &(name, slot) in RANGE_PARAMS {
+            let (from, to) = p.range(name);
+            if from.is_none() && to.is_none() {
+                continue;
+            }
+            let r = match slot {
+                None => Range {
+                    from: from.map(|v| parse_amount(name, v)).transpose()?,
+                    to: to.map(|v| parse_amount(name, v)).transpose()?,
+                },
+                Some(_) => Range {
+                    from: from.map(|v| parse_date(name, v, false)).transpose()?,
+                    to: to.map(|v| parse_date(name, v, true)).transpose()?,
+                },
+            };
+            ranges.push((slot, r));
+        }
+        Ok(Self {
+            page,
+            per_page,
+            sort,
+            desc,
+            words: words_,
+            keyword,
+            lists,
+            ranges,
+            active_monitoring: p.boolean("hasActiveMonitoring")?,
+            test_mode: p.boolean("testMode")?.unwrap_or(false),
+        })
+    }
+
+    /// The brute-force definition of a match (the indexes must agree with it).
+    pub fn matches(&self, f: &Fields) -> bool {
+        if f.test != self.test_mode {
+            return false;
+        }
+        if let Some(m) = self.active_monitoring {
+            if f.active_monitoring != m {
+                return false;
+            }
+        }
+        for (key, values) in &self.lists {
+            if !list_matches(*key, values, f) {
+                return false;
+            }
+        }
+        for (slot, r) in &self.ranges {
+            let ok = match slot {
+                None => f.value.is_some_and(|v| r.from.is_none_or(|a| v >= a) && r.to.is_none_or(|b| v <= b)),
+                Some(i) => f.periods[*i]
+                    .is_some_and(|(s, e)| r.from.is_none_or(|a| s as f64 >= a) && r.to.is_none_or(|b| e as f64 <= b)),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        if let Some(k) = &self.keyword {
+            let exact = f.id == *k || f.human_id.to_lowercase() == *k;
+            if !exact {
+                if self.words.is_empty() {
+                    return false;
+                }
+                let doc_words: Vec<&str> = words(&f.text).chain(words(&f.organizer_text)).collect();
+                if !self.words.iter().all(|w| doc_words.iter().any(|d| d.starts_with(w.as_str()))) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+fn any_in(doc: &[String], values: &[String]) -> bool {
+    doc.iter().any(|d| values.iter().any(|v| v == d))
+}
+
+/// Whether a document passes one array filter (values are OR-ed).
+pub fn list_matches(key: ListKey, values: &[String], f: &Fields) -> bool {
+    let one = |x: &str| values.iter().any(|v| v == x);
+    let add = |scheme: &str| f.additional.iter().any(|(s, id)| s == scheme && one(id));
+    match key {
+        ListKey::Status => one(&f.status),
+        ListKey::MethodType => one(&f.method_type),
+        ListKey::Region => one(&f.region),
+        ListKey::Classification => {
+            values.iter().filter_map(|v| cpv_prefix(v)).any(|pre| f.cpv.iter().any(|c| c.starts_with(&pre)))
+        }
+        ListKey::Road => add("road"),
+        ListKey::Gmdn => add("gmdn"),
+        ListKey::Inn => add("inn"),
+        ListKey::CcceUa => add("ccce_ua"),
+        ListKey::Organizer => any_in(&f.organizer, values),
+        ListKey::Supplier => any_in(&f.supplier, values),
+        ListKey::FundManager => any_in(&f.fund_manager, values),
+        ListKey::Funder => any_in(&f.funder, values),
+        ListKey::Tags => any_in(&f.tags, values),
+        ListKey::MarketClassification => any_in(&f.market_classification, values),
+        ListKey::RelatedCategory => any_in(&f.related_category, values),
+        ListKey::RelatedProfile => any_in(&f.related_profile, values),
+        ListKey::SubjectType => one(&f.subject_type),
+        ListKey::PaymentType => any_in(&f.payment_types, values),
+        ListKey::PlanYear => f.plan_year.is_some_and(|y| one(&y.to_string())),
+    }
+}
+
+/// The sort key of a document as a float (missing values sort lowest).
+pub fn sort_value(key: SortKey, f: &Fields) -> f64 {
+    match key {
+        SortKey::DateCreated => f.created as f64,
+        SortKey::DateModified => f.modified as f64,
+        SortKey::Value => f.value.unwrap_or(f64::NEG_INFINITY),
+        SortKey::PublicationDate => f.periods[4].map(|p| p.0 as f64).unwrap_or(f64::NEG_INFINITY),
+    }
+}
+
+/// Slots in [`PERIODS`] order, re-exported for documentation.
+pub fn period_names() -> &'static [&'static str] {
+    &PERIODS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(s: &str) -> Result<SearchQuery, UpstreamError> {
+        SearchQuery::parse(&Params::parse(s), Kind::Tender)
+    }
+
+    #[test]
+    fn defaults() {
+        let x = q("").unwrap();
+        assert_eq!((x.page, x.per_page, x.sort, x.desc, x.test_mode), (1, 10, SortKey::DateCreated, true, false));
+    }
+
+    #[test]
+    fn window_and_validation() {
+        assert!(q("page=1000&perPage=10").is_ok());
+        assert!(matches!(q("page=1001&perPage=10"), Err(UpstreamError::PastResultWindow { .. })));
+        assert!(q("status[0]=bogus").unwrap_err().to_string().contains("`status`"));
+        assert!(q("classification[]=123").is_err());
+        assert!(q("valueAmount[from]=abc").unwrap_err().to_string().contains("`valueAmount`"));
+        assert!(q("tenderPeriod[to]=soon").is_err());
+        assert!(q("sortOrder=title.up").is_err());
+        assert!(q("perPage=101").is_err());
+    }
+
+    #[test]
+    fn reference_semantics() {
+        let f = Fields {
+            id: "abc".into(),
+            human_id: "UA-2026-10-08-011748-a".into(),
+            status: "complete".into(),
+            cpv: vec!["44831000-4".into()],
+            value: Some(100.0),
+            text: " грунтівка мастики".into(),
+            organizer_text: " стрий".into(),
+            ..Default::default()
+        };
+        assert!(q("classification[0]=44800000-8").unwrap().matches(&f));
+        assert!(!q("classification[0]=45000000-7").unwrap().matches(&f));
+        assert!(q("keyword=ГРУНТ стр").unwrap().matches(&f));
+        assert!(q("keyword=ua-2026-10-08-011748-A").unwrap().matches(&f));
+        assert!(!q("keyword=фарба").unwrap().matches(&f));
+        assert!(q("valueAmount[from]=100&valueAmount[to]=100").unwrap().matches(&f));
+        assert!(!q("valueAmount[from]=100.01").unwrap().matches(&f));
+        assert!(!q("testMode=true").unwrap().matches(&f));
+    }
+
+    #[test]
+    fn word_splitting() {
+        let w: Vec<&str> = words("М'ясо, «Сир» 44830000-7").collect();
+        assert_eq!(w, vec!["М'ясо", "Сир", "44830000", "7"]);
+    }
+}

@@ -1,0 +1,258 @@
+//! The loaded data: the three searchable collections (tenders, plans, contracts), the
+//! organisation lookups and the classifiers, built once at start-up and shared read-only.
+
+use crate::classifiers::Classifiers;
+use crate::docs::{self, Fields, Kind};
+use crate::error::UpstreamError;
+use crate::generate::{self, Org};
+use crate::index::{Index, IndexBuilder};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where a collection's document comes from.
+#[derive(Debug, Clone, Copy)]
+enum Src {
+    Real(u32),
+    Generated(u64),
+}
+
+/// One searchable collection.
+#[derive(Debug)]
+pub struct Collection {
+    pub kind: Kind,
+    real: Vec<Value>,
+    srcs: Vec<Src>,
+    pub index: Index,
+}
+
+/// What the generator needs to rebuild a generated tender.
+#[derive(Debug, Default)]
+struct GenPool {
+    orgs: Vec<Org>,
+    regions: Vec<String>,
+    funders: Vec<Value>,
+    created: Vec<i64>,
+}
+
+/// Organisations for the identifier lookups: id → legalName.
+#[derive(Debug, Default)]
+pub struct Orgs(pub BTreeMap<String, String>);
+
+impl Orgs {
+    fn add(&mut self, org: &Value) {
+        let id = org["identifier"]["id"].as_str().unwrap_or_default();
+        if id.is_empty() {
+            return;
+        }
+        let name = org["identifier"]["legalName"].as_str().or(org["name"].as_str()).unwrap_or_default();
+        self.0.entry(id.to_string()).or_insert_with(|| name.to_string());
+    }
+
+    /// Organisations whose id starts with, or whose name contains, the keyword.
+    pub fn search<'a>(&'a self, keyword: &str) -> impl Iterator<Item = (&'a String, &'a String)> + 'a {
+        let k = keyword.to_lowercase();
+        self.0.iter().filter(move |(id, name)| id.starts_with(&k) || name.to_lowercase().contains(&k))
+    }
+}
+
+/// Everything the search API serves.
+#[derive(Debug)]
+pub struct Data {
+    pub classifiers: Classifiers,
+    pub tenders: Collection,
+    pub plans: Collection,
+    pub contracts: Collection,
+    pub tender_orgs: Orgs,
+    pub plan_orgs: Orgs,
+    pub contract_orgs: Orgs,
+    pub contract_suppliers: Orgs,
+    pool: GenPool,
+    /// Number of generated tenders included.
+    pub generated: usize,
+}
+
+/// Where to load from.
+#[derive(Debug, Clone)]
+pub struct DataSource {
+    /// Folder with `demo.jsonl.gz` and `dk021_uk.json`.
+    pub data_dir: PathBuf,
+    /// The standards' `classifiers` folder, if any.
+    pub standards_dir: Option<PathBuf>,
+    /// Extra generated tenders.
+    pub generated_tenders: usize,
+}
+
+fn divisions(cls: &Classifiers, f: &Fields) -> Vec<String> {
+    let mut v: Vec<String> = f.cpv.iter().filter_map(|c| cls.cpv_division(c)).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers) -> Collection {
+    let mut b = IndexBuilder::new(fields.len());
+    for f in fields {
+        b.add(f, &divisions(cls, f));
+    }
+    let srcs = (0..real.len() as u32).map(Src::Real).collect();
+    Collection { kind, real, srcs, index: b.finish() }
+}
+
+impl Data {
+    /// Loads the snapshot and classifiers and builds every index.
+    pub fn load(src: &DataSource) -> Result<Self, UpstreamError> {
+        let started = std::time::Instant::now();
+        let classifiers = Classifiers::load(&src.data_dir, src.standards_dir.as_deref())?;
+        let snap = docs::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
+        let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| docs::tender_fields(t, &classifiers)).collect();
+        let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| docs::plan_fields(p, &classifiers)).collect();
+        let contracts: Vec<Value> = snap.tenders.iter().flat_map(docs::derive_contracts).collect();
+        let contract_fields: Vec<Fields> = contracts.iter().map(|c| docs::contract_fields(c, &classifiers)).collect();
+
+        let (mut tender_orgs, mut plan_orgs, mut contract_orgs, mut contract_suppliers) =
+            (Orgs::default(), Orgs::default(), Orgs::default(), Orgs::default());
+        let mut pool = GenPool::default();
+        for t in &snap.tenders {
+            let pe = &t["procuringEntity"];
+            if pe["identifier"]["id"].as_str().is_some_and(|id| !tender_orgs.0.contains_key(id)) {
+                let mut ids = Vec::new();
+                let mut text = String::new();
+                docs::org_fields(pe, &mut ids, &mut text);
+                pool.orgs.push(Org { json: pe.clone(), id: ids.pop().unwrap_or_default(), text: text.to_lowercase() });
+            }
+            tender_orgs.add(pe);
+        }
+        for p in &snap.plans {
+            plan_orgs.add(&p["procuringEntity"]);
+        }
+        for c in &contracts {
+            contract_orgs.add(&c["buyer"]);
+            for s in c["suppliers"].as_array().into_iter().flatten() {
+                contract_suppliers.add(s);
+            }
+        }
+        pool.regions = if classifiers.regions.is_empty() {
+            vec!["Львівська область".to_string()]
+        } else {
+            classifiers.regions.clone()
+        };
+        pool.funders = classifiers.funders.clone();
+        pool.created = tender_fields.iter().map(|f| f.created).collect();
+
+        let n_real = snap.tenders.len();
+        let n = n_real + src.generated_tenders;
+        let mut b = IndexBuilder::new(n);
+        for f in &tender_fields {
+            b.add(f, &divisions(&classifiers, f));
+        }
+        let mut srcs: Vec<Src> = (0..n_real as u32).map(Src::Real).collect();
+        if n_real > 0 {
+            // Divisions depend only on the template's CPV codes: compute them once.
+            let template_divs: Vec<Vec<String>> = tender_fields.iter().map(|f| divisions(&classifiers, f)).collect();
+            for g in 0..src.generated_tenders as u64 {
+                let d = pool.draw(g);
+                let f = generate::apply_fields(
+                    &tender_fields[d.template],
+                    &d,
+                    &pool.orgs[d.org],
+                    &pool.regions[d.region],
+                    d.funder.map(|i| &pool.funders[i]),
+                );
+                b.add(&f, &template_divs[d.template]);
+                srcs.push(Src::Generated(g));
+            }
+        }
+        let tenders = Collection { kind: Kind::Tender, real: snap.tenders, srcs, index: b.finish() };
+        let data = Data {
+            plans: build(Kind::Plan, snap.plans, &plan_fields, &classifiers),
+            contracts: build(Kind::Contract, contracts, &contract_fields, &classifiers),
+            classifiers,
+            tenders,
+            tender_orgs,
+            plan_orgs,
+            contract_orgs,
+            contract_suppliers,
+            pool,
+            generated: src.generated_tenders,
+        };
+        tracing::info!(
+            tenders = data.tenders.len(),
+            plans = data.plans.len(),
+            contracts = data.contracts.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "data loaded"
+        );
+        Ok(data)
+    }
+
+    /// The collection of a kind.
+    pub fn collection(&self, kind: Kind) -> &Collection {
+        match kind {
+            Kind::Tender => &self.tenders,
+            Kind::Plan => &self.plans,
+            Kind::Contract => &self.contracts,
+        }
+    }
+
+    /// The full JSON of document `d` of a collection.
+    pub fn document(&self, c: &Collection, d: u32) -> Value {
+        match c.srcs[d as usize] {
+            Src::Real(i) => c.real[i as usize].clone(),
+            Src::Generated(g) => {
+                let dr = self.pool.draw(g);
+                generate::apply_json(
+                    &self.tenders.real[dr.template],
+                    &dr,
+                    &self.pool.orgs[dr.org],
+                    &self.pool.regions[dr.region],
+                    dr.funder.map(|i| &self.pool.funders[i]),
+                )
+            }
+        }
+    }
+
+    /// Fields of every document of a collection, rebuilt from JSON (for tests).
+    pub fn fields_of(&self, c: &Collection) -> Vec<Fields> {
+        (0..c.len() as u32)
+            .map(|d| {
+                let doc = self.document(c, d);
+                match c.kind {
+                    Kind::Tender => docs::tender_fields(&doc, &self.classifiers),
+                    Kind::Plan => docs::plan_fields(&doc, &self.classifiers),
+                    Kind::Contract => docs::contract_fields(&doc, &self.classifiers),
+                }
+            })
+            .collect()
+    }
+}
+
+impl GenPool {
+    fn draw(&self, g: u64) -> generate::Draw {
+        generate::draw(g, self.created.len(), self.orgs.len(), self.regions.len(), self.funders.len(), |t| {
+            self.created[t]
+        })
+    }
+}
+
+impl Collection {
+    /// Number of documents.
+    pub fn len(&self) -> usize {
+        self.srcs.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.srcs.is_empty()
+    }
+}
+
+/// The default standards folder (`../shared/data/prozorro-standards/classifiers`) when it
+/// exists relative to the working directory or to this crate.
+pub fn default_standards_dir() -> Option<PathBuf> {
+    let candidates = [
+        PathBuf::from("../shared/data/prozorro-standards/classifiers"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/prozorro-standards/classifiers"),
+    ];
+    candidates.into_iter().find(|p| p.is_dir())
+}
