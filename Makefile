@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e lint check bench clean
+.PHONY: help setup web build run test test-web test-rust test-e2e lint check bench-render bench-upstream clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -47,6 +47,12 @@ lint: setup ## formatting and lints
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
 check: lint test ## what CI runs
+
+bench-render: web ## print the median time of one render inside one isolate
+	$(CARGO) run --release -p bench --bin render-floor
+
+bench-upstream: setup ## print p50/p95 of tender searches over real + 1,000,000 generated tenders
+	$(CARGO) run --release -p upstream --bin upstream-bench -- --tenders 1000000
 
 clean: ## remove build outputs
 	rm -rf target web/dist
