@@ -1,20 +1,115 @@
-//! Market catalogue endpoints (placeholder until the generated catalogue lands).
+//! The Market catalogue: market classifications, categories, profiles, suppliers'
+//! products and the national catalogue's own ("prozorro") products, generated once at
+//! start-up from real CPV codes of the loaded classifier with a fixed seed (so every run
+//! and every test sees the same catalogue), and the `/api/market_classification*`,
+//! `/api/categories*`, `/api/profiles*`, `/api/products*` and `/api/prozorro_products*`
+//! endpoints over it. The catalogue is small (thousands of records), so filters are a
+//! plain scan over typed fields; [`query::ListQuery::matches`] is the whole semantics.
+//!
+//! Submodules: `catalog` (hand-written tables: CPV codes, product names,
+//! characteristics), `build` (the generator), `query` (parameters and filters), `api`
+//! (handlers).
 
-use crate::AppState;
-use axum::Router;
+mod api;
+pub mod build;
+pub mod catalog;
+pub mod query;
 
-/// Market routes.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+pub use api::routes;
+
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// One value a product gives for a requirement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    Text(Vec<String>),
+    Number(f64),
+    Boolean(bool),
+}
+
+/// A product's response: the requirement's title and its value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Response {
+    pub requirement: String,
+    pub answer: Answer,
+}
+
+/// One catalogue record with the fields the filters and sorts read, and its JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    pub id: String,
+    pub status: &'static str,
+    /// Market classification id (a CPV code); for a classification, its own id.
+    pub market_classification: String,
+    /// Category id: its own for a category, the related one for profiles and products.
+    pub category: String,
+    /// Related profile ids (products only).
+    pub profiles: Vec<String>,
+    /// CPV code of the record's classification.
+    pub cpv: String,
+    /// Ukrainian title (sort key).
+    pub title: String,
+    /// Lowercase titles, descriptions, brand and CPV names, space-separated (keyword search).
+    pub text: String,
+    /// Ids the whole keyword matches exactly (id, EAN, agreement).
+    pub codes: Vec<String>,
+    pub popularity: u64,
+    /// `dateModified` in epoch milliseconds.
+    pub modified: i64,
+    /// Offer price (suppliers' products only).
+    pub price: Option<f64>,
+    pub responses: Vec<Response>,
+    pub json: Value,
+}
+
+/// A list of records with an id index.
+#[derive(Debug, Default, PartialEq)]
+pub struct Records {
+    pub all: Vec<Record>,
+    by_id: HashMap<String, usize>,
+}
+
+impl Records {
+    fn new(all: Vec<Record>) -> Self {
+        let by_id = all.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
+        Self { all, by_id }
+    }
+
+    /// The record with this exact id.
+    pub fn get(&self, id: &str) -> Option<&Record> {
+        self.by_id.get(id).map(|&i| &self.all[i])
+    }
+
+    pub fn len(&self) -> usize {
+        self.all.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.all.is_empty()
+    }
 }
 
 /// The generated catalogue.
-#[derive(Debug, Default)]
-pub struct Market {}
+#[derive(Debug, Default, PartialEq)]
+pub struct Market {
+    pub classifications: Records,
+    pub categories: Records,
+    pub profiles: Records,
+    pub products: Records,
+    pub prozorro_products: Records,
+}
 
 impl Market {
-    /// Generates the catalogue from real CPV codes with a fixed seed.
-    pub fn generate(_cls: &crate::classifiers::Classifiers) -> Self {
-        Self {}
+    /// Generates the catalogue from real CPV codes with a fixed seed (see [`build`]).
+    pub fn generate(cls: &crate::classifiers::Classifiers) -> Self {
+        build::generate(cls)
+    }
+
+    /// A market classification by id (`30190000-7`) or by its eight digits.
+    pub fn classification(&self, id: &str) -> Option<&Record> {
+        self.classifications
+            .get(id)
+            .or_else(|| self.classifications.all.iter().find(|r| r.id.split('-').next() == Some(id)))
     }
 }

@@ -1,0 +1,142 @@
+//! Handlers of the market endpoints (SPEC §7): market classifications, categories,
+//! profiles, suppliers' products and national-catalogue products.
+
+use super::query::{ListQuery, Listing};
+use super::{Record, Records};
+use crate::error::UpstreamError;
+use crate::params::Params;
+use crate::query::RESULT_WINDOW;
+use crate::router::{hydra, JsonAnswer};
+use crate::AppState;
+use axum::extract::{Path, RawQuery, State};
+use axum::routing::get;
+use axum::Router;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+type Answer = Result<JsonAnswer, UpstreamError>;
+
+/// Market routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/market_classification/all", get(classifications))
+        .route("/api/market_classifications", get(classifications))
+        .route("/api/market_classifications/{id}", get(one_classification))
+        .route("/api/categories", get(categories))
+        .route("/api/categories/{id}", get(one_category))
+        .route("/api/categories/{id}/profiles", get(category_profiles))
+        .route("/api/profiles", get(profiles))
+        .route("/api/profiles/{id}", get(one_profile))
+        .route("/api/products", get(products))
+        .route("/api/products/{id}", get(one_product))
+        .route("/api/prozorro_products", get(prozorro_products))
+        .route("/api/prozorro_products/{id}", get(one_prozorro_product))
+}
+
+fn params(q: Option<String>) -> Params {
+    Params::parse(q.as_deref().unwrap_or_default())
+}
+
+/// `{"items": [...], "total": N}`: every market classification, by id.
+async fn classifications(State(s): State<AppState>) -> Answer {
+    let items: Vec<Value> = s.market.classifications.all.iter().map(|r| r.json.clone()).collect();
+    Ok(JsonAnswer::ok(json!({"total": items.len(), "items": items})))
+}
+
+async fn one_classification(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    let m = &s.market;
+    let mc = m.classification(&id).ok_or(UpstreamError::NotFound { kind: "market classification", id })?;
+    let mut body = mc.json.clone();
+    body["categories"] = m
+        .categories
+        .all
+        .iter()
+        .filter(|c| c.market_classification == mc.id)
+        .map(|c| {
+            let j = &c.json;
+            json!({"id": c.id, "title": j["title"], "title_en": j["title_en"], "status": c.status,
+                   "classification": j["classification"], "productsCount": j["productsCount"]})
+        })
+        .collect();
+    Ok(JsonAnswer::ok(body))
+}
+
+fn one(list: &Records, kind: &'static str, id: String) -> Answer {
+    list.get(&id).map(|r| JsonAnswer::ok(r.json.clone())).ok_or(UpstreamError::NotFound { kind, id })
+}
+
+async fn one_category(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    one(&s.market.categories, "category", id)
+}
+async fn one_profile(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    one(&s.market.profiles, "profile", id)
+}
+async fn one_product(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    one(&s.market.products, "product", id)
+}
+async fn one_prozorro_product(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    one(&s.market.prozorro_products, "prozorro product", id)
+}
+
+/// Filters, sorts and pages `list`; products also get facet counts.
+fn list(list: &Records, listing: Listing, path: &str, q: &ListQuery) -> Value {
+    let mut hits: Vec<&Record> = list.all.iter().filter(|r| q.matches(r)).collect();
+    q.sort(&mut hits);
+    let total = hits.len();
+    let (page, per_page) = if q.unpaged { (1, total.max(1)) } else { (q.page, q.per_page) };
+    let members: Vec<Value> = hits.iter().skip((page - 1) * per_page).take(per_page).map(|r| r.json.clone()).collect();
+    let mut body = hydra(path, members, total);
+    let last = if q.unpaged { 1 } else { total.div_ceil(per_page).min(RESULT_WINDOW / per_page).max(1) };
+    body["hydra:view"] = json!({
+        "@id": format!("{path}?page={page}"),
+        "@type": "hydra:PartialCollectionView",
+        "hydra:first": format!("{path}?page=1"),
+        "hydra:last": format!("{path}?page={last}"),
+        "page": page, "perPage": per_page, "lastPage": last,
+    });
+    if matches!(listing, Listing::Products | Listing::ProzorroProducts) {
+        let mut facets = Map::new();
+        for (name, key) in [
+            ("relatedCategory", (|r: &Record| r.category.clone()) as fn(&Record) -> String),
+            ("market_classification", |r| r.market_classification.clone()),
+            ("status", |r| r.status.to_string()),
+        ] {
+            let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+            for r in &hits {
+                *counts.entry(key(r)).or_default() += 1;
+            }
+            facets.insert(name.into(), counts.into_iter().map(|(k, v)| (k, json!(v))).collect::<Map<_, _>>().into());
+        }
+        body["facets"] = Value::Object(facets);
+    }
+    body
+}
+
+async fn categories(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
+    let q = ListQuery::parse(&params(q), Listing::Categories)?;
+    Ok(JsonAnswer::ok(list(&s.market.categories, Listing::Categories, "/api/categories", &q)))
+}
+
+async fn category_profiles(State(s): State<AppState>, Path(id): Path<String>, RawQuery(q): RawQuery) -> Answer {
+    if s.market.categories.get(&id).is_none() {
+        return Err(UpstreamError::NotFound { kind: "category", id });
+    }
+    let mut q = ListQuery::parse(&params(q), Listing::Profiles)?;
+    q.categories = vec![id.clone()];
+    Ok(JsonAnswer::ok(list(&s.market.profiles, Listing::Profiles, &format!("/api/categories/{id}/profiles"), &q)))
+}
+
+async fn profiles(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
+    let q = ListQuery::parse(&params(q), Listing::Profiles)?;
+    Ok(JsonAnswer::ok(list(&s.market.profiles, Listing::Profiles, "/api/profiles", &q)))
+}
+
+async fn products(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
+    let q = ListQuery::parse(&params(q), Listing::Products)?;
+    Ok(JsonAnswer::ok(list(&s.market.products, Listing::Products, "/api/products", &q)))
+}
+
+async fn prozorro_products(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
+    let q = ListQuery::parse(&params(q), Listing::ProzorroProducts)?;
+    Ok(JsonAnswer::ok(list(&s.market.prozorro_products, Listing::ProzorroProducts, "/api/prozorro_products", &q)))
+}
