@@ -31,12 +31,12 @@ test('client-side navigation changes page, title and canonical without a reload'
   await page.evaluate(() => {
     window.__sameDocument = true;
   });
-  await page.click(`a[href="/contracts"]`);
-  await page.waitForURL(`${BASE}/contracts`);
-  await page.waitForFunction((t) => document.title.startsWith(t), uk.pages.contractList.title);
+  await page.click(`footer a[href="/info/contacts"]`);
+  await page.waitForURL(`${BASE}/info/contacts`);
+  await page.waitForFunction((t) => document.title.startsWith(t), uk.pages.contacts.title);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full reload');
-  assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'http://127.0.0.1:8080/contracts');
-  assert.equal(await page.textContent('h1'), uk.pages.contractList.title);
+  assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'http://127.0.0.1:8080/info/contacts');
+  assert.equal(await page.textContent('h1'), uk.pages.contacts.title);
   // A redirect route reached on the client redirects on the client too.
   await page.evaluate(() => {
     history.pushState({}, '', '/market/category');

@@ -8,9 +8,10 @@ log=$(mktemp)
 UPSTREAM_PORT=${E2E_UPSTREAM_PORT:-18081} PORT=$port ./target/release/portal >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break
+uport=${E2E_UPSTREAM_PORT:-18081}
+for _ in $(seq 1 150); do
+  curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && curl -fs "http://127.0.0.1:$uport/health" >/dev/null && break
   kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }
   sleep 0.2
 done
-BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 e2e/*.spec.mjs
+UPSTREAM_URL="http://127.0.0.1:$uport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 e2e/*.spec.mjs

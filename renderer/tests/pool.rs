@@ -38,21 +38,34 @@ fn options(extra: &str, isolates: usize) -> PoolOptions {
 }
 
 fn input(url: &str, language: &str) -> String {
+    input_with(url, language, serde_json::json!({}))
+}
+
+fn input_with(url: &str, language: &str, data: serde_json::Value) -> String {
     serde_json::json!({
-        "url": url, "language": language, "config": config(), "session": null, "data": {}, "error": null
+        "url": url, "language": language, "config": config(), "session": null, "data": data, "error": null
     })
     .to_string()
+}
+
+/// A search answer as the server would prefetch it for the home page.
+fn search_data() -> serde_json::Value {
+    serde_json::json!({ "tenders": { "ok": true, "body": {
+        "hydra:member": [{ "id": "0123456789abcdef0123456789abcdef", "tenderID": "UA-2026-10-12-014102-a",
+                           "title": "Природний газ", "status": "complete", "value": { "amount": 460420.2, "currency": "UAH" } }],
+        "hydra:totalItems": 1, "facets": { "status": { "complete": 1 } } } } })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn renders_home_in_both_languages() {
     let pool = RendererPool::start(options("", 1)).unwrap();
-    let uk = pool.render(input("/", "uk")).await.unwrap();
+    let uk = pool.render(input_with("/", "uk", search_data())).await.unwrap();
     assert_eq!(uk.status, 200);
     assert!(uk.head.contains("<title>Пошук тендерів") || uk.head.contains("<title>Публічні закупівлі"), "{}", uk.head);
     assert!(uk.head.contains(r#"hreflang="x-default""#));
     assert!(uk.html.contains("Пошук публічних закупівель"), "{}", uk.html);
-    let en = pool.render(input("/en", "en")).await.unwrap();
+    assert!(uk.html.contains("UA-2026-10-12-014102-a") && uk.html.contains("460 420,20"), "{}", uk.html);
+    let en = pool.render(input_with("/en", "en", search_data())).await.unwrap();
     assert!(en.html.contains("Search public procurement"), "{}", en.html);
     assert!(en.head.contains(r#"<link rel="canonical" href="http://127.0.0.1:8080/en">"#), "{}", en.head);
 }
@@ -64,7 +77,12 @@ async fn unknown_path_is_404_and_redirects_come_from_plan() {
     let plan = pool.plan(input("/en/tenders/UA-1/monitorings", "en")).await.unwrap();
     let redirect = plan.redirect.unwrap();
     assert_eq!((redirect.location.as_str(), redirect.status), ("/en/tenders/UA-1", 301));
-    assert!(pool.plan(input("/tenders", "uk")).await.unwrap().redirect.is_none());
+    let plan = pool.plan(input("/tenders?status=complete&junk=1", "uk")).await.unwrap();
+    assert!(plan.redirect.is_none());
+    assert_eq!(plan.fetches.len(), 1);
+    assert_eq!(plan.fetches[0].path, "/api/tenders?status[0]=complete&page=1&perPage=10&sortOrder=dateCreated.desc");
+    // Without its data the search page is the 503 page, not an empty list.
+    assert_eq!(pool.render(input("/tenders", "uk")).await.unwrap().status, 503);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -89,7 +107,7 @@ async fn a_render_that_loops_forever_is_cut_off_and_the_pool_recovers() {
     assert!(matches!(err, RenderError::Deadline(_)), "{err}");
     assert!(started.elapsed() < Duration::from_secs(3));
     // The only isolate was replaced and serves the next request normally.
-    let next = pool.render(input("/", "uk")).await.unwrap();
+    let next = pool.render(input("/info/contacts", "uk")).await.unwrap();
     assert_eq!(next.status, 200);
 }
 
@@ -104,11 +122,11 @@ async fn a_render_that_exhausts_the_heap_is_cut_off_and_the_pool_recovers() {
     // An object graph that grows without bound: the heap-limit callback stops it.
     let err = pool.render(input("/__hog2", "uk")).await.unwrap_err();
     assert!(matches!(err, RenderError::HeapLimit), "{err}");
-    assert_eq!(pool.render(input("/", "uk")).await.unwrap().status, 200);
+    assert_eq!(pool.render(input("/info/contacts", "uk")).await.unwrap().status, 200);
     // Growing strings: whichever of heap limit and deadline stops it first.
     let err = pool.render(input("/__hog1", "uk")).await.unwrap_err();
     assert!(matches!(err, RenderError::HeapLimit | RenderError::Deadline(_)), "{err}");
-    assert_eq!(pool.render(input("/", "uk")).await.unwrap().status, 200);
+    assert_eq!(pool.render(input("/info/contacts", "uk")).await.unwrap().status, 200);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -116,5 +134,5 @@ async fn a_javascript_exception_is_an_error_not_a_crash() {
     let pool = RendererPool::start(options("", 1)).unwrap();
     let err = pool.render("not json".into()).await.unwrap_err();
     assert!(matches!(err, RenderError::Js(ref m) if m.contains("JSON")), "{err}");
-    assert_eq!(pool.render(input("/", "uk")).await.unwrap().status, 200);
+    assert_eq!(pool.render(input("/info/contacts", "uk")).await.unwrap().status, 200);
 }

@@ -129,7 +129,7 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
         }
     };
     if let Some(location) = &output.redirect {
-        return redirect(location, 302);
+        return redirect(location, output.status);
     }
     let translations = ready.translations.get(language).map(String::as_str).unwrap_or("{}");
     let html = Document {

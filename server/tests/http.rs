@@ -13,8 +13,31 @@ use tower::ServiceExt;
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
+/// The real upstream over the real data (`make setup` fetches it), started once
+/// per test process on its own thread and runtime, on a free port.
+fn upstream_url() -> &'static str {
+    static URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    URL.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+            runtime.block_on(async move {
+                let config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
+                let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                tx.send(format!("http://{}", listener.local_addr().unwrap())).unwrap();
+                axum::serve(listener, upstream::app(state)).await.unwrap();
+            });
+        });
+        rx.recv().expect("upstream started")
+    })
+}
+
 fn config(extra: &[(&str, &str)]) -> Config {
+    let url = upstream_url();
     let mut env = vec![
+        ("PORTAL_CLIENT_ENDPOINTS_SEARCH".to_owned(), url.to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_USERS".to_owned(), url.to_owned()),
         ("PORTAL_SERVER_WEB_DIST".to_owned(), format!("{ROOT}/web/dist")),
         ("PORTAL_SERVER_LOCALES_DIR".to_owned(), format!("{ROOT}/locales")),
         ("PORTAL_RENDERER_ISOLATES".to_owned(), "1".to_owned()),
@@ -128,14 +151,68 @@ async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_s
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn script_closing_text_in_a_title_is_rendered_inert() {
+async fn script_closing_text_in_a_search_keyword_is_rendered_inert() {
     let app = portal(&[], "").await;
-    let page = get(&app, "/tenders/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E", &[]).await;
+    let page = get(&app, "/tenders?keyword=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E", &[]).await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(!page.body.contains("<script>alert(1)"), "{}", page.body);
     assert!(page.body.contains("&lt;/script&gt;&lt;script&gt;alert(1)"));
     // Only our own three script tags: the module entry, the state and the translations.
     assert_eq!(page.body.matches("<script").count(), 3);
+}
+
+async fn first_tender() -> (String, String, String) {
+    let body: serde_json::Value =
+        reqwest::get(format!("{}/api/tenders?perPage=1", upstream_url())).await.unwrap().json().await.unwrap();
+    let tender = &body["hydra:member"][0];
+    let s = |k: &str| tender[k].as_str().unwrap().to_owned();
+    (s("id"), s("tenderID"), s("title"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tender_is_served_by_its_tender_id_and_its_hex_id_redirects() {
+    let app = portal(&[], "").await;
+    let (id, tender_id, _) = first_tender().await;
+    let page = get(&app, &format!("/tenders/{tender_id}"), &[]).await;
+    assert_eq!(page.status, StatusCode::OK, "{tender_id}");
+    let moved = get(&app, &format!("/tenders/{id}/documents"), &[]).await;
+    assert_eq!(moved.status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(moved.headers[header::LOCATION], format!("/tenders/{tender_id}/documents").as_str());
+    let en = get(&app, &format!("/en/tenders/{id}"), &[]).await;
+    assert_eq!(en.headers[header::LOCATION], format!("/en/tenders/{tender_id}").as_str());
+    assert_eq!(get(&app, "/tenders/does-not-exist", &[]).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn search_pages_list_real_tenders_with_a_normalised_canonical_link() {
+    let app = portal(&[], "").await;
+    let (_, tender_id, title) = first_tender().await;
+    let page = get(&app, "/tenders?page=1&status=complete&keyword=&status[]=cancelled&junk=1&perPage=7", &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains(
+            r#"<link rel="canonical" href="http://127.0.0.1:8080/tenders?status[0]=cancelled&amp;status[1]=complete">"#
+        ) || page.body.contains(
+            r#"<link rel="canonical" href="http://127.0.0.1:8080/tenders?status[0]=cancelled&status[1]=complete">"#
+        ),
+        "{}",
+        &page.body[..2000]
+    );
+    let home = get(&app, "/", &[]).await;
+    assert!(home.body.contains(&tender_id), "the newest tender is listed on the home page");
+    let escaped_title = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    assert!(home.body.contains(&escaped_title) || home.body.contains(&title));
+    // A search that matches nothing is an empty state, not an error.
+    let none = get(&app, "/tenders?keyword=zzzqqqxxxnothing", &[]).await;
+    assert_eq!(none.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_upstream_answers_the_502_page() {
+    let app = portal(&[("PORTAL_CLIENT_ENDPOINTS_SEARCH", "http://127.0.0.1:9")], "").await;
+    let page = get(&app, "/tenders", &[]).await;
+    assert_eq!(page.status, StatusCode::BAD_GATEWAY);
+    assert!(page.body.contains("noindex"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -180,7 +257,12 @@ async fn bad_input_gets_a_clear_error() {
         .unwrap();
     assert_eq!(ok.status(), StatusCode::NO_CONTENT);
     assert_eq!(get(&app, "/__data", &[]).await.status, StatusCode::BAD_REQUEST);
-    assert_eq!(get(&app, "/__data?url=/tenders", &[]).await.body, "{}");
+    let data = get(&app, "/__data?url=/tenders?status=complete", &[]).await;
+    assert_eq!(data.status, StatusCode::OK);
+    let data: serde_json::Value = serde_json::from_str(&data.body).unwrap();
+    assert_eq!(data["tenders"]["ok"], true);
+    assert!(data["tenders"]["body"]["hydra:member"].as_array().unwrap().iter().all(|t| t["status"] == "complete"));
+    assert_eq!(get(&app, "/__data?url=/info/contacts", &[]).await.body, "{}");
     let post = app.clone().oneshot(Request::post("/tenders").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
 }

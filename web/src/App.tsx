@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from './routes';
+import { routeOutcome } from './routes/outcome';
 import type { PageRoute, RouteContext } from './routes/types';
 import { PageStateContext, usePageState, type PageState } from './state';
 import { applyHead, pageHead } from './lib/head';
@@ -17,10 +18,14 @@ import { LoadingOverlay } from './components/LoadingOverlay/LoadingOverlay';
 function RouteElement({ route }: { route: PageRoute }) {
   const params = useParams();
   const [query] = useSearchParams();
+  const location = useLocation();
   const state = usePageState();
-  const guard = route.guard?.({ params, query, input: state });
-  if (guard && 'redirect' in guard) return <Navigate to={guard.redirect} replace />;
-  if (guard && 'error' in guard) return <ErrorPage code={guard.error} />;
+  // After a client navigation the data of the new location is still on its way:
+  // show nothing (the loading overlay is up) rather than a premature error page.
+  if (route.fetches && state.loadedFor !== undefined && state.loadedFor !== location.pathname + location.search) return null;
+  const outcome = routeOutcome(route, { params, query, input: state });
+  if (outcome && 'redirect' in outcome) return <Navigate to={outcome.redirect} replace />;
+  if (outcome && 'error' in outcome) return <ErrorPage code={outcome.error} />;
   const Page = route.page;
   return <Page route={route} />;
 }
@@ -31,9 +36,10 @@ function Pages() {
   const location = useLocation();
   const state = usePageState();
   const matched = useRoutes(elements);
-  // The server's error (404 of an unknown tender, 500 of a failed render...) belongs
-  // to the first location only; after a client navigation the route decides again.
-  if (state.error && location.key === 'default') return <ErrorPage code={state.error} />;
+  // An error (the server's 404 or 500, a failed data request) belongs to the
+  // location it was found for; after a client navigation the route decides again.
+  const here = location.pathname + location.search;
+  if (state.error && (state.loadedFor === undefined || state.loadedFor === here)) return <ErrorPage code={state.error} />;
   return matched;
 }
 
@@ -68,8 +74,9 @@ function useNavigationData(initial: PageState): [PageState, boolean] {
       return;
     }
     const { route } = matchPage(location.pathname);
+    const loadedFor = location.pathname + location.search;
     if (!route.fetches) {
-      setState((s) => ({ ...s, data: {}, error: null }));
+      setState((s) => ({ ...s, data: {}, error: null, loadedFor }));
       return;
     }
     const controller = new AbortController();
@@ -77,9 +84,9 @@ function useNavigationData(initial: PageState): [PageState, boolean] {
     const prefix = initial.language === 'en' ? '/en' : '';
     fetch(`/__data?url=${encodeURIComponent(prefix + location.pathname + location.search)}`, { signal: controller.signal })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`server error (status: ${r.status})`))))
-      .then((data: PageState['data']) => setState((s) => ({ ...s, data, error: null })))
+      .then((data: PageState['data']) => setState((s) => ({ ...s, data, error: null, loadedFor })))
       .catch((e: Error) => {
-        if (e.name !== 'AbortError') setState((s) => ({ ...s, data: {}, error: 503 }));
+        if (e.name !== 'AbortError') setState((s) => ({ ...s, data: {}, error: 503, loadedFor }));
       })
       .finally(() => setLoading(false));
     return () => controller.abort();
@@ -87,7 +94,9 @@ function useNavigationData(initial: PageState): [PageState, boolean] {
   return [state, loading];
 }
 
-function Frame({ initial }: { initial: PageState }) {
+function Frame({ initial: fromServer }: { initial: PageState }) {
+  const location = useLocation();
+  const [initial] = useState(() => ({ ...fromServer, loadedFor: location.pathname + location.search }));
   const [state, loading] = useNavigationData(initial);
   // Marks the document once React owns it (browser tests wait for this).
   useEffect(() => {

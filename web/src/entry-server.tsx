@@ -12,6 +12,7 @@ import { createI18n } from './i18n';
 import { setConfig } from './config';
 import { matchPage } from './routes';
 import type { RouteContext } from './routes/types';
+import { routeOutcome } from './routes/outcome';
 import { basename, splitLanguage } from './lib/paths';
 import { headHtml, pageHead } from './lib/head';
 import { errorVariant } from './components/ErrorPage/ErrorPage';
@@ -61,8 +62,12 @@ function render(inputJson: string): RenderOutput {
   const i18n = instances[language];
   if (!i18n) throw new Error('renderer not initialised: call init first');
   setConfig(input.config);
-  const guard = route.guard?.(ctx);
-  const error = input.error ?? (guard && 'error' in guard ? guard.error : null);
+  const outcome = input.error ? null : routeOutcome(route, ctx);
+  if (outcome && 'redirect' in outcome) {
+    const prefix = language === 'en' ? '/en' : '';
+    return [outcome.status, outcome.redirect === '/' && prefix ? prefix : prefix + outcome.redirect, '', ''];
+  }
+  const error = input.error ?? (outcome && 'error' in outcome ? outcome.error : null);
   const status = error ?? route.status ?? 200;
   const t = i18n.getFixedT(language, 'dzo');
   const head = pageHead(route, ctx, t, path, '', input.config, language);

@@ -2,7 +2,10 @@
 import { createContext, useContext } from 'react';
 import type { RenderInput } from './contract';
 
-export type PageState = Omit<RenderInput, 'url'>;
+export type PageState = Omit<RenderInput, 'url'> & {
+  /** The location (path and query, no language base) whose data `data` holds. */
+  loadedFor?: string;
+};
 
 export const PageStateContext = createContext<PageState | null>(null);
 

@@ -11,6 +11,7 @@ export interface Head {
   canonical: string;
   alternates: Array<{ hreflang: string; href: string }>;
   noindex: boolean;
+  jsonLd?: object | null;
 }
 
 const escapeAttr = (s: string): string =>
@@ -30,6 +31,8 @@ export function pageHead(
     : { title: t(`pages.${route.name}.title`), description: t(`pages.${route.name}.description`) };
   const site = t('site.name');
   const origin = config.publicOrigin.replace(/\/$/, '');
+  const query = route.canonicalQuery?.(ctx) ?? canonicalQuery;
+  canonicalQuery = query ? (query.startsWith('?') ? query : `?${query}`) : '';
   const uk = origin + localizedPath('uk', path);
   const en = origin + localizedPath('en', path);
   return {
@@ -42,6 +45,7 @@ export function pageHead(
       { hreflang: 'x-default', href: uk + canonicalQuery },
     ],
     noindex: Boolean(route.noindex),
+    jsonLd: route.jsonLd?.(ctx, (language === 'uk' ? uk : en) + canonicalQuery) ?? null,
   };
 }
 
@@ -54,6 +58,11 @@ export function headHtml(head: Head): string {
     ...head.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeAttr(a.href)}">`),
   ];
   if (head.noindex) parts.push('<meta name="robots" content="noindex">');
+  if (head.jsonLd) {
+    // `<` escaped so no value can close the script element.
+    const json = JSON.stringify(head.jsonLd).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    parts.push(`<script type="application/ld+json">${json}</script>`);
+  }
   return parts.join('');
 }
 

@@ -3,17 +3,38 @@
  * URL matches; it keeps no copy of the table.
  */
 import { matchRoutes, type RouteObject } from 'react-router';
-import Home from '../pages/Home/Home';
+import TenderList from '../pages/TenderList/TenderList';
+import Tender from '../pages/Tender/Tender';
+import { tenderDescription, tenderJsonLd, tenderTitle } from '../pages/Tender/meta';
+import type { Tender as TenderData } from '../pages/Tender/types';
 import Stub from '../pages/Stub/Stub';
 import NotFound from '../pages/NotFound/NotFound';
 import type { GuardResult, PageRoute, RouteContext } from './types';
+import { parseFilters, searchApiPath, serializeFilters } from '../lib/filters';
+
+const filtersOf = (ctx: RouteContext) => parseFilters(ctx.query, { allowTestMode: ctx.input.config.features.testMode });
+
+/** Home and /tenders: the tender search with its state in the URL. */
+const search = {
+  page: TenderList,
+  fetches: (ctx: RouteContext) => [{ key: 'tenders', service: 'search' as const, path: searchApiPath(filtersOf(ctx)) }],
+  required: ['tenders'],
+  canonicalQuery: (ctx: RouteContext) => serializeFilters(filtersOf(ctx)),
+};
+
+const tenderOf = (ctx: RouteContext): TenderData | null => {
+  const entry = ctx.input.data.tender;
+  return entry?.ok ? (entry.body as TenderData) : null;
+};
+
+const HEX_ID = /^[0-9a-f]{32}$/i;
 
 const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
 const loggedInGoesHome = (ctx: RouteContext): GuardResult => (ctx.input.session ? toRoot() : null);
 
 export const routes: PageRoute[] = [
-  { name: 'home', path: '', page: Home },
-  { name: 'tenderList', path: 'tenders', page: Stub },
+  { name: 'home', path: '', ...search },
+  { name: 'tenderList', path: 'tenders', ...search },
   {
     name: 'externalTender',
     path: 'tenders/external/:tenderId',
@@ -41,11 +62,26 @@ export const routes: PageRoute[] = [
   {
     name: 'tender',
     path: 'tenders/:id/*',
-    page: Stub,
-    meta: ({ params }, t) => ({
-      title: t('pages.tender.title', { id: params.id }),
-      description: t('pages.tender.description', { id: params.id }),
-    }),
+    page: Tender,
+    fetches: ({ params }) => [{ key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}` }],
+    required: ['tender'],
+    // The tenderID is the canonical form; the 32-hex id answers 301 to it.
+    redirectFromData: ({ params, input }) => {
+      const tender = input.data.tender;
+      const tenderID = tender?.ok ? (tender.body as { tenderID?: string }).tenderID : undefined;
+      if (!tenderID || !HEX_ID.test(params.id ?? '') || tenderID === params.id) return null;
+      const rest = params['*'] ? `/${params['*']}` : '';
+      return { redirect: `/tenders/${encodeURIComponent(tenderID)}${rest}`, status: 301 };
+    },
+    meta: (ctx, t) => {
+      const tender = tenderOf(ctx);
+      if (!tender) return { title: t('pages.tender.title', { id: ctx.params.id }), description: t('pages.tender.description', { id: ctx.params.id }) };
+      return { title: tenderTitle(tender, t), description: tenderDescription(tender, t) };
+    },
+    jsonLd: (ctx, canonical) => {
+      const tender = tenderOf(ctx);
+      return tender ? tenderJsonLd(tender, canonical) : null;
+    },
   },
   { name: 'planList', path: 'plans', page: Stub },
   {

@@ -27,6 +27,14 @@ export interface PageRoute {
   guard?: (ctx: RouteContext) => GuardResult;
   /** Upstream requests whose answers the page needs (the server prefetches them). */
   fetches?: (ctx: RouteContext) => FetchSpec[];
+  /** Data keys without which the page cannot render: a missing one becomes its error page (404 stays 404, upstream failures 503). */
+  required?: string[];
+  /** Redirect decided once the data is there (e.g. a tender's 32-hex id to its tenderID). */
+  redirectFromData?: (ctx: RouteContext) => { redirect: string; status: 301 | 302 } | null;
+  /** The normalised query string kept in the canonical link (search pages). */
+  canonicalQuery?: (ctx: RouteContext) => string;
+  /** Structured data for the head (`application/ld+json`). */
+  jsonLd?: (ctx: RouteContext, canonical: string) => object | null;
   /** Title and description; default: `pages.<name>.title` / `.description`. */
   meta?: (ctx: RouteContext, t: TFunction) => { title: string; description: string };
   /** HTTP status of a successful render (404 for the catch-all). */

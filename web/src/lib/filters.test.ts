@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ARRAY_FILTERS, DATE_RANGES, METHOD_TYPES, PER_PAGE, SORT_ORDERS, TENDER_STATUSES,
+  parseFilters, searchApiPath, serializeFilters, type TenderFilters,
+} from './filters';
+
+const opts = { allowTestMode: true };
+const parse = (q: string, o = opts) => parseFilters(new URLSearchParams(q), o);
+
+/** A small seeded generator so failures reproduce. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomFilters(r: () => number): TenderFilters {
+  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  const f = parse('');
+  if (r() < 0.5) f.keyword = pick(['ремонт доріг', 'paper A4', 'UA-2026-10-08-011748-a', 'а&б=в', 'ліки+']);
+  if (r() < 0.5) f.arrays.status = [...new Set([pick(TENDER_STATUSES), pick(TENDER_STATUSES)])].sort();
+  if (r() < 0.4) f.arrays.procurementMethodType = [pick(METHOD_TYPES)];
+  if (r() < 0.4) f.arrays.classification = [pick(['45230000-8', '33600000-6', '09130000-9'])];
+  if (r() < 0.3) f.arrays.region = [pick(['Львівська область', 'м. Київ'])];
+  if (r() < 0.3) f.arrays.organizer = [String(Math.floor(r() * 1e8)).padStart(8, '0')];
+  if (r() < 0.4) f.valueAmount = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
+  if (r() < 0.4) f.dates.publicationDate = { from: '2026-01-01', to: '2026-10-31' };
+  if (r() < 0.3) f.hasActiveMonitoring = r() < 0.5;
+  if (r() < 0.2) f.testMode = r() < 0.5;
+  f.sortOrder = pick(SORT_ORDERS);
+  f.perPage = pick(PER_PAGE);
+  f.page = 1 + Math.floor(r() * Math.floor(10000 / f.perPage));
+  return f;
+}
+
+describe('filter codec', () => {
+  it('round-trips random filters', () => {
+    const r = rng(20261122);
+    for (let i = 0; i < 500; i++) {
+      const f = randomFilters(r);
+      const q = serializeFilters(f);
+      expect(parse(q)).toEqual(f);
+      expect(serializeFilters(parse(q))).toBe(q);
+    }
+  });
+
+  it('writes a fixed order whatever order the request had', () => {
+    const a = parse('status[1]=cancelled&keyword=x&status[0]=complete&page=2&valueAmount[to]=5');
+    const b = parse('page=2&valueAmount[to]=5&status=complete&status=cancelled&keyword=x');
+    expect(serializeFilters(a)).toBe('keyword=x&status[0]=cancelled&status[1]=complete&valueAmount[to]=5&page=2');
+    expect(serializeFilters(b)).toBe(serializeFilters(a));
+  });
+
+  it('uses the SPEC names: indexed arrays, from/to ranges, booleans', () => {
+    const q = serializeFilters(parse('status[]=complete&valueAmount[from]=10&hasActiveMonitoring=true&tenderPeriod[from]=2026-01-02'));
+    expect(q).toBe('status[0]=complete&valueAmount[from]=10&tenderPeriod[from]=2026-01-02&hasActiveMonitoring=true');
+  });
+
+  it('drops bad values and keeps the good ones', () => {
+    const f = parse(
+      'status[0]=nonsense&status[1]=complete&classification=123&valueAmount[from]=abc&valueAmount[to]=1%20000,5' +
+        '&publicationDate[from]=2026-02-30&hasActiveMonitoring=maybe&sortOrder=drop.table&perPage=7&page=-3&organizer=<x>',
+    );
+    expect(f.arrays).toEqual({ status: ['complete'] });
+    expect(f.valueAmount).toEqual({ to: 1000.5 });
+    expect(f.dates).toEqual({});
+    expect(f.hasActiveMonitoring).toBeUndefined();
+    expect([f.sortOrder, f.perPage, f.page]).toEqual(['dateCreated.desc', 10, 1]);
+  });
+
+  it('drops inverted ranges and clamps the page to the 10000-result window', () => {
+    expect(parse('valueAmount[from]=10&valueAmount[to]=5').valueAmount).toEqual({ from: 10 });
+    expect(parse('tenderPeriod[from]=2026-05-01&tenderPeriod[to]=2026-04-01').dates).toEqual({ tenderPeriod: { from: '2026-05-01' } });
+    expect(parse('page=5000').page).toBe(1000);
+    expect(parse('page=5000&perPage=100').page).toBe(100);
+  });
+
+  it('honours testMode only when the configuration allows it', () => {
+    expect(parse('testMode=true').testMode).toBe(true);
+    expect(parse('testMode=true', { allowTestMode: false }).testMode).toBeUndefined();
+  });
+
+  it('encodes values that look like syntax', () => {
+    const f = parse(`keyword=${encodeURIComponent('a&b=c [d]')}`);
+    expect(f.keyword).toBe('a&b=c [d]');
+    expect(parse(serializeFilters(f)).keyword).toBe('a&b=c [d]');
+  });
+
+  it('asks the upstream with explicit paging', () => {
+    expect(searchApiPath(parse('status=complete&page=3'))).toBe('/api/tenders?status[0]=complete&page=3&perPage=10&sortOrder=dateCreated.desc');
+    expect(searchApiPath(parse(''))).toBe('/api/tenders?page=1&perPage=10&sortOrder=dateCreated.desc');
+  });
+
+  it('knows every array filter and date range of SPEC §3 for tenders', () => {
+    expect(ARRAY_FILTERS).toEqual(expect.arrayContaining(['status', 'classification', 'road', 'gmdn', 'inn', 'ccce_ua', 'organizer', 'supplier', 'region', 'fundManager', 'procurementMethodType', 'funder', 'tags']));
+    expect(DATE_RANGES).toEqual(expect.arrayContaining(['enquiryPeriod', 'auctionPeriod', 'tenderPeriod', 'qualificationPeriod', 'publicationDate']));
+  });
+});

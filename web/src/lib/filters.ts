@@ -1,0 +1,182 @@
+/**
+ * The tender search filters (SPEC §3) and their one URL codec. `parseFilters` reads
+ * any query string (indexed, bracketed or repeated arrays, as a GET form sends
+ * them) and drops invalid values; `serializeFilters` writes the normalised form:
+ * a fixed parameter order, sorted unique array values, defaults left out, so equal
+ * searches have equal URLs. That string is the canonical query of a search page.
+ */
+import { cleanNumericInput } from './format';
+import { RESULT_WINDOW } from './pagination';
+
+export const TENDER_STATUSES = [
+  'active.enquiries', 'active.tendering', 'active.pre-qualification', 'active.pre-qualification.stand-still',
+  'active.complaint', 'active.auction', 'active.qualification', 'active.qualification.stand-still',
+  'active.awarded', 'complete', 'unsuccessful', 'cancelled', 'draft.unsuccessful', 'draft.pending', 'active',
+  'active.stage2.pending', 'active.stage2.waiting', 'active.stage2',
+] as const;
+
+export const METHOD_TYPES = [
+  'belowThreshold', 'requestForProposal', 'aboveThreshold', 'aboveThresholdUA', 'aboveThresholdEU',
+  'aboveThresholdUA.defense', 'negotiation', 'negotiation.quick', 'competitiveDialogueUA', 'competitiveDialogueEU',
+  'competitiveDialogueUA.stage2', 'competitiveDialogueEU.stage2', 'reporting', 'reporting.covid19' /* not in CDB: kept for old links */,
+  'defense', 'closeFrameworkAgreementUA', 'closeFrameworkAgreementSelectionUA', 'centralizedProcurement',
+  'priceQuotation', 'competitiveOrdering', 'simple.defense', 'esco', 'electronicCatalogue',
+] as const;
+
+export const SUBJECT_TYPES = ['goods', 'works', 'services'] as const;
+export const PAYMENT_TYPES = ['prepayment', 'postpayment', 'standard', 'recurring'] as const;
+export const SORT_ORDERS = [
+  'dateCreated.desc', 'dateCreated.asc', 'dateModified.desc', 'valueAmount.desc', 'valueAmount.asc', 'publicationDate.desc',
+] as const;
+export const PER_PAGE = [10, 20, 50, 100] as const;
+export const DEFAULT_SORT = 'dateCreated.desc';
+export const DEFAULT_PER_PAGE = 10;
+
+/** Array filters in their URL order, each with the test a value must pass. */
+const ARRAYS = {
+  status: (v: string) => (TENDER_STATUSES as readonly string[]).includes(v),
+  procurementMethodType: (v: string) => (METHOD_TYPES as readonly string[]).includes(v),
+  classification: (v: string) => /^\d{8}-\d$/.test(v),
+  road: (v: string) => /^[\w.-]{1,64}$/.test(v),
+  gmdn: (v: string) => /^[\w.-]{1,64}$/.test(v),
+  inn: (v: string) => /^[\w.-]{1,64}$/.test(v),
+  ccce_ua: (v: string) => /^[\w.-]{1,64}$/.test(v),
+  organizer: (v: string) => /^[\w-]{1,32}$/.test(v),
+  supplier: (v: string) => /^[\w-]{1,32}$/.test(v),
+  fundManager: (v: string) => /^[\w-]{1,32}$/.test(v),
+  funder: (v: string) => /^[\w.-]{1,64}$/.test(v),
+  region: (v: string) => v.trim().length > 0 && v.length <= 100,
+  tags: (v: string) => /^[\w.-]{1,64}$/.test(v),
+  typeSubjectProcurement: (v: string) => (SUBJECT_TYPES as readonly string[]).includes(v),
+  paymentType: (v: string) => (PAYMENT_TYPES as readonly string[]).includes(v),
+} as const;
+export type ArrayFilter = keyof typeof ARRAYS;
+export const ARRAY_FILTERS = Object.keys(ARRAYS) as ArrayFilter[];
+
+export const DATE_RANGES = ['publicationDate', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod'] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+
+export interface Range<T> {
+  from?: T;
+  to?: T;
+}
+
+export interface TenderFilters {
+  keyword?: string;
+  arrays: Partial<Record<ArrayFilter, string[]>>;
+  valueAmount: Range<number>;
+  dates: Partial<Record<DateRange, Range<string>>>;
+  hasActiveMonitoring?: boolean;
+  testMode?: boolean;
+  sortOrder: string;
+  page: number;
+  perPage: number;
+}
+
+export function emptyFilters(): TenderFilters {
+  return { arrays: {}, valueAmount: {}, dates: {}, sortOrder: DEFAULT_SORT, page: 1, perPage: DEFAULT_PER_PAGE };
+}
+
+/** All values of `name` whether sent as `name`, `name[]` or `name[3]`, in index order. */
+function arrayValues(query: URLSearchParams, name: string): string[] {
+  const indexed: Array<[number, string]> = [];
+  const plain: string[] = [];
+  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\[(\\d*)\\]$`);
+  query.forEach((value, key) => {
+    if (key === name) plain.push(value);
+    const m = pattern.exec(key);
+    if (m) indexed.push([m[1] === '' ? Number.MAX_SAFE_INTEGER : Number(m[1]), value]);
+  });
+  indexed.sort((a, b) => a[0] - b[0]);
+  return [...plain, ...indexed.map(([, v]) => v)];
+}
+
+function isDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+function parseAmount(v: string | null): number | undefined {
+  if (v == null || v.trim() === '') return undefined;
+  const cleaned = cleanNumericInput(v);
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return undefined;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function parseBoolean(v: string | null): boolean | undefined {
+  return v === 'true' ? true : v === 'false' ? false : undefined;
+}
+
+export interface CodecOptions {
+  /** `testMode` is honoured only when the configuration enables it (SPEC §4). */
+  allowTestMode: boolean;
+}
+
+export function parseFilters(query: URLSearchParams, options: CodecOptions): TenderFilters {
+  const f = emptyFilters();
+  const keyword = query.get('keyword')?.trim().slice(0, 200);
+  if (keyword) f.keyword = keyword;
+  for (const name of ARRAY_FILTERS) {
+    const valid = [...new Set(arrayValues(query, name).map((v) => v.trim()).filter(ARRAYS[name]))].sort();
+    if (valid.length) f.arrays[name] = valid.slice(0, 50);
+  }
+  const from = parseAmount(query.get('valueAmount[from]'));
+  const to = parseAmount(query.get('valueAmount[to]'));
+  if (from !== undefined) f.valueAmount.from = from;
+  if (to !== undefined && (from === undefined || to >= from)) f.valueAmount.to = to;
+  for (const name of DATE_RANGES) {
+    const range: Range<string> = {};
+    const a = query.get(`${name}[from]`);
+    const b = query.get(`${name}[to]`);
+    if (a && isDate(a)) range.from = a;
+    if (b && isDate(b) && (!range.from || b >= range.from)) range.to = b;
+    if (range.from || range.to) f.dates[name] = range;
+  }
+  const monitoring = parseBoolean(query.get('hasActiveMonitoring'));
+  if (monitoring !== undefined) f.hasActiveMonitoring = monitoring;
+  const test = parseBoolean(query.get('testMode'));
+  if (options.allowTestMode && test !== undefined) f.testMode = test;
+  const sort = query.get('sortOrder');
+  if (sort && (SORT_ORDERS as readonly string[]).includes(sort)) f.sortOrder = sort;
+  const perPage = Number(query.get('perPage'));
+  if ((PER_PAGE as readonly number[]).includes(perPage)) f.perPage = perPage;
+  const page = Number(query.get('page'));
+  if (Number.isInteger(page) && page >= 1) f.page = Math.min(page, Math.floor(RESULT_WINDOW / f.perPage));
+  return f;
+}
+
+/** The normalised query string (no leading `?`); `''` for the default search. */
+export function serializeFilters(f: TenderFilters, { withPaging = true } = {}): string {
+  const parts: string[] = [];
+  const add = (k: string, v: string | number | boolean) => parts.push(`${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(v))}`);
+  if (f.keyword) add('keyword', f.keyword);
+  for (const name of ARRAY_FILTERS) {
+    (f.arrays[name] ?? []).forEach((v, i) => add(`${name}[${i}]`, v));
+  }
+  if (f.valueAmount.from !== undefined) add('valueAmount[from]', f.valueAmount.from);
+  if (f.valueAmount.to !== undefined) add('valueAmount[to]', f.valueAmount.to);
+  for (const name of DATE_RANGES) {
+    const r = f.dates[name];
+    if (r?.from) add(`${name}[from]`, r.from);
+    if (r?.to) add(`${name}[to]`, r.to);
+  }
+  if (f.hasActiveMonitoring !== undefined) add('hasActiveMonitoring', f.hasActiveMonitoring);
+  if (f.testMode !== undefined) add('testMode', f.testMode);
+  if (f.sortOrder !== DEFAULT_SORT) add('sortOrder', f.sortOrder);
+  if (withPaging && f.perPage !== DEFAULT_PER_PAGE) add('perPage', f.perPage);
+  if (withPaging && f.page !== 1) add('page', f.page);
+  return parts.join('&');
+}
+
+/** The upstream search request for these filters (paging always explicit). */
+export function searchApiPath(f: TenderFilters): string {
+  const q = serializeFilters(f, { withPaging: false });
+  const paging = `page=${f.page}&perPage=${f.perPage}&sortOrder=${encodeURIComponent(f.sortOrder)}`;
+  return `/api/tenders?${q ? `${q}&` : ''}${paging}`;
+}
+
+export function withPage(f: TenderFilters, page: number): TenderFilters {
+  return { ...f, page };
+}

@@ -1,0 +1,170 @@
+/**
+ * Renders the tender page the way the server does for every API-docs example tender
+ * (all procedure types and statuses) and checks what a bidder must find on it.
+ */
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n';
+import { PageStateContext, type PageState } from '../../state';
+import { html, testConfig, translations } from '../../components/test-utils';
+import type { Fetched, Language } from '../../contract';
+import type { PageRoute } from '../../routes/types';
+import Tender from './Tender';
+import type { Tender as TenderData } from './types';
+
+// The web tsconfig has no Node types (the app never runs in Node): the examples are read
+// through a minimal typed view of node:fs.
+interface Fs {
+  existsSync(path: string): boolean;
+  readdirSync(path: string): string[];
+  readFileSync(path: string, encoding: 'utf8'): string;
+}
+const fs: Fs = await import('node:fs' as string);
+
+const DIR = '/work/shared/data/openprocurement-api/tenders';
+const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
+const load = (file: string): TenderData => {
+  const json = JSON.parse(fs.readFileSync(`${DIR}/${file}`, 'utf8'));
+  return json.data ?? json;
+};
+
+const resources = { uk: { dzo: translations.uk }, en: { dzo: translations.en } };
+const i18n = { uk: createI18n('uk', resources), en: createI18n('en', resources) };
+const route = { name: 'tender', path: 'tenders/:id/*', page: Tender } as PageRoute;
+
+function renderTender(tender: Fetched | undefined, language: Language = 'uk'): string {
+  const state: PageState = { language, config: testConfig, session: null, data: tender ? { tender } : {}, error: null };
+  return renderToString(
+    <I18nextProvider i18n={i18n[language]}>
+      <StaticRouter basename={language === 'en' ? '/en' : '/'} location={language === 'en' ? '/en/tenders/x' : '/tenders/x'}>
+        <PageStateContext.Provider value={state}>
+          <Tender route={route} />
+        </PageStateContext.Provider>
+      </StaticRouter>
+    </I18nextProvider>,
+  );
+}
+const renderBody = (body: unknown, language: Language = 'uk') => renderTender({ ok: true, body }, language);
+
+const sectionIds = (markup: string) => [...markup.matchAll(/<section id="([^"]+)"/g)].map((m) => m[1]);
+const tocIds = (markup: string) => [...markup.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1]);
+
+describe('Tender page over the API examples', () => {
+  if (!files.length) {
+    it.skip(`needs the examples in ${DIR}`, () => {});
+    return;
+  }
+
+  for (const file of files) {
+    it(`renders ${file} with its tenderID and title`, () => {
+      const tender = load(file);
+      for (const language of ['uk', 'en'] as const) {
+        const markup = renderBody(tender, language);
+        expect(markup).toContain(tender.tenderID as string);
+        const title = language === 'en' && tender.title_en ? tender.title_en : (tender.title as string);
+        expect(markup).toContain(html(title));
+        // The contents list exactly the sections rendered (config/organizer are not listed).
+        expect(tocIds(markup)).toEqual(sectionIds(markup).filter((id) => id !== 'organizer' && id !== 'config'));
+      }
+    });
+  }
+
+  const multiLot = ['aboveThreshold__complete.json', 'closeFrameworkAgreementUA__complete.json', 'esco__cancelled.json'].filter((f) => files.includes(f));
+  for (const file of multiLot) {
+    it(`shows every section and the award and contract facts of ${file}`, () => {
+      const tender = load(file);
+      const markup = renderBody(tender);
+      const expected: Array<[string, unknown[] | undefined]> = [
+        ['lots', tender.lots], ['items', tender.items], ['documents', tender.documents], ['questions', tender.questions],
+        ['bids', tender.bids], ['qualifications', tender.qualifications], ['awards', tender.awards],
+        ['contracts', tender.contracts], ['cancellations', tender.cancellations], ['features', tender.features],
+        ['criteria', tender.criteria],
+      ];
+      for (const [id, data] of expected) {
+        const has = Array.isArray(data) && data.length > 0;
+        expect(markup.includes(`<section id="${id}"`), `section ${id}`).toBe(has);
+        expect(markup.includes(`<a href="#${id}">`), `contents link ${id}`).toBe(has);
+      }
+      expect(markup).toContain('<section id="timeline"');
+      for (const award of tender.awards ?? []) {
+        for (const supplier of award.suppliers ?? []) expect(markup).toContain(html(supplier.name as string));
+      }
+      for (const contract of tender.contracts ?? []) expect(markup).toContain(html(contract.contractID as string));
+      for (const lot of tender.lots ?? []) expect(markup).toContain(html(lot.title as string));
+    });
+  }
+
+  it('lists documents as new-tab links with their type and format', () => {
+    const tender = load('aboveThreshold__complete.json');
+    const markup = renderBody(tender);
+    const doc = (tender.documents ?? [])[0];
+    expect(markup).toContain(`href="${html(doc.url as string)}" target="_blank" rel="noopener noreferrer"`);
+    expect(markup).toMatch(/<table class="tender-table"><thead>/);
+  });
+
+  it('marks the stage the status names, and none for a completed tender', () => {
+    const tendering = renderBody(load('aboveThreshold__active.tendering.json'));
+    expect(tendering.match(/aria-current="step"/g)).toHaveLength(1);
+    expect(tendering).toMatch(/aria-current="step"><span class="stage-name">Подання пропозицій</);
+    expect(renderBody(load('aboveThreshold__complete.json'))).not.toContain('aria-current="step"');
+  });
+
+  it('shows features with their options as percentages', () => {
+    const tender = load('REAL_aboveThresholdEU__active.tendering__UA-2022-07-23-000100-a.json');
+    const markup = renderBody(tender);
+    expect(markup).toContain(html(tender.features?.[0].title as string));
+    expect(markup).toContain('20 %');
+  });
+});
+
+describe('Tender page edge cases', () => {
+  it('renders nothing without a tender or after a failed fetch', () => {
+    expect(renderTender(undefined)).toBe('');
+    expect(renderTender({ ok: false, status: 404 })).toBe('');
+    expect(renderBody(null)).toBe('');
+  });
+
+  it('renders a bare tender with only the header and no sections', () => {
+    const markup = renderBody({ tenderID: 'UA-2026-01-01-000001-a', title: 'Папір' });
+    expect(markup).toContain('UA-2026-01-01-000001-a');
+    expect(sectionIds(markup)).toEqual([]);
+    expect(markup).not.toContain('tender-toc');
+  });
+
+  it('shows the organizer, value with VAT and config defaults in both languages', () => {
+    const tender = {
+      tenderID: 'UA-2026-01-01-000002-a',
+      title: 'Ремонт',
+      title_en: 'Repair',
+      status: 'active.tendering',
+      procurementMethodType: 'aboveThresholdUA.defense',
+      config: { hasAuction: false },
+      value: { amount: 1234567, currency: 'UAH', valueAddedTaxIncluded: true },
+      procuringEntity: {
+        name: 'Школа № 1',
+        identifier: { scheme: 'UA-EDR', id: '12345678' },
+        contactPoint: { name: 'Іван', email: 'a@b.test', telephone: '+380 44 000 00 00', url: 'javascript:alert(1)' },
+      },
+      complaints: [{ title: 'Скарга на умови', status: 'satisfied', type: 'complaint', resolution: 'Умови змінено' }],
+    };
+    const uk = renderBody(tender);
+    expect(uk).toContain('1 234 567,00 грн');
+    expect(uk).toContain('з ПДВ');
+    expect(uk).toContain('UA-EDR 12345678');
+    expect(uk).toContain('href="mailto:a@b.test"');
+    expect(uk).toContain('href="tel:+380440000000"');
+    expect(uk).not.toContain('javascript:');
+    expect(uk).toContain('Задоволено');
+    expect(uk).toContain('Умови змінено');
+    // Stated by the tender: no "default" mark; defence types count complaint regulation in working days.
+    expect(uk).toMatch(/Електронний аукціон<\/dt><dd>Ні<\/dd>/);
+    expect(uk).toContain('2 робочі дні');
+    expect(uk).toContain('(типове значення)');
+    const en = renderBody(tender, 'en');
+    expect(en).toContain('Repair');
+    expect(en).toContain('1 234 567.00 UAH');
+    expect(en).toContain('Bidding');
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * The parts of a Prozorro CDB tender object this page reads. Every field is optional:
+ * presence varies by procedure type, status and age of the record, so the page must
+ * render whatever subset arrives.
+ */
+
+export interface Value {
+  amount?: number;
+  currency?: string;
+  valueAddedTaxIncluded?: boolean;
+}
+
+export interface Period {
+  startDate?: string;
+  endDate?: string;
+  clarificationsUntil?: string;
+}
+
+export interface Address {
+  streetAddress?: string;
+  locality?: string;
+  region?: string;
+  postalCode?: string;
+  countryName?: string;
+}
+
+export interface Identifier {
+  scheme?: string;
+  id?: string;
+  legalName?: string;
+  legalName_en?: string;
+}
+
+export interface ContactPoint {
+  name?: string;
+  name_en?: string;
+  email?: string;
+  telephone?: string;
+  url?: string;
+}
+
+export interface Organization {
+  name?: string;
+  name_en?: string;
+  identifier?: Identifier;
+  address?: Address;
+  contactPoint?: ContactPoint;
+}
+
+export interface Document {
+  id?: string;
+  title?: string;
+  title_en?: string;
+  format?: string;
+  url?: string;
+  datePublished?: string;
+  documentType?: string;
+}
+
+export interface Classification {
+  scheme?: string;
+  id?: string;
+  description?: string;
+  description_en?: string;
+}
+
+export interface Unit {
+  code?: string;
+  name?: string;
+}
+
+export interface Item {
+  id?: string;
+  description?: string;
+  description_en?: string;
+  classification?: Classification;
+  additionalClassifications?: Classification[];
+  quantity?: number;
+  unit?: Unit;
+  deliveryAddress?: Address;
+  deliveryDate?: Period;
+  relatedLot?: string;
+}
+
+export interface Lot {
+  id?: string;
+  title?: string;
+  title_en?: string;
+  description?: string;
+  status?: string;
+  value?: Value;
+  minimalStep?: Value;
+  guarantee?: Value;
+  auctionPeriod?: Period;
+}
+
+export interface Question {
+  id?: string;
+  title?: string;
+  description?: string;
+  date?: string;
+  answer?: string;
+  dateAnswered?: string;
+  relatedItem?: string;
+}
+
+export interface Complaint {
+  id?: string;
+  complaintID?: string;
+  type?: string;
+  title?: string;
+  description?: string;
+  status?: string;
+  date?: string;
+  dateSubmitted?: string;
+  resolution?: string;
+  author?: Organization;
+}
+
+export interface LotValue {
+  value?: Value;
+  relatedLot?: string;
+  status?: string;
+  date?: string;
+}
+
+export interface Bid {
+  id?: string;
+  status?: string;
+  date?: string;
+  tenderers?: Organization[];
+  value?: Value;
+  lotValues?: LotValue[];
+}
+
+export interface Qualification {
+  id?: string;
+  bidID?: string;
+  lotID?: string;
+  status?: string;
+  date?: string;
+  complaints?: Complaint[];
+}
+
+export interface Award {
+  id?: string;
+  bid_id?: string;
+  lotID?: string;
+  status?: string;
+  date?: string;
+  value?: Value;
+  suppliers?: Organization[];
+  complaints?: Complaint[];
+}
+
+export interface Contract {
+  id?: string;
+  contractID?: string;
+  awardID?: string;
+  status?: string;
+  value?: Value;
+  dateSigned?: string;
+  date?: string;
+  suppliers?: Organization[];
+}
+
+export interface Cancellation {
+  id?: string;
+  reason?: string;
+  reasonType?: string;
+  status?: string;
+  date?: string;
+  cancellationOf?: string;
+  relatedLot?: string;
+  complaints?: Complaint[];
+}
+
+export interface FeatureEnum {
+  value?: number;
+  title?: string;
+  description?: string;
+}
+
+export interface Feature {
+  code?: string;
+  featureOf?: string;
+  relatedItem?: string;
+  title?: string;
+  title_en?: string;
+  description?: string;
+  enum?: FeatureEnum[];
+}
+
+export interface Requirement {
+  id?: string;
+  title?: string;
+  description?: string;
+  dataType?: string;
+  expectedValue?: unknown;
+  expectedValues?: unknown[];
+  minValue?: unknown;
+  maxValue?: unknown;
+  unit?: Unit;
+  status?: string;
+}
+
+export interface RequirementGroup {
+  id?: string;
+  description?: string;
+  requirements?: Requirement[];
+}
+
+export interface Criterion {
+  id?: string;
+  title?: string;
+  title_en?: string;
+  description?: string;
+  source?: string;
+  relatesTo?: string;
+  relatedItem?: string;
+  requirementGroups?: RequirementGroup[];
+}
+
+export interface Tender {
+  id?: string;
+  tenderID?: string;
+  title?: string;
+  title_en?: string;
+  description?: string;
+  description_en?: string;
+  status?: string;
+  procurementMethodType?: string;
+  mainProcurementCategory?: string;
+  config?: Record<string, unknown>;
+  date?: string;
+  dateCreated?: string;
+  dateModified?: string;
+  procuringEntity?: Organization;
+  value?: Value;
+  guarantee?: Value;
+  minimalStep?: Value;
+  enquiryPeriod?: Period;
+  tenderPeriod?: Period;
+  auctionPeriod?: Period;
+  awardPeriod?: Period;
+  qualificationPeriod?: Period;
+  complaintPeriod?: Period;
+  lots?: Lot[];
+  items?: Item[];
+  documents?: Document[];
+  questions?: Question[];
+  complaints?: Complaint[];
+  bids?: Bid[];
+  qualifications?: Qualification[];
+  awards?: Award[];
+  contracts?: Contract[];
+  cancellations?: Cancellation[];
+  features?: Feature[];
+  criteria?: Criterion[];
+}

@@ -1,0 +1,262 @@
+/**
+ * Tender search (home and /tenders): a real GET form, so a visitor without
+ * JavaScript can search, filter, sort and page; with JavaScript the same form
+ * updates the URL and the list without a reload. All state lives in the URL.
+ */
+import { type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PageRoute } from '../../routes/types';
+import { usePageState } from '../../state';
+import {
+  METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SORT_ORDERS, SUBJECT_TYPES, TENDER_STATUSES,
+  parseFilters, serializeFilters, withPage, type TenderFilters,
+} from '../../lib/filters';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { pageCount } from '../../lib/pagination';
+import { formatDate } from '../../lib/dates';
+import { enumLabel } from '../../lib/enums';
+import { Pagination } from '../../components/Pagination/Pagination';
+import { EmptyState } from '../../components/EmptyState/EmptyState';
+import './TenderList.css';
+
+/** One member of the upstream's tender search answer (fields used here). */
+interface TenderSummary {
+  id: string;
+  tenderID?: string;
+  title?: string;
+  title_en?: string;
+  status?: string;
+  procurementMethodType?: string;
+  dateCreated?: string;
+  dateModified?: string;
+  value?: { amount?: number; currency?: string };
+  procuringEntity?: { name?: string; identifier?: { id?: string }; address?: { region?: string } };
+  items?: Array<{ classification?: { id?: string; description?: string } }>;
+}
+
+interface SearchAnswer {
+  'hydra:member'?: TenderSummary[];
+  'hydra:totalItems'?: number;
+  facets?: Record<string, Record<string, number>>;
+}
+
+function hrefFor(path: string, f: TenderFilters): string {
+  const q = serializeFilters(f);
+  return q ? `${path}?${q}` : path;
+}
+
+function Checkboxes({ name, codes, selected, counts, label }: {
+  name: string;
+  codes: readonly string[];
+  selected: string[] | undefined;
+  counts?: Record<string, number>;
+  label: (code: string) => string;
+}) {
+  // Options with results come first; selected ones always show.
+  const shown = codes.filter((c) => !counts || counts[c] || selected?.includes(c));
+  const ordered = counts ? [...shown].sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0)) : shown;
+  return (
+    <ul className="filter-options">
+      {ordered.map((code) => (
+        <li key={code}>
+          <label>
+            <input type="checkbox" name={name} value={code} defaultChecked={selected?.includes(code)} />
+            <span>{label(code)}</span>
+            {counts && <span className="facet-count">{formatNumber(counts[code] ?? 0, 0)}</span>}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Range({ name, type, from, to, label }: { name: string; type: 'date' | 'text'; from?: string | number; to?: string | number; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="filter-range">
+      <legend>{label}</legend>
+      <input type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`${name}[from]`} aria-label={`${label}: ${t('tenderList.from')}`} placeholder={t('tenderList.from')} defaultValue={from ?? ''} />
+      <input type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`${name}[to]`} aria-label={`${label}: ${t('tenderList.to')}`} placeholder={t('tenderList.to')} defaultValue={to ?? ''} />
+    </fieldset>
+  );
+}
+
+function Result({ tender }: { tender: TenderSummary }) {
+  const { t } = useTranslation();
+  const { language } = usePageState();
+  const id = tender.tenderID ?? tender.id;
+  const title = (language === 'en' && tender.title_en) || tender.title || id;
+  const cpv = tender.items?.find((i) => i.classification?.id)?.classification;
+  return (
+    <li className="tender-card">
+      <h3 className="tender-card-title">
+        <Link to={`/tenders/${encodeURIComponent(id)}`}>{title}</Link>
+      </h3>
+      <p className="tender-card-meta">
+        <span className="tender-id">{id}</span>
+        {tender.status && <span className={`status status-${tender.status.replace(/\./g, '-')}`}>{enumLabel(t, 'tenderStatus', tender.status)}</span>}
+        {tender.procurementMethodType && <span>{enumLabel(t, 'procurementMethodType', tender.procurementMethodType)}</span>}
+      </p>
+      <dl className="tender-card-facts">
+        {tender.procuringEntity?.name && (
+          <div>
+            <dt>{t('tenderList.organizer')}</dt>
+            <dd>
+              {tender.procuringEntity.name}
+              {tender.procuringEntity.identifier?.id && <span className="muted"> · {tender.procuringEntity.identifier.id}</span>}
+            </dd>
+          </div>
+        )}
+        {tender.value?.amount !== undefined && (
+          <div>
+            <dt>{t('tenderList.value')}</dt>
+            <dd className="amount">{formatMoney(tender.value.amount, tender.value.currency ?? 'UAH', language)}</dd>
+          </div>
+        )}
+        {cpv?.id && (
+          <div>
+            <dt>{t('tenderList.cpv')}</dt>
+            <dd>{cpv.id} {cpv.description}</dd>
+          </div>
+        )}
+        {tender.procuringEntity?.address?.region && (
+          <div>
+            <dt>{t('tenderList.region')}</dt>
+            <dd>{tender.procuringEntity.address.region}</dd>
+          </div>
+        )}
+        {tender.dateCreated && (
+          <div>
+            <dt>{t('tenderList.published')}</dt>
+            <dd>{formatDate(tender.dateCreated, language, true)}</dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+export default function TenderList({ route }: { route: PageRoute }) {
+  const { t } = useTranslation();
+  const state = usePageState();
+  const [query] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filters = parseFilters(query, { allowTestMode: state.config.features.testMode });
+  const entry = state.data.tenders;
+  const answer = (entry?.ok ? entry.body : {}) as SearchAnswer;
+  const tenders = answer['hydra:member'] ?? [];
+  const total = answer['hydra:totalItems'] ?? 0;
+  const facets = answer.facets ?? {};
+  const path = location.pathname;
+  // Home searches land on /tenders, with or without JavaScript.
+  const target = path === '/' ? '/tenders' : path;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new URLSearchParams();
+    new FormData(event.currentTarget).forEach((v, k) => typeof v === 'string' && v !== '' && data.append(k, v));
+    navigate(hrefFor(target, { ...parseFilters(data, { allowTestMode: state.config.features.testMode }), page: 1 }));
+  };
+
+  const reset = () => {
+    if (typeof document !== 'undefined') document.getElementById('search')?.scrollIntoView();
+  };
+
+  return (
+    <section className="page page-tender-list">
+      <div id="search" className="search-block">
+        <h1 className="page-title">{t(route.name === 'home' ? 'pages.home.heading' : 'pages.tenderList.title')}</h1>
+        <form key={location.search} className="tender-search" method="get" action={target} role="search" onSubmit={submit}>
+          <div className="search-row">
+            <label className="visually-hidden" htmlFor="keyword">{t('search.keywordLabel')}</label>
+            <input id="keyword" name="keyword" type="search" placeholder={t('search.keywordPlaceholder')} defaultValue={filters.keyword ?? ''} />
+            <button type="submit" className="button button-primary">{t('search.submit')}</button>
+          </div>
+          <details className="filters" open={route.name !== 'home'}>
+            <summary>{t('tenderList.filters')}</summary>
+            <div className="filter-grid">
+              <fieldset>
+                <legend>{t('tenderList.status')}</legend>
+                <Checkboxes name="status" codes={TENDER_STATUSES} selected={filters.arrays.status} counts={facets.status} label={(c) => enumLabel(t, 'tenderStatus', c)} />
+              </fieldset>
+              <fieldset>
+                <legend>{t('tenderList.method')}</legend>
+                <Checkboxes name="procurementMethodType" codes={METHOD_TYPES} selected={filters.arrays.procurementMethodType} counts={facets.procurementMethodType} label={(c) => enumLabel(t, 'procurementMethodType', c)} />
+              </fieldset>
+              <fieldset>
+                <legend>{t('tenderList.region')}</legend>
+                <Checkboxes name="region" codes={Object.keys(facets.region ?? {}).concat((filters.arrays.region ?? []).filter((r) => !facets.region?.[r]))} selected={filters.arrays.region} counts={facets.region} label={(c) => c} />
+              </fieldset>
+              <div className="filter-column">
+                <label className="filter-field">
+                  <span>{t('tenderList.cpv')}</span>
+                  <input name="classification" placeholder="45230000-8" pattern="\d{8}-\d" defaultValue={filters.arrays.classification?.[0] ?? ''} />
+                </label>
+                <label className="filter-field">
+                  <span>{t('tenderList.organizerCode')}</span>
+                  <input name="organizer" inputMode="numeric" defaultValue={filters.arrays.organizer?.[0] ?? ''} />
+                </label>
+                <Range name="valueAmount" type="text" label={t('tenderList.valueRange')} from={filters.valueAmount.from} to={filters.valueAmount.to} />
+                <Range name="publicationDate" type="date" label={t('tenderList.publicationDate')} from={filters.dates.publicationDate?.from} to={filters.dates.publicationDate?.to} />
+                <Range name="tenderPeriod" type="date" label={t('tenderList.tenderPeriod')} from={filters.dates.tenderPeriod?.from} to={filters.dates.tenderPeriod?.to} />
+              </div>
+              <fieldset>
+                <legend>{t('tenderList.subject')}</legend>
+                <Checkboxes name="typeSubjectProcurement" codes={SUBJECT_TYPES} selected={filters.arrays.typeSubjectProcurement} label={(c) => t(`tenderList.subjects.${c}`)} />
+                <legend>{t('tenderList.payment')}</legend>
+                <Checkboxes name="paymentType" codes={PAYMENT_TYPES} selected={filters.arrays.paymentType} label={(c) => t(`tenderList.payments.${c}`)} />
+                <label className="filter-field">
+                  <span>{t('tenderList.monitoring')}</span>
+                  <select name="hasActiveMonitoring" defaultValue={filters.hasActiveMonitoring === undefined ? '' : String(filters.hasActiveMonitoring)}>
+                    <option value="">{t('tenderList.any')}</option>
+                    <option value="true">{t('tenderList.monitored')}</option>
+                    <option value="false">{t('tenderList.notMonitored')}</option>
+                  </select>
+                </label>
+              </fieldset>
+            </div>
+          </details>
+          <div className="search-row search-options">
+            <label>
+              <span>{t('tenderList.sort')}</span>
+              <select name="sortOrder" defaultValue={filters.sortOrder}>
+                {SORT_ORDERS.map((s) => (
+                  <option key={s} value={s}>{t(`tenderList.sortOrders.${s.replace('.', '_')}`)}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('tenderList.perPage')}</span>
+              <select name="perPage" defaultValue={String(filters.perPage)}>
+                {PER_PAGE.map((n) => (
+                  <option key={n} value={n}>{n}</option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="button">{t('tenderList.apply')}</button>
+            <Link to={path} className="reset-link" onClick={reset}>{t('tenderList.reset')}</Link>
+          </div>
+        </form>
+      </div>
+      <p className="result-count" aria-live="polite">{t('tenderList.found', { count: total, formatted: formatNumber(total, 0) })}</p>
+      {tenders.length === 0 && total > 0 ? (
+        <EmptyState
+          title={t('tenderList.pastEndTitle')}
+          text={t('tenderList.pastEndText')}
+          action={{ label: t('tenderList.lastPage'), to: hrefFor(path, withPage(filters, pageCount(total, filters.perPage))) }}
+        />
+      ) : tenders.length === 0 ? (
+        <EmptyState title={t('tenderList.emptyTitle')} text={t('tenderList.emptyText')} action={{ label: t('tenderList.reset'), to: path }} />
+      ) : (
+        <ol className="tender-results">
+          {tenders.map((tender) => (
+            <Result key={tender.id} tender={tender} />
+          ))}
+        </ol>
+      )}
+      <Pagination page={filters.page} perPage={filters.perPage} total={total} hrefForPage={(p) => hrefFor(path, withPage(filters, p))} />
+    </section>
+  );
+}
