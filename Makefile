@@ -52,7 +52,7 @@ bench-render: web ## print the median time of one render inside one isolate
 	$(CARGO) run --release -p bench --bin render-floor
 
 bench-upstream: setup ## print p50/p95 of tender searches over real + 1,000,000 generated tenders
-	$(CARGO) run --release -p upstream --bin upstream-bench -- --tenders 1000000
+	$(CARGO) run --release -p bench --bin upstream-search -- --tenders 1000000
 
 clean: ## remove build outputs
 	rm -rf target web/dist

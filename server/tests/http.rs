@@ -26,7 +26,7 @@ fn upstream_url() -> &'static str {
                 let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 tx.send(format!("http://{}", listener.local_addr().unwrap())).unwrap();
-                axum::serve(listener, upstream::app(state)).await.unwrap();
+                upstream::serve_on(listener, state).await.unwrap();
             });
         });
         rx.recv().expect("upstream started")

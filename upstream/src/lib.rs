@@ -122,5 +122,10 @@ pub async fn serve(state: AppState) -> std::io::Result<()> {
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], state.config.port));
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!(%addr, "upstream listening");
+    serve_on(listener, state).await
+}
+
+/// Serves on a listener the caller bound (tests and benchmarks use port 0).
+pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     axum::serve(listener, app(state)).await
 }

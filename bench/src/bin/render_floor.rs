@@ -16,6 +16,31 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// Starts the real upstream over the real data in this process and returns its address.
+async fn upstream() -> String {
+    let config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
+    let state = tokio::task::spawn_blocking(move || upstream::load(config)).await.unwrap().expect("data (make setup)");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(upstream::serve_on(listener, state));
+    addr
+}
+
+/// The prefetched data a page needs, fetched the way the server does (plan, then GET).
+async fn page_data(pool: &RendererPool, base: &str, input: &str) -> serde_json::Value {
+    let plan = pool.plan(input.to_owned()).await.expect("plan");
+    let mut data = serde_json::Map::new();
+    for fetch in plan.fetches {
+        let body = reqwest_get(&format!("{base}{}", fetch.path)).await;
+        data.insert(fetch.key, serde_json::json!({ "ok": true, "body": body }));
+    }
+    serde_json::Value::Object(data)
+}
+
+async fn reqwest_get(url: &str) -> serde_json::Value {
+    reqwest::get(url).await.expect("upstream").json().await.expect("json")
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let runs: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(2000);
@@ -33,11 +58,19 @@ async fn main() {
     })
     .expect("pool");
     println!("pool start (snapshot + 1 isolate): {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
-    for (url, language) in [("/", "uk"), ("/en/tenders", "en"), ("/no/such/page", "uk")] {
-        let input = serde_json::json!({
-            "url": url, "language": language, "config": config["client"], "session": null, "data": {}, "error": null
-        })
-        .to_string();
+    let base = upstream().await;
+    let tender = reqwest_get(&format!("{base}/api/tenders?perPage=1&procurementMethodType[0]=aboveThreshold&status[0]=complete&sortOrder=valueAmount.desc")).await;
+    let tender_url = format!("/tenders/{}", tender["hydra:member"][0]["tenderID"].as_str().expect("a tender"));
+    for (url, language) in
+        [("/", "uk"), ("/en/tenders?status=complete", "en"), (tender_url.as_str(), "uk"), ("/no/such/page", "uk")]
+    {
+        let bare = |data: serde_json::Value| {
+            serde_json::json!({
+                "url": url, "language": language, "config": config["client"], "session": null, "data": data, "error": null
+            })
+            .to_string()
+        };
+        let input = bare(page_data(&pool, &base, &bare(serde_json::json!({}))).await);
         for _ in 0..200 {
             pool.render(input.clone()).await.expect("render");
         }
@@ -51,7 +84,7 @@ async fn main() {
         }
         times.sort();
         println!(
-            "render {url:<16} runs {runs}  median {:>7.1} µs  p90 {:>7.1} µs  p99 {:>7.1} µs  html {bytes} B",
+            "render {url:<40} runs {runs}  median {:>7.1} µs  p90 {:>7.1} µs  p99 {:>7.1} µs  html {bytes} B",
             percentile(&times, 0.5).as_secs_f64() * 1e6,
             percentile(&times, 0.9).as_secs_f64() * 1e6,
             percentile(&times, 0.99).as_secs_f64() * 1e6,

@@ -1,23 +1,16 @@
 /**
  * Label lookups for the tender page. Codes may contain dots (`invalid.pre-qualification`,
- * `active.tendering`), which i18next would read as nested keys, so a group is read whole
- * and the code looked up in it; an unknown code shows as itself.
+ * `active.tendering`): `codeLabel` keeps them whole; an unknown code shows as itself.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import { enumLabel } from '../../lib/enums';
+import { codeLabel, enumLabel } from '../../lib/enums';
 import { formatMoney } from '../../lib/format';
 import type { Address, Unit, Value } from './types';
 
 /** A label from the `tender.<group>` map (award statuses, document types, units...). */
 export function tenderLabel(t: TFunction, group: string, code: string | undefined): string {
-  if (!code) return '';
-  const labels = t(`tender.${group}`, { returnObjects: true }) as unknown;
-  if (labels && typeof labels === 'object') {
-    const label = (labels as Record<string, unknown>)[code];
-    if (typeof label === 'string' && label) return label;
-  }
-  return code;
+  return code ? codeLabel(t, `tender.${group}`, code) : '';
 }
 
 export const statusLabel = (t: TFunction, code: string) => enumLabel(t, 'tenderStatus', code);

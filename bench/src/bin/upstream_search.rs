@@ -1,6 +1,6 @@
 //! Benchmark (not a timed test): p50/p95/p99 latency of filtered, sorted tender searches
 //! over the real data plus N generated tenders, and the process memory at that size.
-//! `cargo run --release --bin upstream-bench -- --tenders 1000000 --queries 2000`
+//! `make bench-upstream`, or `cargo run --release -p bench --bin upstream-search -- --tenders 1000000 --queries 2000`
 
 use anyhow::Context;
 use std::time::Instant;
