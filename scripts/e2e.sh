@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${E2E_PORT:-18080}
 log=$(mktemp)
+# The API-documentation tenders (every method and status) join the real data when present.
+docs_dir=$(cd .. && pwd)/shared/data/openprocurement-api/tenders
+if [[ -d $docs_dir ]]; then export UPSTREAM_EXTRA_TENDERS_DIR=$docs_dir API_DOC_TENDERS=$docs_dir; fi
 UPSTREAM_PORT=${E2E_UPSTREAM_PORT:-18081} PORT=$port ./target/release/portal >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT

@@ -35,6 +35,9 @@ pub struct UpstreamConfig {
     pub standards_dir: Option<PathBuf>,
     /// Extra generated tenders. Default 0; env `UPSTREAM_GENERATED_TENDERS`.
     pub generated_tenders: usize,
+    /// A folder of extra tender documents (`*.json`, one tender each). Default none;
+    /// env `UPSTREAM_EXTRA_TENDERS_DIR`.
+    pub extra_tenders_dir: Option<PathBuf>,
     /// Users database file. Default `<data_dir>/users.sqlite3`; env `UPSTREAM_USERS_DB`
     /// (`:memory:` for a throwaway database).
     pub users_db: PathBuf,
@@ -68,6 +71,7 @@ impl UpstreamConfig {
             data_dir,
             standards_dir,
             generated_tenders: num("UPSTREAM_GENERATED_TENDERS", 0)?.max(0) as usize,
+            extra_tenders_dir: var("UPSTREAM_EXTRA_TENDERS_DIR").map(PathBuf::from),
             jwt_secret: var("UPSTREAM_JWT_SECRET").unwrap_or_else(|| "dev-only-upstream-secret-change-me".into()),
             token_ttl_secs: num("UPSTREAM_TOKEN_TTL", 900)?,
             dev_endpoints: var("UPSTREAM_DEV_ENDPOINTS").is_none_or(|v| v != "0"),
@@ -83,6 +87,7 @@ impl UpstreamConfig {
             data_dir,
             standards_dir: store::default_standards_dir(),
             generated_tenders: 0,
+            extra_tenders_dir: None,
             jwt_secret: "test-secret".into(),
             token_ttl_secs: 900,
             dev_endpoints: true,
@@ -106,6 +111,7 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
         data_dir: config.data_dir.clone(),
         standards_dir: config.standards_dir.clone(),
         generated_tenders: config.generated_tenders,
+        extra_tenders_dir: config.extra_tenders_dir.clone(),
     })?;
     let users = users::Users::open(&config)?;
     let market = market::Market::generate(&data.classifiers);

@@ -81,6 +81,34 @@ pub struct DataSource {
     pub standards_dir: Option<PathBuf>,
     /// Extra generated tenders.
     pub generated_tenders: usize,
+    /// A folder of extra tender documents, one JSON object per `*.json` file (the
+    /// API-documentation examples of every method and status, for tests).
+    pub extra_tenders_dir: Option<PathBuf>,
+}
+
+/// Reads every `*.json` file of `dir` as one tender document, in name order.
+fn read_tender_dir(dir: &Path) -> Result<Vec<Value>, UpstreamError> {
+    let io = |e: std::io::Error| UpstreamError::DataFile { path: dir.display().to_string(), source: e };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UpstreamError::DataFile { path: path.display().to_string(), source: e })?;
+            let doc: Value = serde_json::from_str(&text)
+                .map_err(|e| UpstreamError::DataParse { path: path.display().to_string(), reason: e.to_string() })?;
+            let doc = if doc.get("data").is_some_and(Value::is_object) { doc["data"].clone() } else { doc };
+            if doc.get("id").and_then(Value::as_str).is_none() {
+                return Err(UpstreamError::DataParse { path: path.display().to_string(), reason: "no `id`".into() });
+            }
+            Ok(doc)
+        })
+        .collect()
 }
 
 fn divisions(cls: &Classifiers, f: &Fields) -> Vec<String> {
@@ -104,7 +132,10 @@ impl Data {
     pub fn load(src: &DataSource) -> Result<Self, UpstreamError> {
         let started = std::time::Instant::now();
         let classifiers = Classifiers::load(&src.data_dir, src.standards_dir.as_deref())?;
-        let snap = docs::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
+        let mut snap = docs::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
+        if let Some(dir) = &src.extra_tenders_dir {
+            snap.tenders.extend(read_tender_dir(dir)?);
+        }
         let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| docs::tender_fields(t, &classifiers)).collect();
         let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| docs::plan_fields(p, &classifiers)).collect();
         let contracts: Vec<Value> = snap.tenders.iter().flat_map(docs::derive_contracts).collect();
