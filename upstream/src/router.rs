@@ -66,7 +66,19 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::users::routes())
         .merge(crate::market::routes())
         .fallback(|| async { UpstreamError::NotFound { kind: "path", id: "requested".into() } })
+        .layer(cors())
         .with_state(state)
+}
+
+/// The portal's pages call these APIs from the browser (SPEC §7) on another origin,
+/// with a bearer token in a header (never cookies), so any origin may read them.
+fn cors() -> tower_http::cors::CorsLayer {
+    use axum::http::{header, Method};
+    tower_http::cors::CorsLayer::new()
+        .allow_origin(tower_http::cors::Any)
+        .allow_methods([Method::GET, Method::POST, Method::DELETE])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+        .max_age(std::time::Duration::from_secs(600))
 }
 
 /// A hydra collection body.

@@ -167,3 +167,34 @@ async fn identifier_lookups_tags_and_funders() {
     let tagged = get(&s, "/api/tenders?tags[0]=medicine").await;
     assert!(tagged.body["hydra:totalItems"].as_u64().unwrap() > 10);
 }
+
+#[tokio::test]
+async fn browsers_on_another_origin_may_call_the_apis() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use tower::ServiceExt;
+    let app = upstream::app(state());
+    let answer = app
+        .clone()
+        .oneshot(Request::get("/api/tags").header("origin", "http://127.0.0.1:8080").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    assert_eq!(answer.headers()["access-control-allow-origin"], "*");
+    // The preflight of a login or a second-factor call (JSON body, bearer header).
+    let preflight = app
+        .oneshot(
+            Request::options("/api/auth/2fa")
+                .header("origin", "http://127.0.0.1:8080")
+                .header("access-control-request-method", "POST")
+                .header("access-control-request-headers", "authorization,content-type")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert!(preflight.status().is_success(), "{}", preflight.status());
+    let allowed = preflight.headers()["access-control-allow-headers"].to_str().unwrap().to_lowercase();
+    assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
+    assert!(preflight.headers()["access-control-allow-methods"].to_str().unwrap().contains("POST"));
+}
