@@ -11,13 +11,24 @@ import Stub from '../pages/Stub/Stub';
 import NotFound from '../pages/NotFound/NotFound';
 import type { GuardResult, PageRoute, RouteContext } from './types';
 import { parseFilters, searchApiPath, serializeFilters } from '../lib/filters';
+import { labelFetches } from '../lib/classifiers';
+import type { FetchSpec } from '../contract';
 
 const filtersOf = (ctx: RouteContext) => parseFilters(ctx.query, { allowTestMode: ctx.input.config.features.testMode });
 
 /** Home and /tenders: the tender search with its state in the URL. */
 const search = {
   page: TenderList,
-  fetches: (ctx: RouteContext) => [{ key: 'tenders', service: 'search' as const, path: searchApiPath(filtersOf(ctx)) }],
+  fetches: (ctx: RouteContext): FetchSpec[] => {
+    const filters = filtersOf(ctx);
+    return [
+      { key: 'tenders', service: 'search', path: searchApiPath(filters) },
+      // Names of the codes in the URL (SPEC §7 searchId[] / id[] lookups) and the short lists.
+      ...labelFetches(filters),
+      { key: 'tags', service: 'search', path: '/api/tags?page=1&perPage=100' },
+      { key: 'funders', service: 'search', path: '/api/tender_funders?page=1&perPage=100' },
+    ];
+  },
   required: ['tenders'],
   canonicalQuery: (ctx: RouteContext) => serializeFilters(filtersOf(ctx)),
 };

@@ -17,6 +17,12 @@ import { pageCount } from '../../lib/pagination';
 import { formatDate } from '../../lib/dates';
 import { enumLabel } from '../../lib/enums';
 import { Pagination } from '../../components/Pagination/Pagination';
+import { Picker, type Chosen } from '../../components/Picker/Picker';
+import {
+  ORGANISATION_FILTERS, TREE_FILTERS, labelKey, membersOf, nodeLabel, organisationLabel,
+  type ClassificationNode, type Organisation, type OrganisationFilter, type TreeFilter,
+} from '../../lib/classifiers';
+import type { PageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import './TenderList.css';
 
@@ -39,6 +45,31 @@ interface SearchAnswer {
   'hydra:member'?: TenderSummary[];
   'hydra:totalItems'?: number;
   facets?: Record<string, Record<string, number>>;
+}
+
+interface Tag {
+  code: string;
+  name?: string;
+  name_en?: string;
+}
+
+interface Funder {
+  identifier?: { id?: string; legalName?: string };
+  name?: string;
+  name_en?: string;
+}
+
+/** The picked values of a filter, labelled from the lookups the server made for them. */
+function chosenOf(state: PageState, filters: TenderFilters, filter: TreeFilter | OrganisationFilter): Chosen[] {
+  const entry = state.data[labelKey(filter)];
+  const body = entry?.ok ? entry.body : null;
+  const labels = new Map<string, string>();
+  if (filter in TREE_FILTERS) {
+    for (const node of membersOf<ClassificationNode>(body)) labels.set(node.id, nodeLabel(node, state.language));
+  } else {
+    for (const org of membersOf<Organisation>(body)) labels.set(org.id, organisationLabel(org));
+  }
+  return (filters.arrays[filter] ?? []).map((id) => ({ id, label: labels.get(id) ?? id }));
 }
 
 function hrefFor(path: string, f: TenderFilters): string {
@@ -149,6 +180,16 @@ export default function TenderList({ route }: { route: PageRoute }) {
   const tenders = answer['hydra:member'] ?? [];
   const total = answer['hydra:totalItems'] ?? 0;
   const facets = answer.facets ?? {};
+  const tags = membersOf<Tag>(state.data.tags?.ok ? state.data.tags.body : null);
+  const funders = membersOf<Funder>(state.data.funders?.ok ? state.data.funders.body : null);
+  const tagLabel = (code: string) => {
+    const tag = tags.find((x) => x.code === code);
+    return (state.language === 'en' && tag?.name_en) || tag?.name || code;
+  };
+  const funderLabel = (id: string) => {
+    const f = funders.find((x) => x.identifier?.id === id);
+    return (state.language === 'en' && f?.name_en) || f?.name || f?.identifier?.legalName || id;
+  };
   const path = location.pathname;
   // Home searches land on /tenders, with or without JavaScript.
   const target = path === '/' ? '/tenders' : path;
@@ -190,18 +231,31 @@ export default function TenderList({ route }: { route: PageRoute }) {
                 <Checkboxes name="region" codes={Object.keys(facets.region ?? {}).concat((filters.arrays.region ?? []).filter((r) => !facets.region?.[r]))} selected={filters.arrays.region} counts={facets.region} label={(c) => c} />
               </fieldset>
               <div className="filter-column">
-                <label className="filter-field">
-                  <span>{t('tenderList.cpv')}</span>
-                  <input name="classification" placeholder="45230000-8" pattern="\d{8}-\d" defaultValue={filters.arrays.classification?.[0] ?? ''} />
-                </label>
-                <label className="filter-field">
-                  <span>{t('tenderList.organizerCode')}</span>
-                  <input name="organizer" inputMode="numeric" defaultValue={filters.arrays.organizer?.[0] ?? ''} />
-                </label>
                 <Range name="valueAmount" type="text" label={t('tenderList.valueRange')} from={filters.valueAmount.from} to={filters.valueAmount.to} />
                 <Range name="publicationDate" type="date" label={t('tenderList.publicationDate')} from={filters.dates.publicationDate?.from} to={filters.dates.publicationDate?.to} />
-                <Range name="tenderPeriod" type="date" label={t('tenderList.tenderPeriod')} from={filters.dates.tenderPeriod?.from} to={filters.dates.tenderPeriod?.to} />
+                {(['enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod'] as const).map((name) => (
+                  <Range key={name} name={name} type="date" label={t(`tenderList.${name}`)} from={filters.dates[name]?.from} to={filters.dates[name]?.to} />
+                ))}
               </div>
+              <Picker name="classification" legend={t('tenderList.cpv')} source={{ type: 'tree', scheme: TREE_FILTERS.classification }} initial={chosenOf(state, filters, 'classification')} pattern="\d{8}-\d" placeholder="45230000-8" />
+              {(['road', 'gmdn', 'inn', 'ccce_ua'] as const).map((name) => (
+                <Picker key={name} name={name} legend={t(`tenderList.schemes.${name}`)} source={{ type: 'tree', scheme: TREE_FILTERS[name] }} initial={chosenOf(state, filters, name)} />
+              ))}
+              {(['organizer', 'supplier', 'fundManager'] as const).map((name) => (
+                <Picker key={name} name={name} legend={t(`tenderList.${name}`)} source={{ type: 'organisation', lookup: ORGANISATION_FILTERS[name] }} initial={chosenOf(state, filters, name)} placeholder={t('tenderList.edrpou')} />
+              ))}
+              {tags.length > 0 && (
+                <fieldset>
+                  <legend>{t('tenderList.tags')}</legend>
+                  <Checkboxes name="tags" codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={(c) => tagLabel(c)} />
+                </fieldset>
+              )}
+              {funders.length > 0 && (
+                <fieldset>
+                  <legend>{t('tenderList.funder')}</legend>
+                  <Checkboxes name="funder" codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={(c) => funderLabel(c)} />
+                </fieldset>
+              )}
               <fieldset>
                 <legend>{t('tenderList.subject')}</legend>
                 <Checkboxes name="typeSubjectProcurement" codes={SUBJECT_TYPES} selected={filters.arrays.typeSubjectProcurement} label={(c) => t(`tenderList.subjects.${c}`)} />
@@ -215,6 +269,15 @@ export default function TenderList({ route }: { route: PageRoute }) {
                     <option value="false">{t('tenderList.notMonitored')}</option>
                   </select>
                 </label>
+                {state.config.features.testMode && (
+                  <label className="filter-field">
+                    <span>{t('tenderList.testMode')}</span>
+                    <select name="testMode" defaultValue={filters.testMode === undefined ? '' : String(filters.testMode)}>
+                      <option value="">{t('tenderList.realOnly')}</option>
+                      <option value="true">{t('tenderList.testOnly')}</option>
+                    </select>
+                  </label>
+                )}
               </fieldset>
             </div>
           </details>

@@ -1,0 +1,152 @@
+/**
+ * Classifiers and organisations the search filters pick from (SPEC §7): the upstream
+ * paths that look them up, the client-side sort of SPEC §5, and the label maps a
+ * picker shows for codes that are already in the URL.
+ */
+import type { FetchSpec } from '../contract';
+import type { ArrayFilter, TenderFilters } from './filters';
+
+/** A classification node as `/api/classifications` answers it. */
+export interface ClassificationNode {
+  id: string;
+  scheme?: string;
+  name?: string;
+  name_en?: string;
+  parentId?: string | null;
+  selectable?: boolean;
+  children?: boolean;
+  treeLevel?: number;
+}
+
+/** An organisation as the identifier lookups answer it. */
+export interface Organisation {
+  id: string;
+  legalName?: string | null;
+}
+
+/** Filters picked from a classifier tree, and the upstream scheme of each. */
+export const TREE_FILTERS = {
+  classification: 'classification',
+  road: 'road',
+  gmdn: 'gmdn',
+  inn: 'inn',
+  ccce_ua: 'ccce_ua',
+} as const satisfies Partial<Record<ArrayFilter, string>>;
+export type TreeFilter = keyof typeof TREE_FILTERS;
+
+/** Filters picked from an organisation lookup, and the lookup that names them. */
+export const ORGANISATION_FILTERS = {
+  organizer: '/api/tender_identifiers',
+  fundManager: '/api/tender_identifiers',
+  supplier: '/api/contract_suppliers',
+} as const satisfies Partial<Record<ArrayFilter, string>>;
+export type OrganisationFilter = keyof typeof ORGANISATION_FILTERS;
+
+/** The numeric part of a CPV code before the hyphen (`03110000-5` → 3110000). */
+function cpvNumber(id: string): number {
+  const n = Number.parseInt(id.split('-')[0] ?? '', 10);
+  return Number.isNaN(n) ? Number.POSITIVE_INFINITY : n;
+}
+
+// Made on first use: an Intl object at module level cannot go into the V8 startup snapshot.
+let collator: Intl.Collator | undefined;
+const byId = { compare: (a: string, b: string) => (collator ??= new Intl.Collator('uk', { numeric: true })).compare(a, b) };
+
+/** SPEC §5: results are sorted on the client; CPV by the numeric part before the hyphen. */
+export function sortClassifications<T extends { id: string }>(scheme: string, nodes: readonly T[]): T[] {
+  const sorted = [...nodes];
+  if (scheme === 'classification') {
+    sorted.sort((a, b) => cpvNumber(a.id) - cpvNumber(b.id) || byId.compare(a.id, b.id));
+  } else {
+    sorted.sort((a, b) => byId.compare(a.id, b.id));
+  }
+  return sorted;
+}
+
+const encode = (v: string) => encodeURIComponent(v);
+
+/** `/api/classifications` with one of keyword, searchId[] or parentId (none: the top level). */
+export function classificationsPath(
+  scheme: string,
+  by: { keyword?: string; searchId?: readonly string[]; parentId?: string } = {},
+): string {
+  let q = `scheme=${encode(scheme)}&page=1&perPage=10000`;
+  if (by.keyword) q += `&keyword=${encode(by.keyword)}`;
+  else if (by.searchId?.length) q += by.searchId.map((id) => `&searchId[]=${encode(id)}`).join('');
+  else if (by.parentId) q += `&parentId=${encode(by.parentId)}`;
+  return `/api/classifications?${q}`;
+}
+
+/** An identifier lookup by keyword or by ids. */
+export function organisationsPath(lookup: string, by: { keyword?: string; ids?: readonly string[] }): string {
+  const q = by.keyword
+    ? `keyword=${encode(by.keyword)}&perPage=50`
+    : `${(by.ids ?? []).map((id) => `id[]=${encode(id)}`).join('&')}&perPage=${Math.max(by.ids?.length ?? 0, 1)}`;
+  return `${lookup}?${q}`;
+}
+
+/** Key under which the server prefetches the labels of a filter's values. */
+export const labelKey = (filter: ArrayFilter) => `labels.${filter}`;
+
+/** The prefetches that name every picked code of `filters`, so labels survive a reload. */
+export function labelFetches(filters: TenderFilters): FetchSpec[] {
+  const specs: FetchSpec[] = [];
+  for (const [filter, scheme] of Object.entries(TREE_FILTERS) as Array<[TreeFilter, string]>) {
+    const ids = filters.arrays[filter];
+    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: classificationsPath(scheme, { searchId: ids }) });
+  }
+  for (const [filter, lookup] of Object.entries(ORGANISATION_FILTERS) as Array<[OrganisationFilter, string]>) {
+    const ids = filters.arrays[filter];
+    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: organisationsPath(lookup, { ids }) });
+  }
+  return specs;
+}
+
+/** Hydra members of an answer, or none. */
+export function membersOf<T>(body: unknown): T[] {
+  const members = (body as { 'hydra:member'?: unknown } | null)?.['hydra:member'];
+  return Array.isArray(members) ? (members as T[]) : [];
+}
+
+/** Label of a classification node in a language; the id when it has no name. */
+export function nodeLabel(node: ClassificationNode, language: string): string {
+  return (language === 'en' && node.name_en) || node.name || node.id;
+}
+
+/** Label of an organisation: its legal name, or its id when the name is absent. */
+export function organisationLabel(org: Organisation): string {
+  return org.legalName?.trim() || org.id;
+}
+
+/** Fetches JSON from the search API in the browser, with a time-out; throws on failure. */
+export async function fetchSearchApi<T>(base: string, path: string, signal?: AbortSignal): Promise<T> {
+  const timeout = AbortSignal.timeout(15_000);
+  const combined = signal && 'any' in AbortSignal ? AbortSignal.any([signal, timeout]) : timeout;
+  const response = await fetch(`${base.replace(/\/$/, '')}${path}`, {
+    headers: { Accept: 'application/json' },
+    signal: combined,
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The chain of ancestors of a node, root first, read by following `parentId` with
+ * `searchId[]` lookups (`lookup` answers one node by id).
+ */
+export async function ancestorsOf(
+  node: ClassificationNode,
+  lookup: (id: string) => Promise<ClassificationNode | undefined>,
+): Promise<ClassificationNode[]> {
+  const chain: ClassificationNode[] = [];
+  const seen = new Set<string>([node.id]);
+  let parentId = node.parentId;
+  while (parentId && !seen.has(parentId) && chain.length < 16) {
+    seen.add(parentId);
+    const parent = await lookup(parentId);
+    if (!parent) break;
+    chain.unshift(parent);
+    parentId = parent.parentId;
+  }
+  return chain;
+}
