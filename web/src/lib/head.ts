@@ -33,8 +33,9 @@ export function pageHead(
   const origin = config.publicOrigin.replace(/\/$/, '');
   const query = route.canonicalQuery?.(ctx) ?? canonicalQuery;
   canonicalQuery = query ? (query.startsWith('?') ? query : `?${query}`) : '';
-  const uk = origin + localizedPath('uk', path);
-  const en = origin + localizedPath('en', path);
+  const canonicalPath = route.canonicalPath?.(ctx) ?? path;
+  const uk = origin + localizedPath('uk', canonicalPath);
+  const en = origin + localizedPath('en', canonicalPath);
   return {
     title: `${meta.title} | ${site}`,
     description: meta.description,

@@ -84,6 +84,11 @@ export const routes: PageRoute[] = [
       const rest = params['*'] ? `/${params['*']}` : '';
       return { redirect: `/tenders/${encodeURIComponent(tenderID)}${rest}`, status: 301 };
     },
+    // Section sub-paths (/tenders/{id}/awards) show the same page: one canonical URL.
+    canonicalPath: (ctx) => {
+      const tender = tenderOf(ctx);
+      return tender?.tenderID ? `/tenders/${encodeURIComponent(tender.tenderID)}` : null;
+    },
     meta: (ctx, t) => {
       const tender = tenderOf(ctx);
       if (!tender) return { title: t('pages.tender.title', { id: ctx.params.id }), description: t('pages.tender.description', { id: ctx.params.id }) };

@@ -31,6 +31,8 @@ export interface PageRoute {
   required?: string[];
   /** Redirect decided once the data is there (e.g. a tender's 32-hex id to its tenderID). */
   redirectFromData?: (ctx: RouteContext) => { redirect: string; status: 301 | 302 } | null;
+  /** The path of the canonical link when it is not the request's (e.g. a tender's section sub-path). */
+  canonicalPath?: (ctx: RouteContext) => string | null;
   /** The normalised query string kept in the canonical link (search pages). */
   canonicalQuery?: (ctx: RouteContext) => string;
   /** Structured data for the head (`application/ld+json`). */

@@ -4,7 +4,8 @@
  * absent is not rendered and not listed in the contents. The output depends only on the
  * data and the language (no clock), so the server and the browser render the same markup.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { PageRoute } from '../../routes/types';
@@ -39,11 +40,24 @@ interface Ctx {
 }
 
 export default function Tender({ route: _route }: { route: PageRoute }) {
-  const { t } = useTranslation();
-  const { data, language } = usePageState();
+  const { data } = usePageState();
+  const section = useParams()['*'];
+  // A section sub-path (/tenders/{id}/awards) opens the page at that section.
+  useEffect(() => {
+    const id = section?.split('/')[0];
+    if (id && (SECTION_IDS as readonly string[]).concat(['organizer', 'config']).includes(id)) {
+      document.getElementById(id)?.scrollIntoView();
+    }
+  }, [section]);
   const fetched = data.tender;
   if (!fetched || !fetched.ok || !fetched.body || typeof fetched.body !== 'object') return null;
-  const tender = fetched.body as TenderData;
+  return <TenderView tender={fetched.body as TenderData} />;
+}
+
+/** The whole tender, from a CDB tender object; `notice` goes under the header. */
+export function TenderView({ tender, notice }: { tender: TenderData; notice?: ReactNode }) {
+  const { t } = useTranslation();
+  const { language } = usePageState();
 
   const lots = list(tender.lots);
   const lotTitles = new Map(lots.map((l) => [l.id, localized(l, 'title', language)]));
@@ -107,6 +121,7 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
           {tender.procurementMethodType && <span className="tender-method">{methodLabel(t, tender.procurementMethodType)}</span>}
         </p>
         {localized(tender, 'description', language) && <p className="tender-description">{localized(tender, 'description', language)}</p>}
+        {notice}
       </header>
 
       {sections.length > 0 && (
