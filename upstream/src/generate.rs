@@ -157,8 +157,15 @@ pub fn apply_json(template: &Value, d: &Draw, org: &Org, region: &str, funder: O
     if d.test {
         t["mode"] = json!("test");
     }
-    if d.monitoring {
-        t["hasActiveMonitoring"] = json!(true);
+    // The template's own flag (from its derived monitorings) does not carry over.
+    match t.as_object_mut() {
+        Some(o) if d.monitoring => {
+            o.insert("hasActiveMonitoring".into(), json!(true));
+        }
+        Some(o) => {
+            o.remove("hasActiveMonitoring");
+        }
+        None => {}
     }
     if let Some(f) = funder {
         t["funders"] = json!([{"name": f["name_uk"], "name_en": f["name_en"], "identifier": f["identifier"]}]);

@@ -3,6 +3,7 @@
 //! with [`UpstreamConfig::from_env`], [`load`] and [`serve`] (or [`app`] on a listener
 //! it owns); `cargo run` inside this folder runs it alone on 127.0.0.1:8081.
 
+pub mod cdb;
 pub mod classifiers;
 pub mod dates;
 pub mod docs;
@@ -10,6 +11,7 @@ pub mod error;
 pub mod generate;
 pub mod index;
 pub mod market;
+pub mod monitoring;
 pub mod params;
 pub mod query;
 pub mod router;

@@ -44,7 +44,7 @@ impl IntoResponse for JsonAnswer {
 
 type Answer = Result<JsonAnswer, UpstreamError>;
 
-/// The router: search API, users API, old portal and market.
+/// The router: search API, users API, old portal, market, monitorings and the CDB read API.
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/health", get(|| async { JsonAnswer::ok(json!({"status": "ok"})) }))
@@ -65,6 +65,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/regions", get(regions))
         .merge(crate::users::routes())
         .merge(crate::market::routes())
+        .merge(crate::monitoring::routes())
+        .merge(crate::cdb::routes())
         .fallback(|| async { UpstreamError::NotFound { kind: "path", id: "requested".into() } })
         .layer(cors())
         .with_state(state)

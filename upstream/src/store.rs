@@ -6,6 +6,7 @@ use crate::docs::{self, Fields, Kind};
 use crate::error::UpstreamError;
 use crate::generate::{self, Org};
 use crate::index::{Index, IndexBuilder};
+use crate::monitoring::{self, Monitorings};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -67,6 +68,8 @@ pub struct Data {
     pub plan_orgs: Orgs,
     pub contract_orgs: Orgs,
     pub contract_suppliers: Orgs,
+    /// Monitorings derived for a share of the real and extra tenders.
+    pub monitorings: Monitorings,
     pool: GenPool,
     /// Number of generated tenders included.
     pub generated: usize,
@@ -86,8 +89,9 @@ pub struct DataSource {
     pub extra_tenders_dir: Option<PathBuf>,
 }
 
-/// Reads every `*.json` file of `dir` as one tender document, in name order.
-fn read_tender_dir(dir: &Path) -> Result<Vec<Value>, UpstreamError> {
+/// Reads every `*.json` file of `dir` as one tender document, in name order, each with
+/// whether its file name starts with `REAL_` (a tender saved from the central database).
+fn read_tender_dir(dir: &Path) -> Result<Vec<(bool, Value)>, UpstreamError> {
     let io = |e: std::io::Error| UpstreamError::DataFile { path: dir.display().to_string(), source: e };
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(io)?
@@ -106,7 +110,8 @@ fn read_tender_dir(dir: &Path) -> Result<Vec<Value>, UpstreamError> {
             if doc.get("id").and_then(Value::as_str).is_none() {
                 return Err(UpstreamError::DataParse { path: path.display().to_string(), reason: "no `id`".into() });
             }
-            Ok(doc)
+            let real = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("REAL_"));
+            Ok((real, doc))
         })
         .collect()
 }
@@ -133,8 +138,30 @@ impl Data {
         let started = std::time::Instant::now();
         let classifiers = Classifiers::load(&src.data_dir, src.standards_dir.as_deref())?;
         let mut snap = docs::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
+        let modified = |t: &Value| t["dateModified"].as_str().and_then(crate::dates::parse);
+        let mut snapshot_now = snap.tenders.iter().filter_map(modified).max();
+        let first_extra = snap.tenders.len();
+        let mut rich = vec![false; first_extra];
         if let Some(dir) = &src.extra_tenders_dir {
-            snap.tenders.extend(read_tender_dir(dir)?);
+            for (real, doc) in read_tender_dir(dir)? {
+                rich.push(real);
+                snap.tenders.push(doc);
+            }
+        }
+        if snapshot_now.is_none() {
+            snapshot_now = snap.tenders.iter().filter_map(modified).max();
+        }
+        let monitorings = Monitorings::new(monitoring::derive::derive(
+            &snap.tenders,
+            &rich,
+            first_extra,
+            snapshot_now.unwrap_or_default(),
+        ));
+        let watched = monitorings.active_tenders();
+        for t in &mut snap.tenders {
+            if t["id"].as_str().is_some_and(|id| watched.contains(&id.to_lowercase())) {
+                t["hasActiveMonitoring"] = Value::Bool(true);
+            }
         }
         let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| docs::tender_fields(t, &classifiers)).collect();
         let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| docs::plan_fields(p, &classifiers)).collect();
@@ -204,6 +231,7 @@ impl Data {
             plan_orgs,
             contract_orgs,
             contract_suppliers,
+            monitorings,
             pool,
             generated: src.generated_tenders,
         };
@@ -211,6 +239,7 @@ impl Data {
             tenders = data.tenders.len(),
             plans = data.plans.len(),
             contracts = data.contracts.len(),
+            monitorings = data.monitorings.len(),
             ms = started.elapsed().as_millis() as u64,
             "data loaded"
         );
@@ -240,6 +269,14 @@ impl Data {
                     dr.funder.map(|i| &self.pool.funders[i]),
                 )
             }
+        }
+    }
+
+    /// The 32-hex id of tender `d` (without rebuilding a generated tender's JSON).
+    pub fn tender_hex_id(&self, d: u32) -> String {
+        match self.tenders.srcs[d as usize] {
+            Src::Real(i) => self.tenders.real[i as usize]["id"].as_str().unwrap_or_default().to_string(),
+            Src::Generated(g) => self.pool.draw(g).id,
         }
     }
 
