@@ -79,3 +79,25 @@ test('a section sub-path opens the page at that section, with the tender as cano
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a monitoring of a real tender shows its decision, dialogue and conclusion, linked from the tender', async () => {
+  // Derived in the embedded upstream for a real tender (upstream/API.md).
+  const [tenderID, monitoringID] = ['UA-2026-09-15-005918-a', 'UA-M-2026-10-26-000003'];
+  const monitoring = await (await fetch(`${UPSTREAM}/api/monitorings/${monitoringID}`)).json();
+  const { page, context, problems } = await open(browser, `/tenders/${tenderID}`);
+  const link = page.locator(`section#monitorings a[href="/tenders/${tenderID}/monitorings/${monitoringID}"]`);
+  await Promise.all([page.waitForURL(`**/monitorings/${monitoringID}`), link.click()]);
+  await page.waitForSelector('#monitoring-title');
+  assert.ok((await page.textContent('#monitoring-title')).includes(monitoringID));
+  const sections = ['decision', 'conclusion', ...(monitoring.posts?.length ? ['dialogue'] : [])];
+  for (const id of sections) assert.ok(await page.locator(`section#${id}`).isVisible(), id);
+  if (monitoring.posts?.length) {
+    const dialogue = squash(await page.textContent('section#dialogue'));
+    for (const post of monitoring.posts) assert.ok(dialogue.includes(squash(post.description)), post.id);
+  }
+  assert.ok(squash(await page.textContent('section#decision')).includes(squash(monitoring.decision.description)));
+  // Client navigation set the monitoring's own title.
+  assert.ok((await page.title()).includes(monitoringID));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

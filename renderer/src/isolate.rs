@@ -28,6 +28,8 @@ pub(crate) struct Isolate {
     runtime: JsRuntime,
     plan_fn: v8::Global<v8::Function>,
     render_fn: v8::Global<v8::Function>,
+    head_fn: v8::Global<v8::Function>,
+    body_fn: v8::Global<v8::Function>,
     /// Set by the near-heap-limit callback; the worker replaces the isolate.
     heap_exceeded: Arc<AtomicBool>,
 }
@@ -35,11 +37,16 @@ pub(crate) struct Isolate {
 pub(crate) enum Call {
     Plan,
     Render,
+    /// The first half of a render: status, redirect and head (`html` left empty).
+    Head,
+    /// The second half: the body of the page the last `Head` prepared.
+    Body,
 }
 
 pub(crate) enum Answer {
     Plan(PlanOutput),
     Render(RenderOutput),
+    Body(String),
 }
 
 /// Isolates and snapshots are created one at a time per process: V8 crashed in
@@ -89,9 +96,12 @@ impl Isolate {
                 .map_err(|e| RenderError::Start(e.to_string()))?;
         }
         let fns = runtime
-            .execute_script("<entry-points>", "[__portal.plan, __portal.render]")
+            .execute_script(
+                "<entry-points>",
+                "[__portal.plan, __portal.render, __portal.renderHead, __portal.renderBody]",
+            )
             .map_err(|e| RenderError::Start(e.to_string()))?;
-        let (plan_fn, render_fn) = {
+        let (plan_fn, render_fn, head_fn, body_fn) = {
             deno_core::scope!(scope, runtime);
             let local = v8::Local::new(scope, fns);
             let array = v8::Local::<v8::Array>::try_from(local)
@@ -104,9 +114,9 @@ impl Isolate {
                     .map_err(|_| RenderError::Start("__portal entry point is not a function".into()))?;
                 Ok(v8::Global::new(scope, f))
             };
-            (get(0)?, get(1)?)
+            (get(0)?, get(1)?, get(2)?, get(3)?)
         };
-        Ok(Self { runtime, plan_fn, render_fn, heap_exceeded })
+        Ok(Self { runtime, plan_fn, render_fn, head_fn, body_fn, heap_exceeded })
     }
 
     pub fn thread_safe_handle(&mut self) -> v8::IsolateHandle {
@@ -123,6 +133,8 @@ impl Isolate {
         let function = match call {
             Call::Plan => self.plan_fn.clone(),
             Call::Render => self.render_fn.clone(),
+            Call::Head => self.head_fn.clone(),
+            Call::Body => self.body_fn.clone(),
         };
         let runtime = &mut self.runtime;
         deno_core::scope!(scope, runtime);
@@ -146,14 +158,20 @@ impl Isolate {
                     .map(Answer::Plan)
                     .map_err(|e| Some(RenderError::Contract(format!("plan: {e}"))))
             }
-            Call::Render => {
+            Call::Body => {
+                if !value.is_string() {
+                    return Err(Some(RenderError::Contract("renderBody must answer a string".into())));
+                }
+                Ok(Answer::Body(value.to_rust_string_lossy(tc)))
+            }
+            Call::Render | Call::Head => {
                 let array = v8::Local::<v8::Array>::try_from(value)
                     .map_err(|_| Some(RenderError::Contract("render must answer an array".into())))?;
                 let item = |i: u32| array.get_index(tc, i);
                 let status = item(0).and_then(|v| v.uint32_value(tc)).unwrap_or(0);
                 let redirect = item(1).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc));
                 let head = item(2).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
-                let html = item(3).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
+                let html = item(3).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
                 let status = u16::try_from(status)
                     .ok()
                     .filter(|s| (100..600).contains(s))

@@ -9,4 +9,4 @@ mod pool;
 
 pub use contract::{FetchSpec, PlanOutput, Redirect, RenderOutput};
 pub use error::RenderError;
-pub use pool::{PoolOptions, RendererPool};
+pub use pool::{PendingBody, PoolOptions, RendererPool};

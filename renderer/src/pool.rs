@@ -40,7 +40,13 @@ struct Job {
     call: Call,
     input: String,
     reply: oneshot::Sender<Result<Answer, RenderError>>,
+    /// For `Call::Head`: where the body goes, rendered by the same isolate right after
+    /// the head was answered (so the server can send the head first).
+    then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
 }
+
+/// The body of a streamed render, still being rendered when the head arrives.
+pub type PendingBody = oneshot::Receiver<Result<String, RenderError>>;
 
 /// A cheap-to-clone handle on the pool; the threads stop when the last one drops.
 #[derive(Clone)]
@@ -91,7 +97,7 @@ impl RendererPool {
     pub async fn plan(&self, input_json: String) -> Result<PlanOutput, RenderError> {
         match self.send(Call::Plan, input_json).await? {
             Answer::Plan(plan) => Ok(plan),
-            Answer::Render(_) => Err(RenderError::Contract("plan answered a render".into())),
+            _ => Err(RenderError::Contract("plan answered something else".into())),
         }
     }
 
@@ -99,13 +105,38 @@ impl RendererPool {
     pub async fn render(&self, input_json: String) -> Result<RenderOutput, RenderError> {
         match self.send(Call::Render, input_json).await? {
             Answer::Render(out) => Ok(out),
-            Answer::Plan(_) => Err(RenderError::Contract("render answered a plan".into())),
+            _ => Err(RenderError::Contract("render answered something else".into())),
+        }
+    }
+
+    /// Renders a page in two halves on one isolate: the status and head come back as
+    /// soon as they are known (with `html` empty), the body follows on the receiver.
+    /// A redirect answers no body.
+    pub async fn render_streamed(
+        &self,
+        input_json: String,
+    ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
+        let (then_body, body) = oneshot::channel();
+        let answer = self.send_job(Call::Head, input_json, Some(then_body)).await?;
+        match answer {
+            Answer::Render(head) if head.redirect.is_some() => Ok((head, None)),
+            Answer::Render(head) => Ok((head, Some(body))),
+            _ => Err(RenderError::Contract("renderHead answered something else".into())),
         }
     }
 
     async fn send(&self, call: Call, input: String) -> Result<Answer, RenderError> {
+        self.send_job(call, input, None).await
+    }
+
+    async fn send_job(
+        &self,
+        call: Call,
+        input: String,
+        then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
+    ) -> Result<Answer, RenderError> {
         let (reply, answer) = oneshot::channel();
-        self.tx.send(Job { call, input, reply }).map_err(|_| RenderError::Closed)?;
+        self.tx.send(Job { call, input, reply, then_body }).map_err(|_| RenderError::Closed)?;
         answer.await.map_err(|_| RenderError::Closed)?
     }
 }
@@ -203,7 +234,7 @@ fn worker(
     let mut isolate = match Isolate::new(spec) {
         Ok(isolate) => {
             let _ = ready.send(Ok(()));
-            isolate
+            Some(isolate)
         }
         Err(e) => {
             let _ = ready.send(Err(e));
@@ -217,31 +248,68 @@ fn worker(
             rx.recv()
         };
         let Ok(job) = job else { break };
-        dog.arm(isolate.thread_safe_handle(), deadline);
-        let result = isolate.call(&job.call, &job.input);
-        let fired = dog.disarm();
-        // A terminated isolate is not trusted again (a late termination could even
-        // hit the next call): any termination means a fresh isolate.
-        let replace = fired || isolate.heap_exceeded() || matches!(result, Err(None));
-        let result = result.map_err(|e| {
-            e.unwrap_or(if isolate.heap_exceeded() { RenderError::HeapLimit } else { RenderError::Deadline(deadline) })
-        });
-        if replace {
-            tracing::warn!(thread = %name, error = ?result.as_ref().err(), "replacing isolate");
-            // The old isolate must be gone before the new one exists: V8 keeps a
-            // per-thread stack of entered isolates.
-            drop(isolate);
-            match Isolate::new(spec) {
-                Ok(fresh) => isolate = fresh,
-                Err(e) => {
-                    tracing::error!(thread = %name, error = %e, "isolate could not be replaced");
-                    let _ = job.reply.send(result);
-                    dog.stop();
-                    return;
-                }
+        let Job { call, input, reply, then_body } = job;
+        let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &call, &input);
+        // The head goes out first; the body of a page (not of a redirect) follows.
+        let body_wanted = matches!(&result, Ok(Answer::Render(head)) if head.redirect.is_none());
+        let _ = reply.send(result);
+        if !alive {
+            dog.stop();
+            return;
+        }
+        if let (Some(then_body), true) = (then_body, body_wanted) {
+            let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &Call::Body, "");
+            let _ = then_body.send(result.and_then(|answer| match answer {
+                Answer::Body(html) => Ok(html),
+                _ => Err(RenderError::Contract("renderBody answered something else".into())),
+            }));
+            if !alive {
+                dog.stop();
+                return;
             }
         }
-        let _ = job.reply.send(result);
     }
     dog.stop();
+}
+
+/// One call under the deadline. A terminated isolate is replaced; `false` means the
+/// replacement failed and the worker must stop.
+fn run(
+    slot: &mut Option<Isolate>,
+    spec: &IsolateSpec,
+    dog: &Watchdog,
+    deadline: Duration,
+    name: &str,
+    call: &Call,
+    input: &str,
+) -> (Result<Answer, RenderError>, bool) {
+    let Some(isolate) = slot.as_mut() else {
+        return (Err(RenderError::Closed), false);
+    };
+    dog.arm(isolate.thread_safe_handle(), deadline);
+    let result = isolate.call(call, input);
+    let fired = dog.disarm();
+    // A terminated isolate is not trusted again (a late termination could even
+    // hit the next call): any termination means a fresh isolate.
+    let exceeded = isolate.heap_exceeded();
+    let replace = fired || exceeded || matches!(result, Err(None));
+    let result = result
+        .map_err(|e| e.unwrap_or(if exceeded { RenderError::HeapLimit } else { RenderError::Deadline(deadline) }));
+    if !replace {
+        return (result, true);
+    }
+    tracing::warn!(thread = %name, error = ?result.as_ref().err(), "replacing isolate");
+    // The old isolate must be gone before the new one exists: V8 keeps a
+    // per-thread stack of entered isolates.
+    *slot = None;
+    match Isolate::new(spec) {
+        Ok(fresh) => {
+            *slot = Some(fresh);
+            (result, true)
+        }
+        Err(e) => {
+            tracing::error!(thread = %name, error = %e, "isolate could not be replaced");
+            (result, false)
+        }
+    }
 }

@@ -59,6 +59,8 @@ pub struct Endpoints {
     pub news: String,
     pub callback: String,
     pub messages: String,
+    /// The platform's central database read API (tenders by id), for the external tender view.
+    pub cdb: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -147,6 +149,7 @@ impl Config {
             ("news", &e.news, false),
             ("callback", &e.callback, false),
             ("messages", &e.messages, false),
+            ("cdb", &e.cdb, false),
         ] {
             url(&format!("client.endpoints.{key}"), v, rel)?;
         }
@@ -186,6 +189,7 @@ impl Config {
             &mut e.files,
             &mut e.callback,
             &mut e.messages,
+            &mut e.cdb,
         ] {
             if let Some(rest) = endpoint.strip_prefix(EMBEDDED_UPSTREAM) {
                 *endpoint = format!("{target}{rest}");

@@ -40,9 +40,16 @@ pub struct Document<'a> {
 
 impl Document<'_> {
     pub fn to_html(&self) -> String {
+        let mut html = self.opening();
+        html.push_str(&self.closing());
+        html
+    }
+
+    /// Everything before the body markup: the whole `<head>`, so the browser can
+    /// start fetching styles and scripts while the body is still being rendered.
+    pub fn opening(&self) -> String {
         let base = self.asset_base;
-        let mut html =
-            String::with_capacity(self.body.len() + self.state_json.len() + self.translations_json.len() + 2048);
+        let mut html = String::with_capacity(self.head.len() + 1024);
         html.push_str("<!doctype html><html lang=\"");
         html.push_str(self.language);
         html.push_str(
@@ -58,6 +65,13 @@ impl Document<'_> {
         }
         html.push_str(&format!("<script type=\"module\" src=\"{base}{}\"></script>", self.manifest.entry));
         html.push_str("</head><body><div id=\"root\">");
+        html
+    }
+
+    /// The body markup, the embedded state and translations, and the end of the document.
+    pub fn closing(&self) -> String {
+        let mut html =
+            String::with_capacity(self.body.len() + self.state_json.len() + self.translations_json.len() + 256);
         html.push_str(self.body);
         html.push_str("</div><script id=\"__state\" type=\"application/json\">");
         html.push_str(&escape_json_for_script(self.state_json));

@@ -1,10 +1,12 @@
 //! Server-side rendering of every page: ask the bundle for the route's plan,
 //! fetch the data it names, render, and wrap the result in the document.
 
+use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use futures_util::future::join_all;
+use futures_util::future::{self, join_all};
+use futures_util::{stream, StreamExt};
 use renderer::FetchSpec;
 use serde::Deserialize;
 
@@ -45,6 +47,7 @@ async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> (String, Option<u
     let answers = join_all(fetches.iter().map(|spec| async move {
         let base = match spec.service.as_str() {
             "users" => &endpoints.users,
+            "cdb" => &endpoints.cdb,
             _ => &endpoints.search,
         };
         let url = format!("{}{}", base.trim_end_matches('/'), spec.path);
@@ -117,8 +120,8 @@ fn redirect(location: &str, status: u16) -> Response {
 async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str, error: Option<u16>) -> Response {
     let language = language_of(url.split('?').next().unwrap_or("/"));
     let fields = state_fields(state, language, data, error);
-    let output = match ready.pool.render(render_input(url, &fields)).await {
-        Ok(output) => output,
+    let (output, pending) = match ready.pool.render_streamed(render_input(url, &fields)).await {
+        Ok(answer) => answer,
         Err(e) if error.is_none() => {
             tracing::error!(%url, error = %e, "render failed");
             return Box::pin(render_document(state, ready, url, "{}", Some(500))).await;
@@ -131,18 +134,48 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
     if let Some(location) = &output.redirect {
         return redirect(location, output.status);
     }
+    let Some(pending) = pending else {
+        return static_error(StatusCode::INTERNAL_SERVER_ERROR);
+    };
     let translations = ready.translations.get(language).map(String::as_str).unwrap_or("{}");
-    let html = Document {
+    let state_json = format!("{{{fields}}}");
+    let document = Document {
         language,
         head: &output.head,
-        body: &output.html,
-        state_json: &format!("{{{fields}}}"),
+        body: "",
+        state_json: &state_json,
         translations_json: translations,
         asset_base: &state.config().client.asset_base,
         manifest: state.manifest(),
-    }
-    .to_html();
-    html_response(StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK), html)
+    };
+    // The head is sent while the body renders; the state and translations follow the body.
+    let opening = Bytes::from(document.opening());
+    let closing_tail = document.closing();
+    let url = url.to_owned();
+    let rest = async move {
+        match pending.await {
+            Ok(Ok(body)) => {
+                let mut html = String::with_capacity(body.len() + closing_tail.len());
+                html.push_str(&body);
+                html.push_str(&closing_tail);
+                Ok(Bytes::from(html))
+            }
+            // The status is already sent: end the response as broken rather than pass
+            // a truncated page off as complete.
+            Ok(Err(e)) => {
+                tracing::error!(%url, error = %e, "body render failed after the head was sent");
+                Err(std::io::Error::other(e.to_string()))
+            }
+            Err(_) => Err(std::io::Error::other("renderer stopped")),
+        }
+    };
+    let stream = stream::once(future::ready(Ok::<_, std::io::Error>(opening))).chain(stream::once(rest));
+    let mut response =
+        (StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK), Body::from_stream(stream)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
 }
 
 /// Every GET that no other route took: a page.

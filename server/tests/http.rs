@@ -38,6 +38,7 @@ fn config(extra: &[(&str, &str)]) -> Config {
     let mut env = vec![
         ("PORTAL_CLIENT_ENDPOINTS_SEARCH".to_owned(), url.to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_USERS".to_owned(), url.to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_CDB".to_owned(), format!("{url}/cdb/api/2.5")),
         ("PORTAL_SERVER_WEB_DIST".to_owned(), format!("{ROOT}/web/dist")),
         ("PORTAL_SERVER_LOCALES_DIR".to_owned(), format!("{ROOT}/locales")),
         ("PORTAL_RENDERER_ISOLATES".to_owned(), "1".to_owned()),
@@ -138,8 +139,8 @@ async fn alternates_and_canonical_point_at_both_languages() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_served() {
-    let looping = r#";{ const real = __portal.render;
-        __portal.render = (i) => { if (JSON.parse(i).url === '/tenders/loop' && !JSON.parse(i).error) { for (;;) {} } return real(i); }; }"#;
+    let looping = r#";{ const real = __portal.renderHead;
+        __portal.renderHead = (i) => { if (JSON.parse(i).url === '/tenders/loop' && !JSON.parse(i).error) { for (;;) {} } return real(i); }; }"#;
     let app = portal(&[], looping).await;
     let started = std::time::Instant::now();
     let page = get(&app, "/tenders/loop", &[]).await;
@@ -148,6 +149,91 @@ async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_s
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     let next = get(&app, "/", &[]).await;
     assert_eq!(next.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_head_is_sent_before_the_body_and_a_failed_body_breaks_the_response() {
+    // The body of `/info/contacts?slow` takes 300 ms; `?boom` throws after the head went out.
+    let hooks = r#";{ const head = __portal.renderHead, body = __portal.renderBody; let url = '';
+        __portal.renderHead = (i) => { url = JSON.parse(i).url; return head(i); };
+        __portal.renderBody = () => {
+            if (url.endsWith('?boom')) throw new Error('boom');
+            if (url.endsWith('?slow')) { const end = Date.now() + 300; while (Date.now() < end) {} }
+            return body(); }; }"#;
+    let app = portal(&[], hooks).await;
+    let request = Request::get("/info/contacts?slow").body(Body::empty()).unwrap();
+    let started = std::time::Instant::now();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let head_at = started.elapsed();
+    let first = String::from_utf8_lossy(&first).into_owned();
+    assert!(first.contains("<title>") && first.ends_with("<div id=\"root\">"), "{first}");
+    assert!(!first.contains("__state"));
+    let rest = body.collect().await.unwrap().to_bytes();
+    let done_at = started.elapsed();
+    assert!(String::from_utf8_lossy(&rest).ends_with("</body></html>"));
+    assert!(done_at - head_at >= std::time::Duration::from_millis(250), "head at {head_at:?}, body at {done_at:?}");
+
+    let response = app.clone().oneshot(Request::get("/info/contacts?boom").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "the status went out with the head");
+    assert!(response.into_body().collect().await.is_err(), "a page whose body failed must not look complete");
+    // The isolate goes on serving.
+    assert_eq!(get(&app, "/info/contacts", &[]).await.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_monitoring_has_one_address_and_its_tender_lists_it() {
+    let app = portal(&[], "").await;
+    // A real tender with a derived monitoring in the embedded upstream (see upstream/API.md).
+    let (tender, monitoring) = ("UA-2026-09-15-005918-a", "UA-M-2026-10-26-000003");
+    let m: serde_json::Value =
+        reqwest::get(format!("{}/api/monitorings/{monitoring}", upstream_url())).await.unwrap().json().await.unwrap();
+    let canonical = format!("/tenders/{tender}/monitorings/{monitoring}");
+    let page = get(&app, &canonical, &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(&format!(r#"<link rel="canonical" href="http://127.0.0.1:8080{canonical}">"#)));
+    assert!(between(&page.body, "<title>", "</title>").unwrap().contains(monitoring));
+    assert!(page.body.contains("id=\"conclusion\""), "an addressed monitoring shows its conclusion");
+    // The hex id of the monitoring, or the tender's hex id, answer 301 to the one address.
+    let hex = m["id"].as_str().unwrap();
+    let tender_hex = m["tender_id"].as_str().unwrap();
+    for uri in [
+        format!("/tenders/{tender}/monitorings/{hex}"),
+        format!("/tenders/{tender_hex}/monitorings/{monitoring}/decision"),
+    ] {
+        let page = get(&app, &uri, &[]).await;
+        assert_eq!(page.status, StatusCode::MOVED_PERMANENTLY, "{uri}");
+        let expected = if uri.ends_with("/decision") { format!("{canonical}/decision") } else { canonical.clone() };
+        assert_eq!(page.headers[header::LOCATION], expected.as_str(), "{uri}");
+    }
+    // A monitoring filed under another tender moves to its own tender.
+    let page = get(&app, &format!("/tenders/UA-2026-10-12-014102-a/monitorings/{monitoring}"), &[]).await;
+    assert_eq!(page.headers[header::LOCATION], canonical.as_str());
+    assert_eq!(
+        get(&app, &format!("/tenders/{tender}/monitorings/UA-M-1999-01-01-000000"), &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+    // The tender page lists it with a link.
+    let page = get(&app, &format!("/tenders/{tender}"), &[]).await;
+    assert!(page.body.contains(&format!(r#"href="{canonical}""#)), "tender page links its monitoring");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_external_tender_is_read_from_the_central_database() {
+    let app = portal(&[], "").await;
+    let (id, tender_id, title) = first_tender().await;
+    for uri in [format!("/tenders/external/{tender_id}"), format!("/tenders/external/{id}")] {
+        let page = get(&app, &uri, &[]).await;
+        assert_eq!(page.status, StatusCode::OK, "{uri}");
+        assert!(page.body.contains("external-notice"));
+        assert!(between(&page.body, "<h1", "</h1>").unwrap().contains(&title.replace('"', "&quot;")), "{uri}");
+    }
+    assert_eq!(get(&app, "/tenders/external/UA-1999-01-01-000000-a", &[]).await.status, StatusCode::NOT_FOUND);
+    // The central database down: the 502 page, not a 404.
+    let app = portal(&[("PORTAL_CLIENT_ENDPOINTS_CDB", "http://127.0.0.1:9")], "").await;
+    assert_eq!(get(&app, &format!("/tenders/external/{tender_id}"), &[]).await.status, StatusCode::BAD_GATEWAY);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -17,6 +17,8 @@ export interface ClientConfig {
     news: string;
     callback: string;
     messages: string;
+    /** The platform's central database read API (`/tenders/{id}` answers `{data}`). */
+    cdb: string;
   };
   features: {
     tagManager: boolean;

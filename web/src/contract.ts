@@ -34,7 +34,7 @@ export interface RenderInput {
 /** A request the server makes before rendering. `service` names a config endpoint. */
 export interface FetchSpec {
   key: string;
-  service: 'search' | 'users';
+  service: 'search' | 'users' | 'cdb';
   path: string;
 }
 
@@ -43,6 +43,9 @@ export interface PlanOutput {
   redirect: { location: string; status: 301 | 302 } | null;
   fetches: FetchSpec[];
 }
+
+/** `renderHead` answers the first three fields of `render`; `renderBody` then the html. */
+export type HeadOutput = [status: number, redirect: string | null, head: string];
 
 /** `render` answers a 4-tuple so the server reads it without a JSON round trip. */
 export type RenderOutput = [status: number, redirect: string | null, head: string, html: string];

@@ -1,6 +1,7 @@
 /**
  * The server bundle: loaded once per V8 isolate, it exposes `globalThis.__portal`
- * with `init`, `plan` and `render` (the contract in `contract.ts`).
+ * with `init`, `plan`, `render` and its two halves `renderHead`/`renderBody` (the
+ * contract in `contract.ts`).
  */
 import './server/polyfills';
 import { renderToString } from 'react-dom/server';
@@ -16,7 +17,7 @@ import { routeOutcome } from './routes/outcome';
 import { basename, splitLanguage } from './lib/paths';
 import { headHtml, pageHead } from './lib/head';
 import { errorVariant } from './components/ErrorPage/ErrorPage';
-import type { Language, PlanOutput, RenderInput, RenderOutput } from './contract';
+import type { HeadOutput, Language, PlanOutput, RenderInput, RenderOutput } from './contract';
 
 const instances: Partial<Record<Language, i18n>> = {};
 
@@ -56,7 +57,15 @@ function plan(inputJson: string): string {
   return JSON.stringify(out);
 }
 
-function render(inputJson: string): RenderOutput {
+/** The body of the page whose head was rendered last (`renderHead` then `renderBody`). */
+let pendingBody: (() => string) | null = null;
+
+/**
+ * First half of a render: the status, a redirect, or the head tags. The body is kept
+ * for `renderBody`, so the server can send the head while the body renders.
+ */
+function renderHead(inputJson: string): HeadOutput {
+  pendingBody = null;
   const input = JSON.parse(inputJson) as RenderInput;
   const { route, ctx, path, language } = context(input);
   const i18n = instances[language];
@@ -65,7 +74,7 @@ function render(inputJson: string): RenderOutput {
   const outcome = input.error ? null : routeOutcome(route, ctx);
   if (outcome && 'redirect' in outcome) {
     const prefix = language === 'en' ? '/en' : '';
-    return [outcome.status, outcome.redirect === '/' && prefix ? prefix : prefix + outcome.redirect, '', ''];
+    return [outcome.status, outcome.redirect === '/' && prefix ? prefix : prefix + outcome.redirect, ''];
   }
   const error = input.error ?? (outcome && 'error' in outcome ? outcome.error : null);
   const status = error ?? route.status ?? 200;
@@ -78,14 +87,33 @@ function render(inputJson: string): RenderOutput {
     head.noindex = true;
   }
   const state = { language, config: input.config, session: input.session, data: input.data, error };
-  const html = renderToString(
-    <I18nextProvider i18n={i18n}>
-      <StaticRouter basename={basename(language)} location={input.url}>
-        <App state={state} />
-      </StaticRouter>
-    </I18nextProvider>,
-  );
-  return [status, null, headHtml(head), html];
+  pendingBody = () =>
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <StaticRouter basename={basename(language)} location={input.url}>
+          <App state={state} />
+        </StaticRouter>
+      </I18nextProvider>,
+    );
+  return [status, null, headHtml(head)];
 }
 
-(globalThis as unknown as { __portal: unknown }).__portal = { init, plan, render };
+/** Second half: the body markup of the page `renderHead` prepared. */
+function renderBody(): string {
+  const body = pendingBody;
+  pendingBody = null;
+  if (!body) throw new Error('renderBody called without renderHead');
+  return body();
+}
+
+/** Both halves in one call. */
+function render(inputJson: string): RenderOutput {
+  const [status, redirect, head] = renderHead(inputJson);
+  if (redirect !== null) {
+    pendingBody = null;
+    return [status, redirect, '', ''];
+  }
+  return [status, null, head, renderBody()];
+}
+
+(globalThis as unknown as { __portal: unknown }).__portal = { init, plan, render, renderHead, renderBody };

@@ -9,7 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n';
 import { PageStateContext, type PageState } from '../state';
 import type { ClientConfig } from '../config';
-import type { Language, SessionSummary } from '../contract';
+import type { Fetched, Language, SessionSummary } from '../contract';
 import uk from '../../../locales/uk/dzo.json';
 import en from '../../../locales/en/dzo.json';
 
@@ -33,6 +33,7 @@ export const testConfig: ClientConfig = {
     news: 'https://news.portal.test',
     callback: 'https://callback.test',
     messages: 'https://messages.test',
+    cdb: 'https://cdb.test/api/2.5',
   },
   features: { tagManager: false, cabinet: false, testMode: false, logCharacteristicMismatch: false },
 };
@@ -45,10 +46,12 @@ export interface RenderOptions {
   session?: SessionSummary | null;
   /** The full URL as the server sees it, with the /en prefix for English. */
   url?: string;
+  /** Prefetched upstream answers, as the server passes them. */
+  data?: Record<string, Fetched>;
 }
 
-export function render(node: ReactNode, { language = 'uk', session = null, url }: RenderOptions = {}): string {
-  const state: PageState = { language, config: testConfig, session, data: {}, error: null };
+export function render(node: ReactNode, { language = 'uk', session = null, url, data = {} }: RenderOptions = {}): string {
+  const state: PageState = { language, config: testConfig, session, data, error: null };
   return renderToString(
     <I18nextProvider i18n={instances[language]}>
       <StaticRouter basename={language === 'en' ? '/en' : '/'} location={url ?? (language === 'en' ? '/en' : '/')}>

@@ -8,11 +8,15 @@ import Tender from '../pages/Tender/Tender';
 import { tenderDescription, tenderJsonLd, tenderTitle } from '../pages/Tender/meta';
 import type { Tender as TenderData } from '../pages/Tender/types';
 import Stub from '../pages/Stub/Stub';
+import Monitoring from '../pages/Monitoring/Monitoring';
+import type { Monitoring as MonitoringData } from '../pages/Monitoring/types';
+import ExternalTender, { externalTenderOf } from '../pages/ExternalTender/ExternalTender';
 import NotFound from '../pages/NotFound/NotFound';
 import type { GuardResult, PageRoute, RouteContext } from './types';
 import { parseFilters, searchApiPath, serializeFilters } from '../lib/filters';
 import { labelFetches } from '../lib/classifiers';
 import type { FetchSpec } from '../contract';
+import { codeLabel } from '../lib/enums';
 
 const filtersOf = (ctx: RouteContext) => parseFilters(ctx.query, { allowTestMode: ctx.input.config.features.testMode });
 
@@ -38,6 +42,19 @@ const tenderOf = (ctx: RouteContext): TenderData | null => {
   return entry?.ok ? (entry.body as TenderData) : null;
 };
 
+const monitoringOf = (ctx: RouteContext): MonitoringData | null => {
+  const entry = ctx.input.data.monitoring;
+  return entry?.ok && entry.body && typeof entry.body === 'object' ? (entry.body as MonitoringData) : null;
+};
+
+/** The tenderID of the monitored tender: the fetched tender's when it is that tender. */
+const monitoringTenderId = (ctx: RouteContext): string | undefined => {
+  const m = monitoringOf(ctx);
+  const tender = tenderOf(ctx);
+  if (tender?.tenderID && (!m?.tender_id || tender.id === m.tender_id)) return tender.tenderID;
+  return m?.tenderID;
+};
+
 const HEX_ID = /^[0-9a-f]{32}$/i;
 
 const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
@@ -49,20 +66,66 @@ export const routes: PageRoute[] = [
   {
     name: 'externalTender',
     path: 'tenders/external/:tenderId',
-    page: Stub,
-    meta: ({ params }, t) => ({
-      title: t('pages.externalTender.title', { id: params.tenderId }),
-      description: t('pages.externalTender.description', { id: params.tenderId }),
-    }),
+    page: ExternalTender,
+    fetches: ({ params }) => [{ key: 'external', service: 'cdb', path: `/tenders/${encodeURIComponent(params.tenderId ?? '')}` }],
+    required: ['external'],
+    meta: (ctx, t) => {
+      const entry = ctx.input.data.external;
+      const tender = entry?.ok ? externalTenderOf(entry.body) : null;
+      if (!tender) {
+        return {
+          title: t('pages.externalTender.title', { id: ctx.params.tenderId }),
+          description: t('pages.externalTender.description', { id: ctx.params.tenderId }),
+        };
+      }
+      return { title: t('pages.externalTender.titleOf', { title: tenderTitle(tender, t) }), description: tenderDescription(tender, t) };
+    },
+    jsonLd: (ctx, canonical) => {
+      const entry = ctx.input.data.external;
+      const tender = entry?.ok ? externalTenderOf(entry.body) : null;
+      return tender ? tenderJsonLd(tender, canonical) : null;
+    },
   },
   {
     name: 'monitoring',
     path: 'tenders/:tenderId/monitorings/:id/*',
-    page: Stub,
-    meta: ({ params }, t) => ({
-      title: t('pages.monitoring.title', { id: params.id, tenderId: params.tenderId }),
-      description: t('pages.monitoring.description', { id: params.id, tenderId: params.tenderId }),
-    }),
+    page: Monitoring,
+    fetches: ({ params }) => [
+      { key: 'monitoring', service: 'search', path: `/api/monitorings/${encodeURIComponent(params.id ?? '')}` },
+      { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.tenderId ?? '')}` },
+    ],
+    required: ['monitoring'],
+    // One address per monitoring: its monitoring_id under its own tender's tenderID.
+    redirectFromData: (ctx) => {
+      const m = monitoringOf(ctx);
+      const tenderID = monitoringTenderId(ctx);
+      if (!m?.monitoring_id || !tenderID) return null;
+      if (ctx.params.id === m.monitoring_id && ctx.params.tenderId === tenderID) return null;
+      const rest = ctx.params['*'] ? `/${ctx.params['*']}` : '';
+      return { redirect: `/tenders/${encodeURIComponent(tenderID)}/monitorings/${encodeURIComponent(m.monitoring_id)}${rest}`, status: 301 };
+    },
+    canonicalPath: (ctx) => {
+      const m = monitoringOf(ctx);
+      const tenderID = monitoringTenderId(ctx);
+      return m?.monitoring_id && tenderID ? `/tenders/${encodeURIComponent(tenderID)}/monitorings/${encodeURIComponent(m.monitoring_id)}` : null;
+    },
+    meta: (ctx, t) => {
+      const m = monitoringOf(ctx);
+      const id = m?.monitoring_id ?? ctx.params.id;
+      const tenderId = monitoringTenderId(ctx) ?? ctx.params.tenderId;
+      const title = t('pages.monitoring.title', { id, tenderId });
+      if (!m) return { title, description: t('pages.monitoring.description', { id, tenderId }) };
+      const tender = tenderOf(ctx);
+      return {
+        title,
+        description: t('pages.monitoring.summary', {
+          id,
+          tenderId,
+          status: m.status ? codeLabel(t, 'monitoring.status', m.status) : '',
+          tenderTitle: tender?.title ?? '',
+        }),
+      };
+    },
   },
   {
     name: 'monitoringsRedirect',
@@ -74,7 +137,10 @@ export const routes: PageRoute[] = [
     name: 'tender',
     path: 'tenders/:id/*',
     page: Tender,
-    fetches: ({ params }) => [{ key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}` }],
+    fetches: ({ params }) => [
+      { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}` },
+      { key: 'monitorings', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}/monitorings` },
+    ],
     required: ['tender'],
     // The tenderID is the canonical form; the 32-hex id answers 301 to it.
     redirectFromData: ({ params, input }) => {

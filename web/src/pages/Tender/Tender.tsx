@@ -5,7 +5,7 @@
  * data and the language (no clock), so the server and the browser render the same markup.
  */
 import { useEffect, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { PageRoute } from '../../routes/types';
@@ -13,6 +13,7 @@ import type { Language } from '../../contract';
 import { usePageState } from '../../state';
 import { formatDate } from '../../lib/dates';
 import { formatNumber } from '../../lib/format';
+import { codeLabel } from '../../lib/enums';
 import { ExternalLink } from '../../components/ExternalLink/ExternalLink';
 import { CONFIG_KEYS, DURATION_KEYS, configWithDefaults, durationKind, type ConfigKey } from './config';
 import { timelineOf } from './timeline';
@@ -24,7 +25,7 @@ import './Tender.css';
 
 const SECTION_IDS = [
   'timeline', 'lots', 'items', 'features', 'criteria', 'documents', 'questions', 'complaints',
-  'bids', 'qualifications', 'awards', 'contracts', 'cancellations',
+  'bids', 'qualifications', 'awards', 'contracts', 'cancellations', 'monitorings',
 ] as const;
 type SectionId = (typeof SECTION_IDS)[number];
 
@@ -32,7 +33,7 @@ const list = <T,>(v: T[] | undefined): T[] => (Array.isArray(v) ? v.filter((x) =
 const safeHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 const cssCode = (code: string) => code.replace(/[^a-z0-9-]/gi, '-');
 
-interface Ctx {
+export interface Ctx {
   t: TFunction;
   language: Language;
   date: (iso: string | undefined) => string;
@@ -57,7 +58,9 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
 /** The whole tender, from a CDB tender object; `notice` goes under the header. */
 export function TenderView({ tender, notice }: { tender: TenderData; notice?: ReactNode }) {
   const { t } = useTranslation();
-  const { language } = usePageState();
+  const { language, data } = usePageState();
+  // The State Audit Service's monitorings of this tender (prefetched with the tender page only).
+  const monitorings = data.monitorings?.ok ? list((data.monitorings.body as { 'hydra:member'?: MonitoringSummary[] })['hydra:member']) : [];
 
   const lots = list(tender.lots);
   const lotTitles = new Map(lots.map((l) => [l.id, localized(l, 'title', language)]));
@@ -100,6 +103,7 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
     awards: awards.length > 0,
     contracts: contracts.length > 0,
     cancellations: cancellations.length > 0,
+    monitorings: monitorings.length > 0,
   };
   const sections = SECTION_IDS.filter((id) => present[id]);
   const bidders = new Map(bids.map((b) => [b.id, names(b.tenderers, language)]));
@@ -319,8 +323,36 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
           </Table>
         </Section>
       )}
+
+      {present.monitorings && (
+        <Section id="monitorings" t={t}>
+          <Table head={['monitoringId', 'status', 'reason', 'date'].map((c) => t(`tender.col.${c}`))}>
+            {monitorings.map((m, i) => (
+              <tr key={m.id ?? i}>
+                <th scope="row">
+                  <Link to={`/tenders/${encodeURIComponent(tender.tenderID ?? tender.id ?? '')}/monitorings/${encodeURIComponent(m.monitoring_id ?? m.id ?? '')}`}>
+                    {m.monitoring_id ?? m.id}
+                  </Link>
+                </th>
+                <td>{m.status ? codeLabel(t, 'monitoring.status', m.status) : ''}</td>
+                <td>{(m.reasons ?? []).map((r) => codeLabel(t, 'monitoring.reason', r)).join(', ')}</td>
+                <td>{ctx.date(m.monitoringPeriod?.startDate ?? m.dateCreated)}</td>
+              </tr>
+            ))}
+          </Table>
+        </Section>
+      )}
     </article>
   );
+}
+
+interface MonitoringSummary {
+  id?: string;
+  monitoring_id?: string;
+  status?: string;
+  reasons?: string[];
+  monitoringPeriod?: { startDate?: string };
+  dateCreated?: string;
 }
 
 function Section({ id, t, children }: { id: SectionId; t: TFunction; children: ReactNode }) {
@@ -333,7 +365,7 @@ function Section({ id, t, children }: { id: SectionId; t: TFunction; children: R
 }
 
 /** A data table that scrolls sideways on narrow screens instead of breaking the layout. */
-function Table({ head, children }: { head: string[]; children: ReactNode }) {
+export function Table({ head, children }: { head: string[]; children: ReactNode }) {
   return (
     <div className="table-scroll">
       <table className="tender-table">
@@ -346,7 +378,7 @@ function Table({ head, children }: { head: string[]; children: ReactNode }) {
   );
 }
 
-function Money({ value, ctx }: { value: Value | undefined; ctx: Ctx }) {
+export function Money({ value, ctx }: { value: Value | undefined; ctx: Ctx }) {
   const amount = money(value, ctx.language);
   if (!amount) return null;
   return (
@@ -493,7 +525,7 @@ function ClassificationText({ c, language }: { c: Classification; language: Lang
   );
 }
 
-function DocumentRow({ doc, ctx }: { doc: Document; ctx: Ctx }) {
+export function DocumentRow({ doc, ctx }: { doc: Document; ctx: Ctx }) {
   const title = localized(doc, 'title', ctx.language) || doc.id || '';
   const href = safeHref(doc.url);
   return (

@@ -1,0 +1,37 @@
+/**
+ * The external tender view (`/tenders/external/{tenderId}`): a tender read straight
+ * from the platform's central database (the `cdb` endpoint answers `{data: tender}`)
+ * rather than from this portal's search index, shown with the tender page's layout
+ * and a notice saying where it comes from.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PageRoute } from '../../routes/types';
+import { usePageState } from '../../state';
+import { TenderView } from '../Tender/Tender';
+import type { Tender } from '../Tender/types';
+
+/** The tender inside a central-database answer, or null. */
+export function externalTenderOf(body: unknown): Tender | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Tender) : null;
+}
+
+export default function ExternalTender({ route: _route }: { route: PageRoute }) {
+  const { t } = useTranslation();
+  const { data } = usePageState();
+  const tender = data.external?.ok ? externalTenderOf(data.external.body) : null;
+  if (!tender) return null;
+  const notice = (
+    <p className="notice external-notice" role="note">
+      {t('externalTender.notice')}
+      {tender.tenderID && (
+        <>
+          {' '}
+          <Link to={`/tenders/${encodeURIComponent(tender.tenderID)}`}>{t('externalTender.portalView')}</Link>
+        </>
+      )}
+    </p>
+  );
+  return <TenderView tender={tender} notice={notice} />;
+}
