@@ -34,4 +34,7 @@ pub struct FetchSpec {
     pub key: String,
     pub service: String,
     pub path: String,
+    /// Seconds the answer may be reused for other requests (rarely changing lists).
+    #[serde(default, rename = "maxAge")]
+    pub max_age: Option<u64>,
 }

@@ -85,6 +85,12 @@ pub struct ServerConfig {
     pub web_dist: PathBuf,
     /// Translation files. Default `locales`.
     pub locales_dir: PathBuf,
+    /// Memory for upstream answers that fetch specs allow to reuse (`maxAge`), in MiB.
+    pub upstream_cache_mb: usize,
+    /// Keep anonymous page responses this many milliseconds (micro-caching); 0 = off.
+    pub html_micro_cache_ms: u64,
+    /// Memory for micro-cached page responses, in MiB.
+    pub html_micro_cache_mb: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -1,9 +1,11 @@
 //! The portal's HTTP server: routing, upstream data, and server-side rendering
 //! through the renderer pool. `main.rs` only loads config and serves `app`.
 
+pub mod cache;
 pub mod config;
 pub mod document;
 pub mod error;
+pub mod micro_cache;
 pub mod page;
 pub mod router;
 pub mod state;

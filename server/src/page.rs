@@ -5,6 +5,9 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+use std::time::Duration;
+
 use futures_util::future::{self, join_all};
 use futures_util::{stream, StreamExt};
 use renderer::FetchSpec;
@@ -51,6 +54,12 @@ async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> (String, Option<u
             _ => &endpoints.search,
         };
         let url = format!("{}{}", base.trim_end_matches('/'), spec.path);
+        let reusable = spec.max_age.filter(|s| *s > 0).map(Duration::from_secs);
+        if reusable.is_some() {
+            if let Some(body) = state.upstream_cache().get(&url) {
+                return (spec, Ok(body));
+            }
+        }
         let response = match state.http().get(&url).header(header::ACCEPT, "application/json").send().await {
             Ok(r) => r,
             Err(e) => {
@@ -61,7 +70,11 @@ async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> (String, Option<u
         let status = response.status().as_u16();
         match response.bytes().await {
             Ok(body) if status < 400 && serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_ok() => {
-                (spec, Ok(String::from_utf8_lossy(&body).into_owned()))
+                let body: Arc<str> = Arc::from(String::from_utf8_lossy(&body));
+                if let Some(ttl) = reusable {
+                    state.upstream_cache().insert(url, body.clone(), ttl);
+                }
+                (spec, Ok(body))
             }
             Ok(_) if status < 400 => (spec, Err(502)),
             Ok(_) => (spec, Err(status)),

@@ -56,5 +56,10 @@ pub fn app(state: AppState) -> Router {
         let path = config.client.endpoints.translations.trim_end_matches('/').to_owned();
         router = router.nest_service(&path, cached(config.server.locales_dir.clone(), "public, max-age=300"));
     }
-    router.fallback(page::page).layer(CompressionLayer::new().quality(CompressionLevel::Precise(4))).with_state(state)
+    // The micro-cache sits outside compression, so it keeps each encoding already compressed.
+    router
+        .fallback(page::page)
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::micro_cache::micro_cache))
+        .with_state(state)
 }

@@ -8,8 +8,10 @@ use std::time::Duration;
 
 use renderer::{PoolOptions, RendererPool};
 
+use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::document::Manifest;
+use crate::micro_cache::CachedResponse;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -23,6 +25,10 @@ struct Inner {
     http: reqwest::Client,
     manifest: Manifest,
     ready: OnceLock<Ready>,
+    /// Upstream answers whose fetch spec allows reuse (`maxAge`): raw JSON text.
+    upstream_cache: TtlCache<Arc<str>>,
+    /// Anonymous page responses, when `server.htmlMicroCacheMs` is set.
+    html_cache: TtlCache<CachedResponse>,
 }
 
 /// What exists once start-up finished: the pool and the translation files.
@@ -59,7 +65,19 @@ impl AppState {
             .pool_max_idle_per_host(64)
             .build()
             .unwrap_or_default();
-        Self { inner: Arc::new(Inner { config, client_json, http, manifest, ready: OnceLock::new() }) }
+        let upstream_cache = TtlCache::new(4096, config.server.upstream_cache_mb << 20);
+        let html_cache = TtlCache::new(4096, config.server.html_micro_cache_mb << 20);
+        Self {
+            inner: Arc::new(Inner {
+                config,
+                client_json,
+                http,
+                manifest,
+                ready: OnceLock::new(),
+                upstream_cache,
+                html_cache,
+            }),
+        }
     }
 
     pub fn config(&self) -> &Config {
@@ -72,6 +90,14 @@ impl AppState {
 
     pub fn http(&self) -> &reqwest::Client {
         &self.inner.http
+    }
+
+    pub fn upstream_cache(&self) -> &TtlCache<Arc<str>> {
+        &self.inner.upstream_cache
+    }
+
+    pub fn html_cache(&self) -> &TtlCache<CachedResponse> {
+        &self.inner.html_cache
     }
 
     pub fn manifest(&self) -> &Manifest {

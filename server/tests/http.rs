@@ -301,6 +301,94 @@ async fn an_unreachable_upstream_answers_the_502_page() {
     assert!(page.body.contains("noindex"));
 }
 
+/// Wraps `renderHead` to number every render in a meta tag, so a test can tell a
+/// rendered response from a kept one.
+const RENDER_COUNTER: &str = r#";{ const real = __portal.renderHead; let n = 0;
+    __portal.renderHead = (i) => { const out = real(i); out[2] += '<meta name="render" content="' + (++n) + '">'; return out; }; }"#;
+
+fn render_number(body: &str) -> u32 {
+    between(body, r#"<meta name="render" content=""#, "\"").and_then(|n| n.parse().ok()).unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anonymous_pages_are_micro_cached_per_encoding_and_never_with_credentials_or_errors() {
+    let app = portal(&[("PORTAL_SERVER_HTML_MICRO_CACHE_MS", "400")], RENDER_COUNTER).await;
+    let first = get(&app, "/info/contacts", &[]).await;
+    let again = get(&app, "/info/contacts", &[]).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(render_number(&first.body) > 0);
+    assert_eq!(again.body, first.body, "the second answer is the kept one");
+    // Another encoding is another entry, kept compressed.
+    let br = get(&app, "/info/contacts", &[("accept-encoding", "br")]).await;
+    assert_eq!(br.headers[header::CONTENT_ENCODING], "br");
+    let br_again = get(&app, "/info/contacts", &[("accept-encoding", "br")]).await;
+    assert_eq!(
+        (br_again.headers[header::CONTENT_ENCODING].to_str().unwrap(), br_again.body.len()),
+        ("br", br.body.len())
+    );
+    // Credentials always get a fresh render, and are not kept for others.
+    let with_token = get(&app, "/info/contacts", &[("authorization", "Bearer x")]).await;
+    assert!(render_number(&with_token.body) > render_number(&first.body));
+    let with_cookie = get(&app, "/info/contacts", &[("cookie", "refresh_token=abc")]).await;
+    assert!(render_number(&with_cookie.body) > render_number(&with_token.body));
+    assert_eq!(get(&app, "/info/contacts", &[]).await.body, first.body);
+    // Past the time, a new render.
+    tokio::time::sleep(std::time::Duration::from_millis(450)).await;
+    assert!(render_number(&get(&app, "/info/contacts", &[]).await.body) > render_number(&with_cookie.body));
+    // Not-found pages are kept too (crawlers hammer them); upstream failures never are.
+    let missing = get(&app, "/no/such/page", &[]).await;
+    assert_eq!((missing.status, get(&app, "/no/such/page", &[]).await.body), (StatusCode::NOT_FOUND, missing.body));
+    let down = portal(
+        &[("PORTAL_SERVER_HTML_MICRO_CACHE_MS", "5000"), ("PORTAL_CLIENT_ENDPOINTS_SEARCH", "http://127.0.0.1:9")],
+        RENDER_COUNTER,
+    )
+    .await;
+    let a = get(&down, "/tenders", &[]).await;
+    let b = get(&down, "/tenders", &[]).await;
+    assert_eq!(a.status, StatusCode::BAD_GATEWAY);
+    assert!(render_number(&b.body) > render_number(&a.body), "a 502 is not kept");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn micro_caching_is_off_by_default() {
+    let app = portal(&[], RENDER_COUNTER).await;
+    let a = get(&app, "/info/contacts", &[]).await;
+    let b = get(&app, "/info/contacts", &[]).await;
+    assert!(render_number(&b.body) > render_number(&a.body));
+}
+
+/// A stand-in search API that counts the requests per path.
+async fn counting_upstream() -> (String, std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>) {
+    use axum::routing::get as route_get;
+    let counts = std::sync::Arc::new(std::sync::Mutex::new(std::collections::HashMap::<String, usize>::new()));
+    let seen = counts.clone();
+    let app = Router::new().fallback(route_get(move |uri: axum::http::Uri| {
+        let seen = seen.clone();
+        async move {
+            *seen.lock().unwrap().entry(uri.path().to_owned()).or_default() += 1;
+            axum::Json(serde_json::json!({ "hydra:member": [], "hydra:totalItems": 0 }))
+        }
+    }));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, counts)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rarely_changing_upstream_answers_are_reused_and_searches_are_not() {
+    let (url, counts) = counting_upstream().await;
+    let app = portal(&[("PORTAL_CLIENT_ENDPOINTS_SEARCH", &url)], "").await;
+    for _ in 0..3 {
+        assert_eq!(get(&app, "/tenders?classification[0]=03100000-2", &[]).await.status, StatusCode::OK);
+    }
+    let counts = counts.lock().unwrap().clone();
+    assert_eq!(counts.get("/api/tenders"), Some(&3), "{counts:?}");
+    assert_eq!(counts.get("/api/tags"), Some(&1), "{counts:?}");
+    assert_eq!(counts.get("/api/tender_funders"), Some(&1), "{counts:?}");
+    assert_eq!(counts.get("/api/classifications"), Some(&1), "{counts:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     let app = portal(&[("PORTAL_CLIENT_ASSET_BASE", "/newdzo/")], "").await;

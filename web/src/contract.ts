@@ -36,6 +36,8 @@ export interface FetchSpec {
   key: string;
   service: 'search' | 'users' | 'cdb';
   path: string;
+  /** Seconds the server may reuse the answer for other requests (lists that rarely change). */
+  maxAge?: number;
 }
 
 export interface PlanOutput {

@@ -50,9 +50,9 @@ describe('lookup paths', () => {
   it('prefetches labels only for the pickers that have values in the URL', () => {
     const filters = parseFilters(new URLSearchParams('classification[0]=45000000-7&road[0]=M-06&supplier[0]=12345678&status[0]=complete'), { allowTestMode: false });
     expect(labelFetches(filters)).toEqual([
-      { key: 'labels.classification', service: 'search', path: classificationsPath('classification', { searchId: ['45000000-7'] }) },
-      { key: 'labels.road', service: 'search', path: classificationsPath('road', { searchId: ['M-06'] }) },
-      { key: 'labels.supplier', service: 'search', path: '/api/contract_suppliers?id[]=12345678&perPage=1' },
+      { key: 'labels.classification', service: 'search', path: classificationsPath('classification', { searchId: ['45000000-7'] }), maxAge: 600 },
+      { key: 'labels.road', service: 'search', path: classificationsPath('road', { searchId: ['M-06'] }), maxAge: 600 },
+      { key: 'labels.supplier', service: 'search', path: '/api/contract_suppliers?id[]=12345678&perPage=1', maxAge: 600 },
     ]);
     expect(labelFetches(parseFilters(new URLSearchParams('keyword=x'), { allowTestMode: false }))).toEqual([]);
   });

@@ -88,16 +88,19 @@ export function organisationsPath(lookup: string, by: { keyword?: string; ids?: 
 /** Key under which the server prefetches the labels of a filter's values. */
 export const labelKey = (filter: ArrayFilter) => `labels.${filter}`;
 
+/** Seconds the server may reuse a lookup of names: classifiers and legal names rarely change. */
+export const LABELS_MAX_AGE = 600;
+
 /** The prefetches that name every picked code of `filters`, so labels survive a reload. */
 export function labelFetches(filters: TenderFilters): FetchSpec[] {
   const specs: FetchSpec[] = [];
   for (const [filter, scheme] of Object.entries(TREE_FILTERS) as Array<[TreeFilter, string]>) {
     const ids = filters.arrays[filter];
-    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: classificationsPath(scheme, { searchId: ids }) });
+    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: classificationsPath(scheme, { searchId: ids }), maxAge: LABELS_MAX_AGE });
   }
   for (const [filter, lookup] of Object.entries(ORGANISATION_FILTERS) as Array<[OrganisationFilter, string]>) {
     const ids = filters.arrays[filter];
-    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: organisationsPath(lookup, { ids }) });
+    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: organisationsPath(lookup, { ids }), maxAge: LABELS_MAX_AGE });
   }
   return specs;
 }

@@ -14,7 +14,7 @@ import ExternalTender, { externalTenderOf } from '../pages/ExternalTender/Extern
 import NotFound from '../pages/NotFound/NotFound';
 import type { GuardResult, PageRoute, RouteContext } from './types';
 import { parseFilters, searchApiPath, serializeFilters } from '../lib/filters';
-import { labelFetches } from '../lib/classifiers';
+import { LABELS_MAX_AGE, labelFetches } from '../lib/classifiers';
 import type { FetchSpec } from '../contract';
 import { codeLabel } from '../lib/enums';
 
@@ -29,8 +29,8 @@ const search = {
       { key: 'tenders', service: 'search', path: searchApiPath(filters) },
       // Names of the codes in the URL (SPEC §7 searchId[] / id[] lookups) and the short lists.
       ...labelFetches(filters),
-      { key: 'tags', service: 'search', path: '/api/tags?page=1&perPage=100' },
-      { key: 'funders', service: 'search', path: '/api/tender_funders?page=1&perPage=100' },
+      { key: 'tags', service: 'search', path: '/api/tags?page=1&perPage=100', maxAge: LABELS_MAX_AGE },
+      { key: 'funders', service: 'search', path: '/api/tender_funders?page=1&perPage=100', maxAge: LABELS_MAX_AGE },
     ];
   },
   required: ['tenders'],

@@ -1,0 +1,158 @@
+//! Micro-caching of anonymous pages: with `server.htmlMicroCacheMs` set, a page
+//! response (HTML, or `/__data` JSON) is kept for that long per URL and
+//! `Accept-Encoding`, already compressed, and answered from memory. The first
+//! response still streams to its client while it is copied. Requests that carry
+//! credentials, errors of the server and upstream (5xx), and responses that did not
+//! finish are never kept.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures_util::{stream, StreamExt};
+
+use crate::cache::Weigh;
+use crate::state::AppState;
+
+/// A whole response kept in memory.
+#[derive(Clone)]
+pub struct CachedResponse(Arc<(StatusCode, HeaderMap, Bytes)>);
+
+impl Weigh for CachedResponse {
+    fn weight(&self) -> usize {
+        let (_, headers, body) = &*self.0;
+        body.len() + headers.iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>()
+    }
+}
+
+impl CachedResponse {
+    fn respond(&self) -> Response {
+        let (status, headers, body) = &*self.0;
+        let mut response = (*status, body.clone()).into_response();
+        *response.headers_mut() = headers.clone();
+        response
+    }
+}
+
+/// Headers a kept response answers with; the rest (dates, connection) are per response.
+const KEPT: [HeaderName; 5] =
+    [header::CONTENT_TYPE, header::CONTENT_ENCODING, header::CACHE_CONTROL, header::LOCATION, header::VARY];
+
+/// Largest response body kept.
+const MAX_BODY: usize = 2 << 20;
+
+fn anonymous(headers: &HeaderMap) -> bool {
+    if headers.contains_key(header::AUTHORIZATION) {
+        return false;
+    }
+    headers.get_all(header::COOKIE).iter().all(|cookie| {
+        let text = cookie.to_str().unwrap_or("token").to_ascii_lowercase();
+        !["token", "session", "jwt", "auth"].iter().any(|name| text.contains(name))
+    })
+}
+
+fn cacheable(status: StatusCode, headers: &HeaderMap, path: &str) -> bool {
+    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let page = kind.starts_with("text/html") || (path == "/__data" && kind.starts_with("application/json"));
+    let status_ok = status.is_success() || status.is_redirection() || status == StatusCode::NOT_FOUND;
+    page && status_ok && !headers.contains_key(header::SET_COOKIE)
+}
+
+pub async fn micro_cache(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let ttl = Duration::from_millis(state.config().server.html_micro_cache_ms);
+    if ttl.is_zero() || request.method() != Method::GET || !anonymous(request.headers()) {
+        return next.run(request).await;
+    }
+    let path = request.uri().path().to_owned();
+    let encoding = request.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let key = format!("{}\n{encoding}", request.uri());
+    if let Some(hit) = state.html_cache().get(&key) {
+        return hit.respond();
+    }
+    let response = next.run(request).await;
+    if !cacheable(response.status(), response.headers(), &path) {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let mut kept = HeaderMap::new();
+    for name in KEPT {
+        for value in parts.headers.get_all(&name) {
+            kept.append(name.clone(), value.clone());
+        }
+    }
+    let status = parts.status;
+    // Copy the body as it streams; keep it only when it ended well and stayed small.
+    let copy = Arc::new(Mutex::new(Some(Vec::new())));
+    let tee = {
+        let copy = copy.clone();
+        body.into_data_stream().map(move |chunk| {
+            let mut copy = copy.lock().unwrap_or_else(|e| e.into_inner());
+            match &chunk {
+                Ok(bytes) if copy.as_ref().is_some_and(|c| c.len() + bytes.len() <= MAX_BODY) => {
+                    if let Some(c) = copy.as_mut() {
+                        c.extend_from_slice(bytes);
+                    }
+                }
+                _ => *copy = None,
+            }
+            chunk
+        })
+    };
+    let finish = stream::once(async move {
+        let whole = copy.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(whole) = whole {
+            let entry = CachedResponse(Arc::new((status, kept, Bytes::from(whole))));
+            state.html_cache().insert(key, entry, ttl);
+        }
+        Ok(Bytes::new())
+    })
+    .filter(|_: &Result<Bytes, axum::Error>| futures_util::future::ready(false));
+    Response::from_parts(parts, Body::from_stream(tee.chain(finish)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn requests_with_credentials_are_not_anonymous() {
+        let mut headers = HeaderMap::new();
+        assert!(anonymous(&headers));
+        headers.insert(header::COOKIE, HeaderValue::from_static("cookieNotice=1; lang=uk"));
+        assert!(anonymous(&headers));
+        headers.insert(header::COOKIE, HeaderValue::from_static("cookieNotice=1; refresh_token=abc"));
+        assert!(!anonymous(&headers));
+        let mut headers = HeaderMap::new();
+        headers.insert(header::AUTHORIZATION, HeaderValue::from_static("Bearer x"));
+        assert!(!anonymous(&headers));
+    }
+
+    #[test]
+    fn only_finished_pages_and_their_data_are_kept() {
+        let html = {
+            let mut h = HeaderMap::new();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            h
+        };
+        let json = {
+            let mut h = HeaderMap::new();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            h
+        };
+        assert!(cacheable(StatusCode::OK, &html, "/tenders"));
+        assert!(cacheable(StatusCode::NOT_FOUND, &html, "/tenders/x"));
+        assert!(cacheable(StatusCode::MOVED_PERMANENTLY, &html, "/tenders/x"));
+        assert!(!cacheable(StatusCode::BAD_GATEWAY, &html, "/tenders"));
+        assert!(!cacheable(StatusCode::SERVICE_UNAVAILABLE, &html, "/tenders"));
+        assert!(cacheable(StatusCode::OK, &json, "/__data"));
+        assert!(!cacheable(StatusCode::OK, &json, "/api/anything"));
+        let mut cookie = html.clone();
+        cookie.insert(header::SET_COOKIE, HeaderValue::from_static("a=b"));
+        assert!(!cacheable(StatusCode::OK, &cookie, "/tenders"));
+    }
+}
