@@ -57,8 +57,18 @@ fn creation_turn() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Initialises V8 for serving before anything else does. Left to itself, deno_core
+/// initialises V8 on the first runtime it makes; when that is the snapshot maker it
+/// adds `--predictable`, which turns off concurrent compilation and GC for the
+/// life of the process and costs every render.
+fn init_v8() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| JsRuntime::init_platform(None));
+}
+
 impl Isolate {
     pub fn new(spec: &IsolateSpec) -> Result<Self, RenderError> {
+        init_v8();
         let _turn = creation_turn();
         let params = v8::CreateParams::default().heap_limits(0, spec.heap_limit_bytes);
         let mut runtime = JsRuntime::try_new(RuntimeOptions {
@@ -203,6 +213,7 @@ pub(crate) fn make_snapshot(bundle: &str) -> Result<&'static [u8], RenderError> 
         Some(_) => return Err(RenderError::Start("this process already holds a snapshot of another bundle".into())),
         None => {}
     }
+    init_v8();
     let _turn = creation_turn();
     let mut runtime = deno_core::JsRuntimeForSnapshot::new(RuntimeOptions::default());
     runtime.execute_script("entry-server.js", bundle.to_owned()).map_err(|e| RenderError::Start(e.to_string()))?;

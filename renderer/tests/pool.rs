@@ -144,7 +144,9 @@ async fn a_render_that_exhausts_the_heap_is_cut_off_and_the_pool_recovers() {
           if (i.includes('__hog1')) { const a = []; for (;;) a.push('x'.repeat(1000) + a.length); }
           if (i.includes('__hog2')) { const a = []; for (let n = 0; ; n++) a.push({ n, m: [n, n + 1, n + 2] }); }
           return real(i); }; }"#;
-    let pool = RendererPool::start(options(hog, 1)).unwrap();
+    // A deadline long enough that the heap limit, not the clock, ends the object graph
+    // even on a loaded machine (V8 marks concurrently, so the time to fill 64 MiB varies).
+    let pool = RendererPool::start(PoolOptions { deadline: Duration::from_secs(5), ..options(hog, 1) }).unwrap();
     // An object graph that grows without bound: the heap-limit callback stops it.
     let err = pool.render(input("/__hog2", "uk")).await.unwrap_err();
     assert!(matches!(err, RenderError::HeapLimit), "{err}");

@@ -2,6 +2,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use server::config::Config;
 use server::{app, AppState};
 
@@ -39,6 +40,13 @@ async fn main() -> anyhow::Result<()> {
         if let Err(e) = starting.start_renderer("").await {
             tracing::error!(error = %e, "renderer failed to start");
             std::process::exit(1);
+        }
+    });
+    // The head of a page goes out in its own write before the body: without
+    // TCP_NODELAY the body would wait for the client's delayed ACK (~40 ms).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!(error = %e, "TCP_NODELAY not set");
         }
     });
     axum::serve(listener, app(state))

@@ -135,5 +135,9 @@ pub async fn serve(state: AppState) -> std::io::Result<()> {
 
 /// Serves on a listener the caller bound (tests and benchmarks use port 0).
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app(state)).await
 }

@@ -10,6 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { App } from './App';
 import { createI18n } from './i18n';
+import { memoiseTranslations } from './i18n/memo';
 import { setConfig } from './config';
 import { matchPage } from './routes';
 import type { RouteContext } from './routes/types';
@@ -38,8 +39,8 @@ function context(input: RenderInput) {
 function init(translationsJson: string): void {
   const all = JSON.parse(translationsJson) as Record<Language, Record<string, unknown>>;
   const resources = { uk: { dzo: all.uk }, en: { dzo: all.en } };
-  instances.uk = createI18n('uk', resources);
-  instances.en = createI18n('en', resources);
+  instances.uk = memoiseTranslations(createI18n('uk', resources));
+  instances.en = memoiseTranslations(createI18n('en', resources));
 }
 
 /** Route decisions that need no data: redirects and the upstream requests to make. */

@@ -260,9 +260,20 @@ export interface Match {
 }
 
 /** Matches a path that has already lost its language prefix. */
+// matchRoutes ranks the whole table on every call; the server matches each URL
+// twice per request (plan, render). Matches are kept per path, in a bounded map.
+const matched = new Map<string, Match>();
+const MAX_MATCHED = 5000;
+
 export function matchPage(pathname: string): Match {
+  const known = matched.get(pathname);
+  if (known) return known;
   const found = matchRoutes(routeObjects, pathname);
   const last = found?.[found.length - 1];
-  if (!last) return { route: routes[routes.length - 1], params: {} };
-  return { route: last.route.handle as PageRoute, params: last.params };
+  const match = last
+    ? { route: last.route.handle as PageRoute, params: Object.freeze({ ...last.params }) }
+    : { route: routes[routes.length - 1], params: Object.freeze({}) };
+  if (matched.size >= MAX_MATCHED) matched.clear();
+  matched.set(pathname, match);
+  return match;
 }

@@ -1,5 +1,5 @@
 /** The empty-state block (SPEC §2.6): a title, a text and an optional button or link. */
-import { Link } from 'react-router';
+import { AppLink } from '../AppLink/AppLink';
 
 export type EmptyStateAction = { label: string; to: string } | { label: string; onClick: () => void };
 
@@ -17,9 +17,9 @@ export function EmptyState({ title, text, action }: Props) {
       <p className="empty-state-text">{text}</p>
       {action &&
         ('to' in action ? (
-          <Link className="button button-primary" to={action.to}>
+          <AppLink className="button button-primary" to={action.to}>
             {action.label}
-          </Link>
+          </AppLink>
         ) : (
           <button type="button" className="button button-primary" onClick={action.onClick}>
             {action.label}

@@ -3,7 +3,7 @@
  * 502-504 share the 'overloaded' one and any other code shows the 404 variant.
  * The server reads `errorPage.<variant>.title` and `.text` for the head tags.
  */
-import { Link } from 'react-router';
+import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import { SupportEmail } from '../SupportEmail/SupportEmail';
 
@@ -75,9 +75,9 @@ export function ErrorPage({ code }: { code: number }) {
               {t('errorPage.retry')}
             </button>
           )}
-          <Link className="button" to="/">
+          <AppLink className="button" to="/">
             {t('errorPage.home')}
-          </Link>
+          </AppLink>
         </div>
         <SupportEmail className="error-support" i18nKey="errorPage.support" />
       </div>

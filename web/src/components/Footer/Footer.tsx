@@ -2,7 +2,7 @@
  * The page footer (SPEC §2.2): info pages, the agreement PDF of the current language,
  * social links, the copyright line and the support address.
  */
-import { Link } from 'react-router';
+import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import { usePageState } from '../../state';
 import { SupportEmail } from '../SupportEmail/SupportEmail';
@@ -36,16 +36,16 @@ export function Footer() {
         <nav className="footer-links" aria-label={t('footer.label')}>
           <ul>
             <li>
-              <Link to="/info/tariffs">{t('footer.tariffs')}</Link>
+              <AppLink to="/info/tariffs">{t('footer.tariffs')}</AppLink>
             </li>
             <li>
               <ExternalLink href={`${config.assetBase}docs/agreement-${language}.pdf`}>{t('footer.agreement')}</ExternalLink>
             </li>
             <li>
-              <Link to="/info/regulations">{t('footer.regulations')}</Link>
+              <AppLink to="/info/regulations">{t('footer.regulations')}</AppLink>
             </li>
             <li>
-              <Link to="/info/contacts">{t('footer.contacts')}</Link>
+              <AppLink to="/info/contacts">{t('footer.contacts')}</AppLink>
             </li>
           </ul>
         </nav>

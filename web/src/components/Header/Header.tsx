@@ -4,7 +4,8 @@
  * menu folds behind a toggle; it starts closed on the server and on the client.
  */
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../contract';
 import { usePageState } from '../../state';
@@ -47,9 +48,9 @@ function Logo() {
     );
   }
   return (
-    <Link className="logo" to={{ pathname: '/', hash: '#search' }}>
+    <AppLink className="logo" to="/#search">
       {content}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -115,7 +116,7 @@ function MainMenu() {
           </Dropdown>
         </li>
         <li>
-          <Link to="/info/contacts">{t('menu.contacts')}</Link>
+          <AppLink to="/info/contacts">{t('menu.contacts')}</AppLink>
         </li>
       </ul>
     </nav>
@@ -139,10 +140,10 @@ function Account() {
   }
   return (
     <div className="account">
-      <Link to={loginHref(location.pathname, location.search)}>{t('header.login')}</Link>
-      <Link className="button button-primary" to="/registration">
+      <AppLink to={loginHref(location.pathname, location.search)}>{t('header.login')}</AppLink>
+      <AppLink className="button button-primary" to="/registration">
         {t('header.registration')}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * The pagination control (SPEC §2.6, §5). Pages are real links, so paging works
  * without JavaScript; the rules live in `lib/pagination.ts`.
  */
-import { Link } from 'react-router';
+import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import { clampPage, GAP, pageCount, pageItems, showMoreCount } from '../../lib/pagination';
 
@@ -43,16 +43,16 @@ export function Pagination({ page, perPage, total, hrefForPage, onShowMore }: Pr
             {moreLabel}
           </button>
         ) : (
-          <Link className="button pagination-more" to={hrefForPage(current + 1)}>
+          <AppLink className="button pagination-more" to={hrefForPage(current + 1)}>
             {moreLabel}
-          </Link>
+          </AppLink>
         ))}
       <ul className="pagination-pages">
         <li>
           {current > 1 ? (
-            <Link className="pagination-prev" to={hrefForPage(current - 1)} rel="prev">
+            <AppLink className="pagination-prev" to={hrefForPage(current - 1)} rel="prev">
               <Arrow label={t('pagination.previous')} symbol="‹" />
-            </Link>
+            </AppLink>
           ) : (
             <span className="pagination-prev" aria-disabled="true">
               <Arrow label={t('pagination.previous')} symbol="‹" />
@@ -66,21 +66,21 @@ export function Pagination({ page, perPage, total, hrefForPage, onShowMore }: Pr
             </li>
           ) : (
             <li key={item}>
-              <Link
+              <AppLink
                 to={hrefForPage(item)}
                 aria-label={t('pagination.page', { page: item })}
                 aria-current={item === current ? 'page' : undefined}
               >
                 {item}
-              </Link>
+              </AppLink>
             </li>
           ),
         )}
         <li>
           {current < count ? (
-            <Link className="pagination-next" to={hrefForPage(current + 1)} rel="next">
+            <AppLink className="pagination-next" to={hrefForPage(current + 1)} rel="next">
               <Arrow label={t('pagination.next')} symbol="›" />
-            </Link>
+            </AppLink>
           ) : (
             <span className="pagination-next" aria-disabled="true">
               <Arrow label={t('pagination.next')} symbol="›" />

@@ -2,7 +2,7 @@
  * The logged-in user's menu (SPEC §2.2). Its entries depend on the user type; most
  * lead to the old cabinet on the legacy site, Market is a page of this app.
  */
-import { Link } from 'react-router';
+import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import type { ClientConfig } from '../../config';
 import type { SessionSummary } from '../../contract';
@@ -69,7 +69,7 @@ export function UserMenu({ type }: { type: UserType }) {
             {item.external ? (
               <ExternalLink href={item.href}>{t(`userMenu.${item.key}`)}</ExternalLink>
             ) : (
-              <Link to={item.href}>{t(`userMenu.${item.key}`)}</Link>
+              <AppLink to={item.href}>{t(`userMenu.${item.key}`)}</AppLink>
             )}
           </li>
         ))}

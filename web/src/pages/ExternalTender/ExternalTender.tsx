@@ -4,7 +4,7 @@
  * rather than from this portal's search index, shown with the tender page's layout
  * and a notice saying where it comes from.
  */
-import { Link } from 'react-router';
+import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
@@ -28,7 +28,7 @@ export default function ExternalTender({ route: _route }: { route: PageRoute }) 
       {tender.tenderID && (
         <>
           {' '}
-          <Link to={`/tenders/${encodeURIComponent(tender.tenderID)}`}>{t('externalTender.portalView')}</Link>
+          <AppLink to={`/tenders/${encodeURIComponent(tender.tenderID)}`}>{t('externalTender.portalView')}</AppLink>
         </>
       )}
     </p>

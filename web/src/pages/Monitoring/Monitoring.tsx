@@ -7,7 +7,7 @@
  * violations and the auditor's resolution, an appeal, a stop or cancellation.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { PageRoute } from '../../routes/types';
@@ -44,13 +44,13 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
     <article className="page tender-page monitoring-page" aria-labelledby="monitoring-title">
       <header className="tender-header">
         <p className="breadcrumbs">
-          <Link to={`/tenders/${encodeURIComponent(tenderID)}`}>{tenderTitle}</Link>
+          <AppLink to={`/tenders/${encodeURIComponent(tenderID)}`}>{tenderTitle}</AppLink>
         </p>
         <h1 id="monitoring-title" className="page-title">{t('monitoring.heading', { id: m.monitoring_id ?? m.id })}</h1>
         <p className="tender-badges">
           <span className="tender-id">{m.monitoring_id ?? m.id}</span>
           {m.status && <span className={`status status-${m.status}`}>{label(t, 'status', m.status)}</span>}
-          <span>{t('monitoring.ofTender')} <Link to={`/tenders/${encodeURIComponent(tenderID)}`} className="tender-id">{tenderID}</Link></span>
+          <span>{t('monitoring.ofTender')} <AppLink to={`/tenders/${encodeURIComponent(tenderID)}`} className="tender-id">{tenderID}</AppLink></span>
         </p>
       </header>
 

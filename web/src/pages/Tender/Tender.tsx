@@ -5,7 +5,8 @@
  * data and the language (no clock), so the server and the browser render the same markup.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { PageRoute } from '../../routes/types';
@@ -330,9 +331,9 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
             {monitorings.map((m, i) => (
               <tr key={m.id ?? i}>
                 <th scope="row">
-                  <Link to={`/tenders/${encodeURIComponent(tender.tenderID ?? tender.id ?? '')}/monitorings/${encodeURIComponent(m.monitoring_id ?? m.id ?? '')}`}>
+                  <AppLink to={`/tenders/${encodeURIComponent(tender.tenderID ?? tender.id ?? '')}/monitorings/${encodeURIComponent(m.monitoring_id ?? m.id ?? '')}`}>
                     {m.monitoring_id ?? m.id}
-                  </Link>
+                  </AppLink>
                 </th>
                 <td>{m.status ? codeLabel(t, 'monitoring.status', m.status) : ''}</td>
                 <td>{(m.reasons ?? []).map((r) => codeLabel(t, 'monitoring.reason', r)).join(', ')}</td>

@@ -4,7 +4,8 @@
  * updates the URL and the list without a reload. All state lives in the URL.
  */
 import { type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from 'react-i18next';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
@@ -122,7 +123,7 @@ function Result({ tender }: { tender: TenderSummary }) {
   return (
     <li className="tender-card">
       <h3 className="tender-card-title">
-        <Link to={`/tenders/${encodeURIComponent(id)}`}>{title}</Link>
+        <AppLink to={`/tenders/${encodeURIComponent(id)}`}>{title}</AppLink>
       </h3>
       <p className="tender-card-meta">
         <span className="tender-id">{id}</span>
@@ -299,7 +300,7 @@ export default function TenderList({ route }: { route: PageRoute }) {
               </select>
             </label>
             <button type="submit" className="button">{t('tenderList.apply')}</button>
-            <Link to={path} className="reset-link" onClick={reset}>{t('tenderList.reset')}</Link>
+            <AppLink to={path} className="reset-link" onClick={reset}>{t('tenderList.reset')}</AppLink>
           </div>
         </form>
       </div>

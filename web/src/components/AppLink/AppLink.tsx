@@ -1,0 +1,35 @@
+/**
+ * A link to a path of this portal: a real `<a href>` (so it works without
+ * JavaScript and for crawlers) that navigates in the app on a plain click.
+ * react-router's `<Link>` resolves every `to` against the route tree, which made
+ * links a fifth of a search page's render; these targets are already absolute
+ * paths, so only the language base is added.
+ */
+import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { UNSAFE_NavigationContext } from 'react-router';
+
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** An absolute path of the portal, without the language base (`/tenders?page=2`). */
+  to: string;
+};
+
+/** `to` under the router's base (`/en`): `/` stays the base itself. */
+export function withBase(basename: string, to: string): string {
+  const base = basename.replace(/\/$/, '');
+  if (!base) return to;
+  if (to === '/') return base;
+  return to.startsWith('/?') || to.startsWith('/#') ? base + to.slice(1) : base + to;
+}
+
+export function AppLink({ to, onClick, target, ...rest }: Props) {
+  const { basename, navigator } = useContext(UNSAFE_NavigationContext);
+  const href = withBase(basename, to);
+  const click = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigator.push(href);
+  };
+  return <a {...rest} href={href} target={target} onClick={click} />;
+}
