@@ -1,5 +1,5 @@
 /** The root of the React tree, shared by the server render and the browser. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from './routes';
@@ -107,7 +107,10 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
     <PageStateContext.Provider value={value}>
       <Header />
       <main id="main" className="main">
-        <Pages />
+        {/* A split page's chunk loading after a navigation shows the loading overlay. */}
+        <Suspense fallback={<LoadingOverlay />}>
+          <Pages />
+        </Suspense>
       </main>
       <Footer />
       <ScrollToTop />

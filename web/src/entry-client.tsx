@@ -3,11 +3,13 @@ import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { App } from './App';
 import { baseOptions, NAMESPACE } from './i18n';
+import { fetchBackend } from './i18n/fetchBackend';
 import { setConfig } from './config';
-import { basename } from './lib/paths';
+import { basename, splitLanguage } from './lib/paths';
+import { matchPage } from './routes';
+import { preloadPage } from './routes/split';
 import { loadChunk } from './lib/lazy';
 import type { PageState } from './state';
 import './styles.css';
@@ -21,7 +23,7 @@ const translations = readJson<Record<string, unknown>>('__i18n');
 setConfig(state.config);
 
 const i18n = i18next.createInstance();
-void i18n.use(HttpBackend).init({
+void i18n.use(fetchBackend()).init({
   ...baseOptions,
   lng: state.language,
   // Resources of the page's language come with the page: no flash and no fetch
@@ -33,19 +35,26 @@ void i18n.use(HttpBackend).init({
 });
 if (state.language !== 'uk') void i18n.loadLanguages('uk');
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <I18nextProvider i18n={i18n}>
-    <BrowserRouter basename={basename(state.language)}>
-      <App state={state} />
-    </BrowserRouter>
-  </I18nextProvider>,
-  {
-    onRecoverableError(error) {
-      console.error('hydration', error);
+// A split page's chunk must be here before hydration, so the first render is the server's.
+function hydrate() {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter basename={basename(state.language)}>
+        <App state={state} />
+      </BrowserRouter>
+    </I18nextProvider>,
+    {
+      onRecoverableError(error) {
+        console.error('hydration', error);
+      },
     },
-  },
-);
+  );
+}
+const { path } = splitLanguage(location.pathname);
+preloadPage(matchPage(path).route.page)
+  .catch((e: unknown) => console.error('page chunk', e))
+  .finally(hydrate);
 
 // Web vitals go to the server's log; they load after hydration as a lazy chunk.
 void loadChunk(() => import('web-vitals')).then(({ onCLS, onINP, onLCP, onTTFB, onFCP }) => {

@@ -13,6 +13,10 @@ import { createI18n } from './i18n';
 import { memoiseTranslations } from './i18n/memo';
 import { setConfig } from './config';
 import { matchPage } from './routes';
+import { registerPage } from './routes/split';
+import TenderPage from './pages/Tender/Tender';
+import MonitoringPage from './pages/Monitoring/Monitoring';
+import ExternalTenderPage from './pages/ExternalTender/ExternalTender';
 import type { RouteContext } from './routes/types';
 import { routeOutcome } from './routes/outcome';
 import { basename, splitLanguage } from './lib/paths';
@@ -34,6 +38,10 @@ function context(input: RenderInput) {
   const ctx: RouteContext = { params, query: new URLSearchParams(search), input };
   return { route, params, ctx, path, language };
 }
+
+registerPage('tender', TenderPage);
+registerPage('monitoring', MonitoringPage);
+registerPage('externalTender', ExternalTenderPage);
 
 /** Called once per isolate with `{"uk": {...}, "en": {...}}` (the dzo namespaces). */
 function init(translationsJson: string): void {

@@ -4,13 +4,18 @@
  */
 import { matchRoutes, type RouteObject } from 'react-router';
 import TenderList from '../pages/TenderList/TenderList';
-import Tender from '../pages/Tender/Tender';
 import { tenderDescription, tenderJsonLd, tenderTitle } from '../pages/Tender/meta';
 import type { Tender as TenderData } from '../pages/Tender/types';
 import Stub from '../pages/Stub/Stub';
-import Monitoring from '../pages/Monitoring/Monitoring';
 import type { Monitoring as MonitoringData } from '../pages/Monitoring/types';
-import ExternalTender, { externalTenderOf } from '../pages/ExternalTender/ExternalTender';
+import { externalTenderOf } from '../pages/ExternalTender/data';
+import { splitPage } from './split';
+// Styles of split pages stay in the main stylesheet: no unstyled flash while a chunk loads.
+import '../pages/Tender/Tender.css';
+
+const Tender = splitPage('tender', () => import('../pages/Tender/Tender'));
+const Monitoring = splitPage('monitoring', () => import('../pages/Monitoring/Monitoring'));
+const ExternalTender = splitPage('externalTender', () => import('../pages/ExternalTender/ExternalTender'));
 import NotFound from '../pages/NotFound/NotFound';
 import type { GuardResult, PageRoute, RouteContext } from './types';
 import { parseFilters, searchApiPath, serializeFilters } from '../lib/filters';

@@ -9,13 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { TenderView } from '../Tender/Tender';
-import type { Tender } from '../Tender/types';
-
-/** The tender inside a central-database answer, or null. */
-export function externalTenderOf(body: unknown): Tender | null {
-  const data = (body as { data?: unknown } | null)?.data;
-  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Tender) : null;
-}
+import { externalTenderOf } from './data';
 
 export default function ExternalTender({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();

@@ -18,7 +18,6 @@ import { DocumentRow, Table, type Ctx } from '../Tender/Tender';
 import { addressLine } from '../Tender/labels';
 import type { Document, Organization } from '../Tender/types';
 import type { Monitoring as MonitoringData, MonitoringPost } from './types';
-import '../Tender/Tender.css';
 
 const list = <T,>(v: T[] | undefined): T[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 const label = (t: TFunction, group: string, code: string | undefined) => (code ? codeLabel(t, `monitoring.${group}`, code) : '');

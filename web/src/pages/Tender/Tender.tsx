@@ -22,7 +22,6 @@ import { addressLine, localized, methodLabel, money, statusLabel, tenderLabel, u
 import type {
   Award, Bid, Classification, Complaint, Criterion, Document, Feature, Organization, Requirement, Tender as TenderData, Value,
 } from './types';
-import './Tender.css';
 
 const SECTION_IDS = [
   'timeline', 'lots', 'items', 'features', 'criteria', 'documents', 'questions', 'complaints',
