@@ -17,6 +17,13 @@ impl Weigh for std::sync::Arc<str> {
     }
 }
 
+impl Weigh for std::sync::Arc<renderer::PlanOutput> {
+    fn weight(&self) -> usize {
+        64 + self.fetches.iter().map(|f| f.key.len() + f.path.len() + f.service.len() + 32).sum::<usize>()
+            + self.redirect.as_ref().map_or(0, |r| r.location.len())
+    }
+}
+
 struct Entry<V> {
     value: V,
     expires: Instant,

@@ -33,7 +33,9 @@ pub struct Document<'a> {
     pub head: &'a str,
     pub body: &'a str,
     pub state_json: &'a str,
-    pub translations_json: &'a str,
+    /// The page language's translations, already escaped for a script element
+    /// ([`escape_json_for_script`]; the server escapes each file once at start).
+    pub translations_script: &'a str,
     pub asset_base: &'a str,
     pub manifest: &'a Manifest,
 }
@@ -71,12 +73,12 @@ impl Document<'_> {
     /// The body markup, the embedded state and translations, and the end of the document.
     pub fn closing(&self) -> String {
         let mut html =
-            String::with_capacity(self.body.len() + self.state_json.len() + self.translations_json.len() + 256);
+            String::with_capacity(self.body.len() + self.state_json.len() + self.translations_script.len() + 256);
         html.push_str(self.body);
         html.push_str("</div><script id=\"__state\" type=\"application/json\">");
         html.push_str(&escape_json_for_script(self.state_json));
         html.push_str("</script><script id=\"__i18n\" type=\"application/json\">");
-        html.push_str(&escape_json_for_script(self.translations_json));
+        html.push_str(self.translations_script);
         html.push_str("</script></body></html>");
         html
     }

@@ -150,14 +150,14 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
     let Some(pending) = pending else {
         return static_error(StatusCode::INTERNAL_SERVER_ERROR);
     };
-    let translations = ready.translations.get(language).map(String::as_str).unwrap_or("{}");
+    let translations = ready.translations_script.get(language).map(String::as_str).unwrap_or("{}");
     let state_json = format!("{{{fields}}}");
     let document = Document {
         language,
         head: &output.head,
         body: "",
         state_json: &state_json,
-        translations_json: translations,
+        translations_script: translations,
         asset_base: &state.config().client.asset_base,
         manifest: state.manifest(),
     };
@@ -191,6 +191,21 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
     response
 }
 
+/// The route's decisions for a URL, asked of the bundle once per URL.
+async fn plan_for(
+    state: &AppState,
+    ready: &Ready,
+    url: &str,
+    language: &str,
+) -> Result<Arc<renderer::PlanOutput>, renderer::RenderError> {
+    if let Some(plan) = state.plan_cache().get(url) {
+        return Ok(plan);
+    }
+    let plan = Arc::new(ready.pool.plan(render_input(url, &state_fields(state, language, "{}", None))).await?);
+    state.plan_cache().insert(url.to_owned(), plan.clone(), Duration::from_secs(3600));
+    Ok(plan)
+}
+
 /// Every GET that no other route took: a page.
 pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {
@@ -201,14 +216,14 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
     };
     let url = uri.path_and_query().map_or("/", |p| p.as_str());
     let language = language_of(uri.path());
-    let plan = match ready.pool.plan(render_input(url, &state_fields(&state, language, "{}", None))).await {
+    let plan = match plan_for(&state, ready, url, language).await {
         Ok(plan) => plan,
         Err(e) => {
             tracing::error!(%url, error = %e, "plan failed");
             return render_document(&state, ready, url, "{}", Some(500)).await;
         }
     };
-    if let Some(target) = plan.redirect {
+    if let Some(target) = &plan.redirect {
         return redirect(&target.location, target.status);
     }
     let (data, error) = fetch_all(&state, &plan.fetches).await;
@@ -226,11 +241,7 @@ pub async fn data(State(state): State<AppState>, Query(query): Query<DataQuery>)
     let url = query.url.filter(|u| u.starts_with('/')).ok_or(AppError::BadParameter("url"))?;
     let ready = state.ready().ok_or(AppError::NotReady)?;
     let language = language_of(url.split('?').next().unwrap_or("/"));
-    let plan = ready
-        .pool
-        .plan(render_input(&url, &state_fields(&state, language, "{}", None)))
-        .await
-        .map_err(|_| AppError::NotReady)?;
+    let plan = plan_for(&state, ready, &url, language).await.map_err(|_| AppError::NotReady)?;
     let (data, _) = fetch_all(&state, &plan.fetches).await;
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));

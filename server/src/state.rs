@@ -27,6 +27,10 @@ struct Inner {
     ready: OnceLock<Ready>,
     /// Upstream answers whose fetch spec allows reuse (`maxAge`): raw JSON text.
     upstream_cache: TtlCache<Arc<str>>,
+    /// `plan` answers per URL: a pure function of the URL, the bundle and the
+    /// configuration, all fixed for the process (pages have no server session yet;
+    /// with one, its kind joins the key).
+    plan_cache: TtlCache<Arc<renderer::PlanOutput>>,
     /// Anonymous page responses, when `server.htmlMicroCacheMs` is set.
     html_cache: TtlCache<CachedResponse>,
 }
@@ -36,6 +40,8 @@ pub struct Ready {
     pub pool: RendererPool,
     /// Language → the raw `dzo.json` text, embedded in pages of that language.
     pub translations: HashMap<String, String>,
+    /// The same, escaped once for embedding in a script element.
+    pub translations_script: HashMap<String, String>,
 }
 
 /// Why the renderer could not start.
@@ -75,6 +81,7 @@ impl AppState {
                 manifest,
                 ready: OnceLock::new(),
                 upstream_cache,
+                plan_cache: TtlCache::new(20_000, 16 << 20),
                 html_cache,
             }),
         }
@@ -94,6 +101,10 @@ impl AppState {
 
     pub fn upstream_cache(&self) -> &TtlCache<Arc<str>> {
         &self.inner.upstream_cache
+    }
+
+    pub fn plan_cache(&self) -> &TtlCache<Arc<renderer::PlanOutput>> {
+        &self.inner.plan_cache
     }
 
     pub fn html_cache(&self) -> &TtlCache<CachedResponse> {
@@ -133,7 +144,9 @@ impl AppState {
             .await
             .map_err(|e| renderer::RenderError::Start(e.to_string()))??;
         tracing::info!(isolates = pool.size(), "renderer ready");
-        let _ = self.inner.ready.set(Ready { pool, translations });
+        let translations_script =
+            translations.iter().map(|(k, v)| (k.clone(), crate::document::escape_json_for_script(v))).collect();
+        let _ = self.inner.ready.set(Ready { pool, translations, translations_script });
         Ok(())
     }
 
