@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e lint check bench-render bench-upstream clean
+.PHONY: help setup web build run test test-web test-rust test-e2e lint check bench bench-render bench-upstream clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -47,6 +47,13 @@ lint: setup ## formatting and lints
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
 
 check: lint test ## what CI runs
+
+bench: web ## SSR load test: the portal against Node, Deno and Bun baselines (~12 min; bench/results/latest.md)
+	$(CARGO) build --release -p server
+	$(CARGO) build --release -p upstream --bin upstream
+	$(CARGO) build --release -p bench --bin render-floor
+	bench/setup.sh
+	node bench/run.mjs
 
 bench-render: web ## print the median time of one render inside one isolate
 	$(CARGO) run --release -p bench --bin render-floor

@@ -1,6 +1,14 @@
 //! The render floor: how long one `render()` of a page takes inside one isolate,
 //! measured around the pool call (the thread hop is included, a few µs).
 //! `make bench-render` builds the bundle and runs it; figures only, no assertions.
+//!
+//! ```text
+//! render-floor [RUNS] [--runs N] [--json] [--upstream http://127.0.0.1:PORT] [--root DIR] [URL ...]
+//! ```
+//! Without URLs it measures a few typical pages. `--upstream` fetches the data from a
+//! running upstream instead of starting one in this process; `--root` reads
+//! `config/`, `locales/` and `web/dist/` from DIR instead of this project (`make bench`
+//! passes its snapshot); `--json` prints one JSON object per page (`make bench` reads them).
 
 use std::time::{Duration, Instant};
 
@@ -8,8 +16,14 @@ use renderer::{PoolOptions, RendererPool};
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
+/// Where `config/`, `locales/` and `web/dist/` are read from: `--root`, else this project.
+static FILES_ROOT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+/// The embedded upstream's address as `config/portal.json` writes it.
+const EMBEDDED_UPSTREAM: &str = "http://127.0.0.1:8081";
+
 fn read(path: &str) -> String {
-    std::fs::read_to_string(format!("{ROOT}/{path}")).unwrap_or_else(|e| panic!("{path}: {e} (run `make web`)"))
+    let root = FILES_ROOT.get().map_or(ROOT, String::as_str);
+    std::fs::read_to_string(format!("{root}/{path}")).unwrap_or_else(|e| panic!("{path}: {e} (run `make web`)"))
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -26,13 +40,52 @@ async fn upstream() -> String {
     addr
 }
 
-/// The prefetched data a page needs, fetched the way the server does (plan, then GET).
-async fn page_data(pool: &RendererPool, base: &str, input: &str) -> serde_json::Value {
+/// The language of a path, as the server decides it.
+fn language_of(url: &str) -> &'static str {
+    let path = url.split('?').next().unwrap_or("/");
+    if path == "/en" || path.starts_with("/en/") {
+        "en"
+    } else {
+        "uk"
+    }
+}
+
+/// The client configuration with the embedded upstream's endpoints pointed at `base`.
+fn client_config(base: &str) -> serde_json::Value {
+    let mut config: serde_json::Value = serde_json::from_str(&read("config/portal.json")).expect("config");
+    if let Some(endpoints) = config["client"]["endpoints"].as_object_mut() {
+        for value in endpoints.values_mut() {
+            if let Some(rest) = value.as_str().and_then(|v| v.strip_prefix(EMBEDDED_UPSTREAM)) {
+                *value = serde_json::Value::String(format!("{base}{rest}"));
+            }
+        }
+    }
+    config["client"].take()
+}
+
+/// The prefetched data a page needs, fetched the way the server does (plan, then GET
+/// from the service's endpoint; failures become `{"ok":false,"status":N}`).
+async fn page_data(pool: &RendererPool, config: &serde_json::Value, input: &str) -> serde_json::Value {
     let plan = pool.plan(input.to_owned()).await.expect("plan");
     let mut data = serde_json::Map::new();
     for fetch in plan.fetches {
-        let body = reqwest_get(&format!("{base}{}", fetch.path)).await;
-        data.insert(fetch.key, serde_json::json!({ "ok": true, "body": body }));
+        let endpoints = &config["endpoints"];
+        let base = match fetch.service.as_str() {
+            "users" => &endpoints["users"],
+            "cdb" => &endpoints["cdb"],
+            _ => &endpoints["search"],
+        };
+        let base = base.as_str().or(endpoints["search"].as_str()).expect("search endpoint");
+        let url = format!("{}{}", base.trim_end_matches('/'), fetch.path);
+        let answer = match reqwest::get(&url).await {
+            Ok(response) if response.status().as_u16() < 400 => match response.json::<serde_json::Value>().await {
+                Ok(body) => serde_json::json!({ "ok": true, "body": body }),
+                Err(_) => serde_json::json!({ "ok": false, "status": 502 }),
+            },
+            Ok(response) => serde_json::json!({ "ok": false, "status": response.status().as_u16() }),
+            Err(_) => serde_json::json!({ "ok": false, "status": 502 }),
+        };
+        data.insert(fetch.key, answer);
     }
     serde_json::Value::Object(data)
 }
@@ -41,14 +94,42 @@ async fn reqwest_get(url: &str) -> serde_json::Value {
     reqwest::get(url).await.expect("upstream").json().await.expect("json")
 }
 
+struct Args {
+    runs: usize,
+    json: bool,
+    upstream: Option<String>,
+    root: Option<String>,
+    urls: Vec<String>,
+}
+
+fn args() -> Args {
+    let mut out = Args { runs: 2000, json: false, upstream: None, root: None, urls: Vec::new() };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--json" => out.json = true,
+            "--runs" => out.runs = args.next().and_then(|n| n.parse().ok()).expect("--runs N"),
+            "--upstream" => out.upstream = Some(args.next().expect("--upstream URL")),
+            "--root" => out.root = Some(args.next().expect("--root DIR")),
+            url if url.starts_with('/') => out.urls.push(url.to_owned()),
+            n => out.runs = n.parse().unwrap_or_else(|_| panic!("unknown argument `{n}`")),
+        }
+    }
+    out
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let runs: usize = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(2000);
-    let config: serde_json::Value = serde_json::from_str(&read("config/portal.json")).expect("config");
+    let args = args();
+    let runs = args.runs.max(1);
     let translations = format!(r#"{{"uk":{},"en":{}}}"#, read("locales/uk/dzo.json"), read("locales/en/dzo.json"));
+    if let Some(root) = &args.root {
+        let _ = FILES_ROOT.set(root.clone());
+    }
+    let bundle = read("web/dist/server/entry-server.js");
     let started = Instant::now();
     let pool = RendererPool::start(PoolOptions {
-        bundle: read("web/dist/server/entry-server.js"),
+        bundle,
         translations_json: translations,
         isolates: 1,
         deadline: Duration::from_secs(2),
@@ -57,37 +138,67 @@ async fn main() {
         extra_script: String::new(),
     })
     .expect("pool");
-    println!("pool start (snapshot + 1 isolate): {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
-    let base = upstream().await;
-    let tender = reqwest_get(&format!("{base}/api/tenders?perPage=1&procurementMethodType[0]=aboveThreshold&status[0]=complete&sortOrder=valueAmount.desc")).await;
-    let tender_url = format!("/tenders/{}", tender["hydra:member"][0]["tenderID"].as_str().expect("a tender"));
-    for (url, language) in
-        [("/", "uk"), ("/en/tenders?status=complete", "en"), (tender_url.as_str(), "uk"), ("/no/such/page", "uk")]
-    {
+    let pool_ms = started.elapsed().as_secs_f64() * 1e3;
+    if !args.json {
+        println!("pool start (snapshot + 1 isolate): {pool_ms:.1} ms");
+    }
+    let base = match args.upstream {
+        Some(base) => base.trim_end_matches('/').to_owned(),
+        None => upstream().await,
+    };
+    let config = client_config(&base);
+    let urls = if args.urls.is_empty() {
+        let tender = reqwest_get(&format!("{base}/api/tenders?perPage=1&procurementMethodType[0]=aboveThreshold&status[0]=complete&sortOrder=valueAmount.desc")).await;
+        let id = tender["hydra:member"][0]["tenderID"].as_str().expect("a tender");
+        vec![
+            "/".to_owned(),
+            "/en/tenders?status=complete".to_owned(),
+            format!("/tenders/{id}"),
+            "/no/such/page".to_owned(),
+        ]
+    } else {
+        args.urls
+    };
+    for url in &urls {
+        let url = url.as_str();
+        let language = language_of(url);
         let bare = |data: serde_json::Value| {
             serde_json::json!({
-                "url": url, "language": language, "config": config["client"], "session": null, "data": data, "error": null
+                "url": url, "language": language, "config": config, "session": null, "data": data, "error": null
             })
             .to_string()
         };
-        let input = bare(page_data(&pool, &base, &bare(serde_json::json!({}))).await);
-        for _ in 0..200 {
+        let input = bare(page_data(&pool, &config, &bare(serde_json::json!({}))).await);
+        for _ in 0..(runs / 10).clamp(20, 200) {
             pool.render(input.clone()).await.expect("render");
         }
         let mut times = Vec::with_capacity(runs);
         let mut bytes = 0;
+        let mut status = 0;
         for _ in 0..runs {
             let t = Instant::now();
             let out = pool.render(input.clone()).await.expect("render");
             times.push(t.elapsed());
             bytes = out.html.len() + out.head.len();
+            status = out.status;
         }
         times.sort();
-        println!(
-            "render {url:<40} runs {runs}  median {:>7.1} µs  p90 {:>7.1} µs  p99 {:>7.1} µs  html {bytes} B",
-            percentile(&times, 0.5).as_secs_f64() * 1e6,
-            percentile(&times, 0.9).as_secs_f64() * 1e6,
-            percentile(&times, 0.99).as_secs_f64() * 1e6,
-        );
+        let us = |p: f64| percentile(&times, p).as_secs_f64() * 1e6;
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "url": url, "runs": runs, "status": status, "median_us": us(0.5), "p90_us": us(0.9),
+                    "p99_us": us(0.99), "html_bytes": bytes, "pool_start_ms": pool_ms
+                })
+            );
+        } else {
+            println!(
+                "render {url:<40} runs {runs}  median {:>7.1} µs  p90 {:>7.1} µs  p99 {:>7.1} µs  html {bytes} B",
+                us(0.5),
+                us(0.9),
+                us(0.99),
+            );
+        }
     }
 }

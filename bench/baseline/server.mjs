@@ -1,0 +1,267 @@
+// The SSR baseline of `make bench`: the portal's own server bundle
+// (web/dist/server/entry-server.js) served by a plain JavaScript runtime, doing per
+// request what server/src/page.rs and server/src/document.rs do: plan, fetch the named
+// upstream answers concurrently (same error mapping; answers whose spec has `maxAge` are
+// reused that long, as the server does), render, wrap in the same document.
+//
+//   node server.mjs    node:http; node:cluster forks one worker per core of the CPU set
+//   deno run -A server.mjs / bun server.mjs
+//                      Deno.serve / Bun.serve with reusePort: start one process per core
+//
+// Environment: BASELINE_PORT (19082), BASELINE_UPSTREAM (http://127.0.0.1:8081: where
+// the embedded upstream's endpoints of config/portal.json point), BASELINE_ROOT (where
+// config/, locales/ and web/dist/ are read from: this project), BASELINE_WORKERS (Node:
+// cluster workers; default one per core it may run on).
+// Not implemented (the benchmark needs none of it): compression, assets, /__data.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const runtime = typeof Bun !== 'undefined' ? 'bun' : typeof Deno !== 'undefined' ? 'deno' : 'node';
+const env = (name, fallback) => globalThis.process?.env?.[name] ?? fallback;
+const rootDir = env('BASELINE_ROOT', '');
+const root = rootDir ? pathToFileURL(rootDir.replace(/\/*$/, '/')) : new URL('../../', import.meta.url);
+const read = (path) => readFileSync(new URL(path, root), 'utf8');
+
+const EMBEDDED_UPSTREAM = 'http://127.0.0.1:8081';
+const port = Number(env('BASELINE_PORT', '19082'));
+const upstream = env('BASELINE_UPSTREAM', EMBEDDED_UPSTREAM).replace(/\/+$/, '');
+
+/** Everything a serving process needs; returns the request handler `page(method, url)`. */
+async function worker() {
+  // ---- configuration, translations, manifest: read once, as the server does ----
+  const config = JSON.parse(read('config/portal.json'));
+  const client = config.client;
+  for (const [key, value] of Object.entries(client.endpoints)) {
+    if (typeof value === 'string' && value.startsWith(EMBEDDED_UPSTREAM)) {
+      client.endpoints[key] = upstream + value.slice(EMBEDDED_UPSTREAM.length);
+    }
+  }
+  const clientJson = JSON.stringify(client);
+  const timeoutMs = config.server.upstreamTimeoutMs;
+  const translations = { uk: read('locales/uk/dzo.json'), en: read('locales/en/dzo.json') };
+  let manifest = { entry: '', css: [], preload: [] };
+  try {
+    manifest = JSON.parse(read('web/dist/client/manifest.json'));
+  } catch {
+    console.warn('no client manifest: pages will not hydrate');
+  }
+  const base = client.assetBase;
+  let shellHead = '<link rel="icon" href="data:,">';
+  for (const css of manifest.css) shellHead += `<link rel="stylesheet" href="${base}${css}">`;
+  for (const chunk of manifest.preload) shellHead += `<link rel="modulepreload" href="${base}${chunk}">`;
+  shellHead += `<script type="module" src="${base}${manifest.entry}"></script>`;
+
+  // ---- the bundle: evaluated once in this global scope, like the isolate does ----
+  (0, eval)(read('web/dist/server/entry-server.js'));
+  const portal = globalThis.__portal;
+  portal.init(`{"uk":${translations.uk},"en":${translations.en}}`);
+
+  const languageOf = (path) => (path === '/en' || path.startsWith('/en/') ? 'en' : 'uk');
+
+  /** server/src/document.rs `escape_json_for_script`. */
+  const ESCAPES = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+  const escapeJson = (json) => json.replace(/[<>&\u2028\u2029]/g, (c) => ESCAPES[c]);
+
+  const stateFields = (language, dataJson, error) =>
+    `"language":"${language}","config":${clientJson},"session":null,"data":${dataJson},"error":${error ?? 'null'}`;
+  const renderInput = (url, fields) => `{"url":${JSON.stringify(url)},${fields}}`;
+
+  // ---- upstream GETs: node:http with a keep-alive agent under Node, fetch elsewhere ----
+  class Timeout extends Error {}
+  let get;
+  if (runtime === 'node') {
+    const http = await import('node:http');
+    const agent = new http.Agent({ keepAlive: true, maxFreeSockets: 64 });
+    get = (url) =>
+      new Promise((resolve, reject) => {
+        const request = http.get(url, { agent, headers: { accept: 'application/json' } }, (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            clearTimeout(timer);
+            resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') });
+          });
+          response.on('error', reject);
+        });
+        const timer = setTimeout(() => request.destroy(new Timeout()), timeoutMs);
+        request.on('error', (e) => {
+          clearTimeout(timer);
+          reject(e);
+        });
+      });
+  } else {
+    get = async (url) => {
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        const response = await fetch(url, { headers: { accept: 'application/json' }, signal });
+        return { status: response.status, text: await response.text() };
+      } catch (e) {
+        throw e?.name === 'TimeoutError' ? new Timeout() : e;
+      }
+    };
+  }
+
+  /** Answers a fetch spec allows to reuse (`maxAge` seconds), as the server keeps them. */
+  const reusable = new Map(); // url -> [expires ms, text]
+  const MAX_REUSABLE = 1000;
+
+  /** server/src/page.rs `fetch_all`: answers embedded raw; failures map to 502/504/503. */
+  async function fetchAll(fetches) {
+    if (fetches.length === 0) return ['{}', null];
+    const endpoints = client.endpoints;
+    const answers = await Promise.all(
+      fetches.map(async (spec) => {
+        const endpoint = spec.service === 'users' ? endpoints.users : spec.service === 'cdb' ? endpoints.cdb : endpoints.search;
+        const url = endpoint.replace(/\/+$/, '') + spec.path;
+        const maxAge = spec.maxAge > 0 ? spec.maxAge * 1000 : 0;
+        if (maxAge) {
+          const hit = reusable.get(url);
+          if (hit && hit[0] > Date.now()) return hit[1];
+        }
+        try {
+          const { status, text } = await get(url);
+          if (status >= 400) return status;
+          try {
+            JSON.parse(text);
+          } catch {
+            return 502;
+          }
+          if (maxAge) {
+            reusable.delete(url);
+            if (reusable.size >= MAX_REUSABLE) reusable.delete(reusable.keys().next().value);
+            reusable.set(url, [Date.now() + maxAge, text]);
+          }
+          return text;
+        } catch (e) {
+          return e instanceof Timeout ? 504 : 502;
+        }
+      }),
+    );
+    let error = null;
+    let json = '{';
+    answers.forEach((answer, i) => {
+      if (i > 0) json += ',';
+      json += JSON.stringify(fetches[i].key);
+      if (typeof answer === 'string') json += `:{"ok":true,"body":${answer}}`;
+      else {
+        if (answer >= 500) error = answer === 502 || answer === 504 ? answer : 503;
+        json += `:{"ok":false,"status":${answer}}`;
+      }
+    });
+    return [json + '}', error];
+  }
+
+  // A response: [status, headers, body].
+  const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+  const redirect = (location, status) => [status >= 300 && status < 400 ? status : 302, { location }, ''];
+  function staticError(status) {
+    const html =
+      `<!doctype html><html lang="uk"><head><meta charset="utf-8"><title>${status}</title></head>` +
+      `<body><h1>${status}</h1><p>Сервер має труднощі. Спробуйте пізніше.</p><p><a href="/">На головну</a></p></body></html>`;
+    return [status, HTML_HEADERS, html];
+  }
+
+  function renderDocument(url, dataJson, error) {
+    const language = languageOf(url.split('?')[0]);
+    const fields = stateFields(language, dataJson, error);
+    let output;
+    try {
+      output = portal.render(renderInput(url, fields));
+    } catch (e) {
+      console.error(`render failed: ${url}: ${e}`);
+      return error == null ? renderDocument(url, '{}', 500) : staticError(500);
+    }
+    const [status, location, head, body] = output;
+    if (location != null) return redirect(location, status);
+    const html =
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+      '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+      head +
+      shellHead +
+      '</head><body><div id="root">' +
+      body +
+      '</div><script id="__state" type="application/json">' +
+      escapeJson(`{${fields}}`) +
+      '</script><script id="__i18n" type="application/json">' +
+      escapeJson(translations[language] ?? '{}') +
+      '</script></body></html>';
+    return [status >= 100 && status < 1000 ? status : 200, HTML_HEADERS, html];
+  }
+
+  /** server/src/page.rs `page`, plus /healthz. `url` is the raw path and query. */
+  async function page(method, url) {
+    if (url === '/healthz') return [200, { 'content-type': 'text/plain' }, `ok: ${runtime}\n`];
+    if (method !== 'GET' && method !== 'HEAD') return [405, {}, ''];
+    const language = languageOf(url.split('?')[0]);
+    let plan;
+    try {
+      plan = JSON.parse(portal.plan(renderInput(url, stateFields(language, '{}', null))));
+    } catch (e) {
+      console.error(`plan failed: ${url}: ${e}`);
+      return renderDocument(url, '{}', 500);
+    }
+    if (plan.redirect) return redirect(plan.redirect.location, plan.redirect.status);
+    const [data, error] = await fetchAll(plan.fetches);
+    return renderDocument(url, data, error);
+  }
+
+  return page;
+}
+
+// ---- the HTTP servers ----
+const listening = () => console.log(`baseline (${runtime}, pid ${globalThis.process?.pid ?? Deno.pid}) on http://127.0.0.1:${port}`);
+
+/** The raw path and query of a Request (its URL is absolute). */
+const pathOf = (requestUrl) => {
+  const slash = requestUrl.indexOf('/', requestUrl.indexOf('//') + 2);
+  return slash < 0 ? '/' : requestUrl.slice(slash);
+};
+const toResponse = ([status, headers, body], method) => new Response(method === 'HEAD' ? null : body, { status, headers });
+
+if (runtime === 'bun') {
+  const page = await worker();
+  Bun.serve({
+    port,
+    hostname: '127.0.0.1',
+    reusePort: true,
+    development: false,
+    async fetch(request) {
+      return toResponse(await page(request.method, pathOf(request.url)), request.method);
+    },
+  });
+  listening();
+} else if (runtime === 'deno') {
+  const page = await worker();
+  Deno.serve(
+    { port, hostname: '127.0.0.1', reusePort: true, onListen: listening },
+    async (request) => toResponse(await page(request.method, pathOf(request.url)), request.method),
+  );
+} else {
+  const cluster = (await import('node:cluster')).default;
+  const os = await import('node:os');
+  if (cluster.isPrimary) {
+    const workers = Number(env('BASELINE_WORKERS', '0')) || os.availableParallelism();
+    for (let i = 0; i < workers; i++) cluster.fork();
+    cluster.on('exit', (worker, code, signal) => {
+      console.error(`worker ${worker.process.pid} exited (${signal ?? code})`);
+      process.exit(1);
+    });
+    const stop = () => {
+      for (const worker of Object.values(cluster.workers)) worker.process.kill('SIGTERM');
+      process.exit(0);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  } else {
+    const page = await worker();
+    const http = await import('node:http');
+    const server = http.createServer(async (request, response) => {
+      const [status, headers, body] = await page(request.method, request.url);
+      response.statusCode = status;
+      for (const name in headers) response.setHeader(name, headers[name]);
+      // end() with the whole body and no header sent yet: Node sets Content-Length.
+      response.end(request.method === 'HEAD' ? undefined : body);
+    });
+    server.listen(port, '127.0.0.1', listening);
+  }
+}
