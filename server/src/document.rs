@@ -14,17 +14,30 @@ pub struct Manifest {
 /// Makes JSON safe inside `<script type="application/json">`: no data (a search
 /// keyword, a tender title) can close the tag or open a comment.
 pub fn escape_json_for_script(json: &str) -> String {
+    let bytes = json.as_bytes();
     let mut out = String::with_capacity(json.len() + 16);
-    for ch in json.chars() {
-        match ch {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
+    let mut start = 0;
+    let mut i = 0;
+    // Byte scan: the five characters to escape are `<`, `>`, `&` and U+2028/U+2029
+    // (E2 80 A8/A9); runs between them are copied whole.
+    while i < bytes.len() {
+        let replacement = match bytes[i] {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            b'&' => "\\u0026",
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => "\\u2028",
+            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => "\\u2029",
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.push_str(&json[start..i]);
+        out.push_str(replacement);
+        i += if bytes[i] == 0xE2 { 3 } else { 1 };
+        start = i;
     }
+    out.push_str(&json[start..]);
     out
 }
 
@@ -95,6 +108,33 @@ mod tests {
         assert!(!escaped.contains("</script>") && !escaped.contains("<!--"));
         let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
         assert_eq!(back["title"], "</script><script>alert(1)</script><!--");
+    }
+
+    #[test]
+    fn the_byte_scan_equals_a_character_by_character_escape() {
+        let reference = |json: &str| {
+            json.chars()
+                .map(|c| match c {
+                    '<' => "\\u003c".to_owned(),
+                    '>' => "\\u003e".to_owned(),
+                    '&' => "\\u0026".to_owned(),
+                    '\u{2028}' => "\\u2028".to_owned(),
+                    '\u{2029}' => "\\u2029".to_owned(),
+                    c => c.to_string(),
+                })
+                .collect::<String>()
+        };
+        let alphabet: Vec<char> = "aZ<>&\"\\ їЄ€\u{2028}\u{2029}\u{2027}\u{202a}\u{e280}😀".chars().collect();
+        let mut seed = 0x2026_u64;
+        for len in 0..400 {
+            let text: String = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    alphabet[(seed >> 33) as usize % alphabet.len()]
+                })
+                .collect();
+            assert_eq!(escape_json_for_script(&text), reference(&text), "{text:?}");
+        }
     }
 
     #[test]

@@ -70,7 +70,11 @@ async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> (String, Option<u
         let status = response.status().as_u16();
         match response.bytes().await {
             Ok(body) if status < 400 && serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_ok() => {
-                let body: Arc<str> = Arc::from(String::from_utf8_lossy(&body));
+                // Valid JSON is valid UTF-8: the fast check, with the lossy path as a fallback.
+                let body: Arc<str> = match std::str::from_utf8(&body) {
+                    Ok(text) => Arc::from(text),
+                    Err(_) => Arc::from(String::from_utf8_lossy(&body)),
+                };
                 if let Some(ttl) = reusable {
                     state.upstream_cache().insert(url, body.clone(), ttl);
                 }
