@@ -10,7 +10,8 @@
 // Environment: BENCH_SERVER_CPUS (1), BENCH_LOAD_CPUS (0), BENCH_ROUNDS (2), BENCH_DURATION
 // (5 s per run), BENCH_WARMUP (1 s per page after each start), BENCH_CONNECTIONS (1,8,64),
 // BENCH_SERVERS (portal,node,deno,bun), BENCH_FLOOR_RUNS (500), BENCH_SAMPLES (20),
-// BENCH_RESULTS (bench/results: where latest.md and history.md go).
+// BENCH_RESULTS (bench/results: where latest.md and history.md go), BENCH_MICRO_CACHE_MS (2000;
+// 0 skips the runs of the portal with micro-caching on, reported as `ssr-micro-cached-ratio`).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -73,6 +74,8 @@ const S = {
   servers: (process.env.BENCH_SERVERS || 'portal,node,deno,bun').split(',').map((s) => s.trim()),
   floorRuns: Math.round(positive('BENCH_FLOOR_RUNS', 500)),
   samples: Math.round(positive('BENCH_SAMPLES', 20)),
+  // 0 skips the micro-cached portal runs.
+  microCacheMs: Math.round(Number(process.env.BENCH_MICRO_CACHE_MS ?? 2000)),
 };
 if (S.connections.some((c) => !Number.isInteger(c) || c < 1)) fail(`BENCH_CONNECTIONS=${process.env.BENCH_CONNECTIONS}`);
 const TOP = Math.max(...S.connections);
@@ -544,8 +547,30 @@ async function main() {
       console.log(`bench: ${name} round ${round} done (started in ${(startMs / 1000).toFixed(1)} s, peak RSS ${mib(rss[name][round - 1].kb)} MiB)`);
     }
   }
+  // Micro-caching on (server.htmlMicroCacheMs): anonymous hot pages answered from memory.
+  const cached = []; // {url, ...wrk, cpuUsPerReq}
+  if (S.microCacheMs > 0) {
+    const env = { ...portalEnv(), PORT: String(SERVERS.portal.port), PORTAL_SERVER_HTML_MICRO_CACHE_MS: String(S.microCacheMs) };
+    const procs = [startGroup('portal-cached', BIN.portal, [], env, S.server.spec, SNAPSHOT)];
+    const pgids = procs.map((p) => p.pgid);
+    await waitReady(`http://127.0.0.1:${SERVERS.portal.port}/healthz`, procs, 120);
+    for (const page of PAGES) await wrk(SERVERS.portal.port, page, 8, S.warmup);
+    for (const page of PAGES) {
+      await settle(pgids);
+      const ticks0 = cpuTicks(pgids);
+      const r = await wrk(SERVERS.portal.port, page, TOP, S.duration);
+      const ticks = cpuTicks(pgids) - ticks0;
+      cached.push({ url: page.url, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN });
+      const last = cached.at(-1);
+      console.log(
+        `  micro-cache portal c=${TOP} ${page.name.padEnd(18)} ${fmtRps(last.rps).padStart(7)} req/s  p50 ${fmtMs(last.p50).padStart(6)} ms  ` +
+          `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
+      );
+    }
+    await stopGroups(pgids);
+  }
   await stopGroups([upstream.pgid]);
-  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results }, null, 1));
+  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached }, null, 1));
 
   // First-load JavaScript: the entry and the chunks the document preloads.
   const manifest = JSON.parse(readFileSync(join(WEB_DIST, 'client/manifest.json'), 'utf8'));
@@ -764,6 +789,25 @@ async function main() {
       }
     }
   }
+  if (cached.length) {
+    md.push(`## Micro-caching on (\`server.htmlMicroCacheMs\` = ${S.microCacheMs}), concurrency ${TOP}`, '');
+    md.push(
+      'The same portal build with anonymous pages kept in memory per URL and `Accept-Encoding` (off in every run above). ' +
+        'The baselines render every request, as above.',
+      '',
+    );
+    const head = ['page', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU µs/req', ...baselines.map((b) => `÷ ${b} req/s`)];
+    md.push(`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i ? '---:' : '---')).join('|')}|`);
+    for (const page of PAGES) {
+      const r = cached.find((x) => x.url === page.url);
+      const cells = baselines.map((b) => {
+        const o = agg(b, page.url, TOP);
+        return o ? fmtRatio(r.rps / o.rps) : '-';
+      });
+      md.push(`| ${page.name} | ${fmtRps(r.rps)} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${r.errors} | ${r.cpuUsPerReq.toFixed(0)} | ${cells.join(' | ')} |`);
+    }
+    md.push('');
+  }
   md.push('## Where the portal loses', '');
   md.push(losses.length ? losses.map((l) => `- ${l}`).join('\n') : 'Nowhere: it has the higher throughput and the lower p99 on every page, at every concurrency, against every baseline.', '');
   md.push(`Errors over all runs: ${totalErrors}.`, '');
@@ -776,7 +820,11 @@ async function main() {
   ]
     .filter(([b]) => top[b])
     .map(([b, label]) => `${label} ${top[b]}`);
-  md.push(`Geometric means over the pages of portal ÷ baseline throughput at concurrency ${TOP}:`, '', '```', ...finals, '```', '');
+  if (cached.length && baselines.includes('node')) {
+    const mc = geomean(cached.map((r) => r.rps / agg('node', r.url, TOP).rps)).toFixed(1);
+    finals.unshift(`ssr-micro-cached-ratio ${mc}`);
+  }
+  md.push(`Geometric means over the pages of portal ÷ baseline throughput at concurrency ${TOP} (the first line: micro-cached portal ÷ Node):`, '', '```', ...finals, '```', '');
 
   const report = md.join('\n');
   mkdirSync(RESULTS, { recursive: true });
