@@ -63,7 +63,17 @@ fn creation_turn() -> std::sync::MutexGuard<'static, ()> {
 /// life of the process and costs every render.
 fn init_v8() {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| JsRuntime::init_platform(None));
+    ONCE.call_once(|| {
+        if let Ok(flags) = std::env::var("RENDERER_V8_FLAGS") {
+            let mut args = vec![String::new()];
+            args.extend(flags.split_whitespace().map(str::to_owned));
+            let rest = deno_core::v8_set_flags(args);
+            if rest.len() > 1 {
+                tracing::warn!(unknown = ?&rest[1..], "V8 ignored some RENDERER_V8_FLAGS");
+            }
+        }
+        JsRuntime::init_platform(None)
+    });
 }
 
 impl Isolate {
