@@ -312,6 +312,8 @@ const baselineEnv = (port) => ({
   BASELINE_ROOT: SNAPSHOT,
   BASELINE_WORKERS: String(nServer),
 });
+/** The portal with micro-caching on runs on its own port. */
+const MICRO_CACHED_PORT = 19085;
 const SERVERS = {
   portal: {
     port: 19080,
@@ -417,7 +419,7 @@ async function main() {
   const allowed = new Set(S.server.cpus.concat(S.load.cpus));
   const online = os.cpus().length;
   for (const c of allowed) if (c >= online) fail(`CPU ${c} does not exist (this machine has ${online})`);
-  for (const port of [UPSTREAM_PORT, ...S.servers.map((s) => SERVERS[s].port)]) {
+  for (const port of [UPSTREAM_PORT, MICRO_CACHED_PORT, ...S.servers.map((s) => SERVERS[s].port)]) {
     if (!(await portFree(port))) fail(`port ${port} is in use (another \`make bench\` running?)`);
   }
   mkdirSync(RUN, { recursive: true });
@@ -550,15 +552,17 @@ async function main() {
   // Micro-caching on (server.htmlMicroCacheMs): anonymous hot pages answered from memory.
   const cached = []; // {url, ...wrk, cpuUsPerReq}
   if (S.microCacheMs > 0) {
-    const env = { ...portalEnv(), PORT: String(SERVERS.portal.port), PORTAL_SERVER_HTML_MICRO_CACHE_MS: String(S.microCacheMs) };
+    // Its own port: the last server of a round may still be letting go of its own.
+    const port = MICRO_CACHED_PORT;
+    const env = { ...portalEnv(), PORT: String(port), PORTAL_SERVER_HTML_MICRO_CACHE_MS: String(S.microCacheMs) };
     const procs = [startGroup('portal-cached', BIN.portal, [], env, S.server.spec, SNAPSHOT)];
     const pgids = procs.map((p) => p.pgid);
-    await waitReady(`http://127.0.0.1:${SERVERS.portal.port}/healthz`, procs, 120);
-    for (const page of PAGES) await wrk(SERVERS.portal.port, page, 8, S.warmup);
+    await waitReady(`http://127.0.0.1:${port}/healthz`, procs, 120);
+    for (const page of PAGES) await wrk(port, page, 8, S.warmup);
     for (const page of PAGES) {
       await settle(pgids);
       const ticks0 = cpuTicks(pgids);
-      const r = await wrk(SERVERS.portal.port, page, TOP, S.duration);
+      const r = await wrk(port, page, TOP, S.duration);
       const ticks = cpuTicks(pgids) - ticks0;
       cached.push({ url: page.url, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN });
       const last = cached.at(-1);
