@@ -258,6 +258,10 @@ fn worker(
             return;
         }
         if let (Some(then_body), true) = (then_body, body_wanted) {
+            // Let the thread that sends the head run first: on a machine with one core
+            // for the server, the body render would otherwise hold the CPU until it is
+            // done and the head would go out with the body (seen with compression on).
+            thread::yield_now();
             let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &Call::Body, "");
             let _ = then_body.send(result.and_then(|answer| match answer {
                 Answer::Body(html) => Ok(html),

@@ -91,6 +91,8 @@ pub struct ServerConfig {
     pub html_micro_cache_ms: u64,
     /// Memory for micro-cached page responses, in MiB.
     pub html_micro_cache_mb: usize,
+    /// Brotli quality / gzip level for responses compressed on the fly (pages, `/__data`).
+    pub compression_level: i32,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -175,6 +177,9 @@ impl Config {
         }
         if self.renderer.heap_limit_mb < 16 {
             return Err(invalid("renderer.heapLimitMb", "must be at least 16"));
+        }
+        if !(1..=9).contains(&self.server.compression_level) {
+            return Err(invalid("server.compressionLevel", "must be 1 to 9"));
         }
         if self.server.upstream_timeout_ms == 0 {
             return Err(invalid("server.upstreamTimeoutMs", "must be positive"));
@@ -309,6 +314,8 @@ mod tests {
         assert!(err(&[("PORT", "eighty")]).contains("`server.port`"));
         assert!(err(&[("PORTAL_CLIENT_DEFAULT_LANGUAGE", "de")]).contains("`client.defaultLanguage`"));
         assert!(err(&[("PORTAL_NO_SUCH_KEY", "1")]).contains("PORTAL_NO_SUCH_KEY"));
+        assert!(err(&[("PORTAL_SERVER_COMPRESSION_LEVEL", "0")]).contains("`server.compressionLevel`"));
+        assert!(err(&[("PORTAL_SERVER_COMPRESSION_LEVEL", "12")]).contains("`server.compressionLevel`"));
         let wrong_type = FILE.replace(r#""isolates": 0"#, r#""isolates": "two""#);
         assert!(Config::parse(&wrong_type, []).unwrap_err().to_string().contains("`renderer.isolates`"));
         let unknown = FILE.replace(r#""snapshot": true"#, r#""snapshot": true, "colour": 1"#);

@@ -57,9 +57,10 @@ pub fn app(state: AppState) -> Router {
         router = router.nest_service(&path, cached(config.server.locales_dir.clone(), "public, max-age=300"));
     }
     // The micro-cache sits outside compression, so it keeps each encoding already compressed.
+    let level = config.server.compression_level;
     router
         .fallback(page::page)
-        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(level)))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::micro_cache::micro_cache))
         .with_state(state)
 }
