@@ -1,8 +1,17 @@
 // Shared set-up of the browser specs: Debian's Chromium through playwright-core,
 // and a page opener that records every console error, warning and page error.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+export const UPSTREAM = process.env.UPSTREAM_URL ?? 'http://127.0.0.1:18081';
+
+/** A JSON answer of the upstream the portal under test reads; anything but 200 fails the test. */
+export async function upstream(path) {
+  const response = await fetch(UPSTREAM + path);
+  assert.equal(response.status, 200, path);
+  return response.json();
+}
 
 export function launch() {
   return chromium.launch({

@@ -4,20 +4,13 @@
 // organisation found by keyword is kept by its id and named after a reload.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open } from './browser.mjs';
+import { launch, open, upstream } from './browser.mjs';
 
-const UPSTREAM = process.env.UPSTREAM_URL ?? 'http://127.0.0.1:18081';
 let browser;
 before(async () => {
   browser = await launch();
 });
 after(() => browser?.close());
-
-async function upstream(path) {
-  const response = await fetch(UPSTREAM + path);
-  assert.equal(response.status, 200, path);
-  return response.json();
-}
 
 const number = (s) => Number(s.replace(/\D/g, ''));
 const cpv = '[data-picker="classification"]';

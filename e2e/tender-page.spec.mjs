@@ -3,18 +3,15 @@
 // bids, awards); the contents links and the section sub-paths lead to the sections.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open } from './browser.mjs';
+import { launch, open, upstream } from './browser.mjs';
 
-const UPSTREAM = process.env.UPSTREAM_URL ?? 'http://127.0.0.1:18081';
 // Real Prozorro tender from the prozorro-mcp data: 4 lots, 4 awards, 5 bids, 19 documents.
 const TENDER_ID = 'UA-2026-09-09-014105-a';
 let browser;
 let tender;
 before(async () => {
   browser = await launch();
-  const response = await fetch(`${UPSTREAM}/api/tenders/${TENDER_ID}`);
-  assert.equal(response.status, 200);
-  tender = await response.json();
+  tender = await upstream(`/api/tenders/${TENDER_ID}`);
 });
 after(() => browser?.close());
 
@@ -83,7 +80,7 @@ test('a section sub-path opens the page at that section, with the tender as cano
 test('a monitoring of a real tender shows its decision, dialogue and conclusion, linked from the tender', async () => {
   // Derived in the embedded upstream for a real tender (upstream/API.md).
   const [tenderID, monitoringID] = ['UA-2026-09-15-005918-a', 'UA-M-2026-10-26-000003'];
-  const monitoring = await (await fetch(`${UPSTREAM}/api/monitorings/${monitoringID}`)).json();
+  const monitoring = await upstream(`/api/monitorings/${monitoringID}`);
   const { page, context, problems } = await open(browser, `/tenders/${tenderID}`);
   const link = page.locator(`section#monitorings a[href="/tenders/${tenderID}/monitorings/${monitoringID}"]`);
   await Promise.all([page.waitForURL(`**/monitorings/${monitoringID}`), link.click()]);

@@ -2,20 +2,13 @@
 // survive a reload, the same search with JavaScript off, pagination bounds.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, open } from './browser.mjs';
+import { BASE, launch, open, upstream } from './browser.mjs';
 
-const UPSTREAM = process.env.UPSTREAM_URL ?? 'http://127.0.0.1:18081';
 let browser;
 before(async () => {
   browser = await launch();
 });
 after(() => browser?.close());
-
-async function upstream(path) {
-  const response = await fetch(UPSTREAM + path);
-  assert.equal(response.status, 200, path);
-  return response.json();
-}
 
 const resultIds = (page) => page.$$eval('.tender-results .tender-id', (els) => els.map((e) => e.textContent));
 const count = (page) => page.textContent('.result-count');

@@ -44,7 +44,6 @@ pub fn escape_json_for_script(json: &str) -> String {
 pub struct Document<'a> {
     pub language: &'a str,
     pub head: &'a str,
-    pub body: &'a str,
     pub state_json: &'a str,
     /// The page language's translations, already escaped for a script element
     /// ([`escape_json_for_script`]; the server escapes each file once at start).
@@ -54,12 +53,6 @@ pub struct Document<'a> {
 }
 
 impl Document<'_> {
-    pub fn to_html(&self) -> String {
-        let mut html = self.opening();
-        html.push_str(&self.closing());
-        html
-    }
-
     /// Everything before the body markup: the whole `<head>`, so the browser can
     /// start fetching styles and scripts while the body is still being rendered.
     pub fn opening(&self) -> String {
@@ -83,11 +76,10 @@ impl Document<'_> {
         html
     }
 
-    /// The body markup, the embedded state and translations, and the end of the document.
+    /// Everything after the body markup: the embedded state and translations and the
+    /// end of the document.
     pub fn closing(&self) -> String {
-        let mut html =
-            String::with_capacity(self.body.len() + self.state_json.len() + self.translations_script.len() + 256);
-        html.push_str(self.body);
+        let mut html = String::with_capacity(self.state_json.len() + self.translations_script.len() + 256);
         html.push_str("</div><script id=\"__state\" type=\"application/json\">");
         html.push_str(&escape_json_for_script(self.state_json));
         html.push_str("</script><script id=\"__i18n\" type=\"application/json\">");

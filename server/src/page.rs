@@ -159,7 +159,6 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
     let document = Document {
         language,
         head: &output.head,
-        body: "",
         state_json: &state_json,
         translations_script: translations,
         asset_base: &state.config().client.asset_base,
@@ -167,16 +166,11 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
     };
     // The head is sent while the body renders; the state and translations follow the body.
     let opening = Bytes::from(document.opening());
-    let closing_tail = document.closing();
+    let closing = Bytes::from(document.closing());
     let url = url.to_owned();
-    let rest = async move {
+    let body = async move {
         match pending.await {
-            Ok(Ok(body)) => {
-                let mut html = String::with_capacity(body.len() + closing_tail.len());
-                html.push_str(&body);
-                html.push_str(&closing_tail);
-                Ok(Bytes::from(html))
-            }
+            Ok(Ok(body)) => Ok(Bytes::from(body)),
             // The status is already sent: end the response as broken rather than pass
             // a truncated page off as complete.
             Ok(Err(e)) => {
@@ -186,7 +180,10 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
             Err(_) => Err(std::io::Error::other("renderer stopped")),
         }
     };
-    let stream = stream::once(future::ready(Ok::<_, std::io::Error>(opening))).chain(stream::once(rest));
+    // After a failed body the response ends there: the closing part is never polled.
+    let stream = stream::once(future::ready(Ok::<_, std::io::Error>(opening)))
+        .chain(stream::once(body))
+        .chain(stream::once(future::ready(Ok(closing))));
     let mut response =
         (StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK), Body::from_stream(stream)).into_response();
     let headers = response.headers_mut();

@@ -14,12 +14,11 @@ import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { formatDate } from '../../lib/dates';
 import { codeLabel } from '../../lib/enums';
-import { DocumentRow, Table, type Ctx } from '../Tender/Tender';
+import { DocumentRow, Table, list, periodText, type Ctx } from '../Tender/Tender';
 import { addressLine } from '../Tender/labels';
 import type { Document, Organization } from '../Tender/types';
 import type { Monitoring as MonitoringData, MonitoringPost } from './types';
 
-const list = <T,>(v: T[] | undefined): T[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 const label = (t: TFunction, group: string, code: string | undefined) => (code ? codeLabel(t, `monitoring.${group}`, code) : '');
 
 export default function Monitoring({ route: _route }: { route: PageRoute }) {
@@ -71,13 +70,13 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
           {m.monitoringPeriod && (
             <div>
               <dt>{t('monitoring.period')}</dt>
-              <dd>{period(m.monitoringPeriod.startDate, m.monitoringPeriod.endDate, ctx)}</dd>
+              <dd>{periodText(m.monitoringPeriod.startDate, m.monitoringPeriod.endDate, ctx)}</dd>
             </div>
           )}
           {m.eliminationPeriod && (
             <div>
               <dt>{t('monitoring.eliminationPeriod')}</dt>
-              <dd>{period(m.eliminationPeriod.startDate, m.eliminationPeriod.endDate, ctx)}</dd>
+              <dd>{periodText(m.eliminationPeriod.startDate, m.eliminationPeriod.endDate, ctx)}</dd>
             </div>
           )}
           {m.endDate && (
@@ -199,12 +198,6 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
       )}
     </article>
   );
-}
-
-function period(start: string | undefined, end: string | undefined, ctx: Ctx): string {
-  if (start && end) return ctx.t('tender.timeline.range', { start: ctx.date(start), end: ctx.date(end) });
-  if (start) return ctx.t('tender.timeline.from', { start: ctx.date(start) });
-  return end ? ctx.t('tender.timeline.until', { end: ctx.date(end) }) : '';
 }
 
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {

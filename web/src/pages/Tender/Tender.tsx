@@ -29,7 +29,8 @@ const SECTION_IDS = [
 ] as const;
 type SectionId = (typeof SECTION_IDS)[number];
 
-const list = <T,>(v: T[] | undefined): T[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+/** The objects of an optional array (the CDB's lists may hold nulls). */
+export const list = <T,>(v: T[] | undefined): T[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 const safeHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 const cssCode = (code: string) => code.replace(/[^a-z0-9-]/gi, '-');
 
@@ -395,7 +396,7 @@ function names(orgs: Organization[] | undefined, language: Language): string {
   return list(orgs).map((o) => localized(o, 'name', language) || o.identifier?.legalName || '').filter(Boolean).join('; ');
 }
 
-function periodText(start: string | undefined, end: string | undefined, ctx: Ctx): string {
+export function periodText(start: string | undefined, end: string | undefined, ctx: Ctx): string {
   if (start && end && start !== end) return ctx.t('tender.timeline.range', { start: ctx.date(start), end: ctx.date(end) });
   if (start && end) return ctx.date(start);
   if (start) return ctx.t('tender.timeline.from', { start: ctx.date(start) });
