@@ -9,6 +9,9 @@ pub enum RenderError {
     HeapLimit,
     #[error("javascript error: {0}")]
     Js(String),
+    /// The input was not JSON: nothing was rendered.
+    #[error("render input is not JSON: {0}")]
+    Input(String),
     #[error("renderer answer does not follow the contract: {0}")]
     Contract(String),
     #[error("isolate failed to start: {0}")]

@@ -159,11 +159,27 @@ impl Isolate {
         let runtime = &mut self.runtime;
         deno_core::scope!(scope, runtime);
         v8::tc_scope!(let tc, scope);
-        let arg = v8::String::new(tc, input)
-            .ok_or_else(|| Some(RenderError::Contract("input too large for a V8 string".into())))?;
+        let arg: v8::Local<v8::Value> = if input.is_empty() {
+            v8::undefined(tc).into()
+        } else {
+            let text = v8::String::new(tc, input)
+                .ok_or_else(|| Some(RenderError::Contract("input too large for a V8 string".into())))?;
+            // Parsed here rather than in the bundle, so that input that is not JSON (an
+            // upstream answer the server passed on unchecked) is told apart from a
+            // failing render, and the caller can check the answers and try again.
+            match v8::json::parse(tc, text) {
+                Some(value) => value,
+                None if tc.has_terminated() || tc.is_execution_terminating() => return Err(None),
+                None => {
+                    let message = tc.exception().map(|e| e.to_rust_string_lossy(tc)).unwrap_or_default();
+                    tc.reset();
+                    return Err(Some(RenderError::Input(message)));
+                }
+            }
+        };
         let function = v8::Local::new(tc, function);
         let recv = v8::undefined(tc).into();
-        let Some(value) = function.call(tc, recv, &[arg.into()]) else {
+        let Some(value) = function.call(tc, recv, &[arg]) else {
             if tc.has_terminated() || tc.is_execution_terminating() {
                 return Err(None);
             }

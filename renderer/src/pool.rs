@@ -152,12 +152,20 @@ struct WatchState {
     handle: Option<v8::IsolateHandle>,
     fired: bool,
     stop: bool,
+    /// How often the watchdog looks at the deadline.
+    tick: Duration,
 }
 
 impl Watchdog {
     fn spawn(name: String) -> Arc<Self> {
         let dog = Arc::new(Self {
-            state: Mutex::new(WatchState { deadline: None, handle: None, fired: false, stop: false }),
+            state: Mutex::new(WatchState {
+                deadline: None,
+                handle: None,
+                fired: false,
+                stop: false,
+                tick: Duration::from_millis(100),
+            }),
             wake: Condvar::new(),
         });
         let watched = dog.clone();
@@ -174,22 +182,27 @@ impl Watchdog {
             if state.stop {
                 return;
             }
-            state = match state.deadline {
-                None => self.wake.wait(state).unwrap_or_else(|e| e.into_inner()),
-                Some(deadline) => {
-                    let now = Instant::now();
-                    if now >= deadline {
-                        if let Some(handle) = &state.handle {
-                            handle.terminate_execution();
-                        }
-                        state.fired = true;
-                        state.deadline = None;
-                        state
-                    } else {
-                        self.wake.wait_timeout(state, deadline - now).unwrap_or_else(|e| e.into_inner()).0
+            let now = Instant::now();
+            match state.deadline {
+                Some(deadline) if now >= deadline => {
+                    if let Some(handle) = &state.handle {
+                        handle.terminate_execution();
                     }
+                    state.fired = true;
+                    state.deadline = None;
                 }
-            };
+                // Arming does not wake this thread (a wake per call cost two context
+                // switches per render): it looks again every tick, so a deadline fires
+                // at most one tick late.
+                Some(deadline) => {
+                    let wait = (deadline - now).min(state.tick);
+                    state = self.wake.wait_timeout(state, wait).unwrap_or_else(|e| e.into_inner()).0;
+                }
+                None => {
+                    let tick = state.tick;
+                    state = self.wake.wait_timeout(state, tick).unwrap_or_else(|e| e.into_inner()).0;
+                }
+            }
         }
     }
 
@@ -198,7 +211,8 @@ impl Watchdog {
         state.handle = Some(handle);
         state.deadline = Some(Instant::now() + deadline);
         state.fired = false;
-        self.wake.notify_one();
+        // A tenth of the deadline: a render is stopped at most 10 % late.
+        state.tick = (deadline / 10).max(Duration::from_millis(1));
     }
 
     /// Disarms and tells whether the deadline fired during the call.

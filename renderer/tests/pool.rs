@@ -126,7 +126,7 @@ async fn intl_has_full_icu_data() {
 async fn a_render_that_loops_forever_is_cut_off_and_the_pool_recovers() {
     // Wraps the real render: a url containing `__loop` never returns.
     let looping = r#";{ const real = __portal.render;
-        __portal.render = (i) => { if (i.includes('__loop')) { for (;;) {} } return real(i); }; }"#;
+        __portal.render = (i) => { if (i.url.includes('__loop')) { for (;;) {} } return real(i); }; }"#;
     let pool = RendererPool::start(options(looping, 1)).unwrap();
     let started = Instant::now();
     let err = pool.render(input("/__loop", "uk")).await.unwrap_err();
@@ -141,8 +141,8 @@ async fn a_render_that_loops_forever_is_cut_off_and_the_pool_recovers() {
 async fn a_render_that_exhausts_the_heap_is_cut_off_and_the_pool_recovers() {
     let hog = r#";{ const real = __portal.render;
         __portal.render = (i) => {
-          if (i.includes('__hog1')) { const a = []; for (;;) a.push('x'.repeat(1000) + a.length); }
-          if (i.includes('__hog2')) { const a = []; for (let n = 0; ; n++) a.push({ n, m: [n, n + 1, n + 2] }); }
+          if (i.url.includes('__hog1')) { const a = []; for (;;) a.push('x'.repeat(1000) + a.length); }
+          if (i.url.includes('__hog2')) { const a = []; for (let n = 0; ; n++) a.push({ n, m: [n, n + 1, n + 2] }); }
           return real(i); }; }"#;
     // A deadline long enough that the heap limit, not the clock, ends the object graph
     // even on a loaded machine (V8 marks concurrently, so the time to fill 64 MiB varies).
@@ -160,7 +160,10 @@ async fn a_render_that_exhausts_the_heap_is_cut_off_and_the_pool_recovers() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_javascript_exception_is_an_error_not_a_crash() {
     let pool = RendererPool::start(options("", 1)).unwrap();
+    // Input that is not JSON is told apart from a render that throws.
     let err = pool.render("not json".into()).await.unwrap_err();
-    assert!(matches!(err, RenderError::Js(ref m) if m.contains("JSON")), "{err}");
+    assert!(matches!(err, RenderError::Input(ref m) if m.contains("JSON")), "{err}");
+    let err = pool.render("null".into()).await.unwrap_err();
+    assert!(matches!(err, RenderError::Js(ref m) if m.contains("TypeError")), "{err}");
     assert_eq!(pool.render(input("/info/contacts", "uk")).await.unwrap().status, 200);
 }

@@ -14,37 +14,50 @@ pub struct Manifest {
 /// Makes JSON safe inside `<script type="application/json">`: no data (a search
 /// keyword, a tender title) can close the tag or open a comment.
 pub fn escape_json_for_script(json: &str) -> String {
-    let bytes = json.as_bytes();
     let mut out = String::with_capacity(json.len() + 16);
+    escape_json_into(&mut out, json);
+    out
+}
+
+/// [`escape_json_for_script`] appending to `out`. The five characters to escape are
+/// `<`, `>`, `&` and U+2028/U+2029 (E2 80 A8/A9). Vectorised searches jump from one
+/// candidate byte to the next (0xE2 first, then the ASCII three inside each stretch
+/// between) and the runs between them are copied whole.
+pub fn escape_json_into(out: &mut String, json: &str) {
+    let bytes = json.as_bytes();
     let mut start = 0;
-    let mut i = 0;
-    // Byte scan: the five characters to escape are `<`, `>`, `&` and U+2028/U+2029
-    // (E2 80 A8/A9); runs between them are copied whole.
-    while i < bytes.len() {
-        let replacement = match bytes[i] {
+    for i in memchr::memchr_iter(0xE2, bytes) {
+        let replacement = match (bytes.get(i + 1), bytes.get(i + 2)) {
+            (Some(0x80), Some(0xA8)) => "\\u2028",
+            (Some(0x80), Some(0xA9)) => "\\u2029",
+            _ => continue,
+        };
+        escape_ascii_into(out, &json[start..i]);
+        out.push_str(replacement);
+        start = i + 3;
+    }
+    escape_ascii_into(out, &json[start..]);
+}
+
+fn escape_ascii_into(out: &mut String, run: &str) {
+    let mut start = 0;
+    for i in memchr::memchr3_iter(b'<', b'>', b'&', run.as_bytes()) {
+        out.push_str(&run[start..i]);
+        out.push_str(match run.as_bytes()[i] {
             b'<' => "\\u003c",
             b'>' => "\\u003e",
-            b'&' => "\\u0026",
-            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA8) => "\\u2028",
-            0xE2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xA9) => "\\u2029",
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        out.push_str(&json[start..i]);
-        out.push_str(replacement);
-        i += if bytes[i] == 0xE2 { 3 } else { 1 };
-        start = i;
+            _ => "\\u0026",
+        });
+        start = i + 1;
     }
-    out.push_str(&json[start..]);
-    out
+    out.push_str(&run[start..]);
 }
 
 pub struct Document<'a> {
     pub language: &'a str,
     pub head: &'a str,
-    pub state_json: &'a str,
+    /// The members of the embedded page state, without the braces around them.
+    pub state_fields: &'a str,
     /// The page language's translations, already escaped for a script element
     /// ([`escape_json_for_script`]; the server escapes each file once at start).
     pub translations_script: &'a str,
@@ -79,9 +92,11 @@ impl Document<'_> {
     /// Everything after the body markup: the embedded state and translations and the
     /// end of the document.
     pub fn closing(&self) -> String {
-        let mut html = String::with_capacity(self.state_json.len() + self.translations_script.len() + 256);
+        let mut html = String::with_capacity(self.state_fields.len() + self.translations_script.len() + 256);
         html.push_str("</div><script id=\"__state\" type=\"application/json\">");
-        html.push_str(&escape_json_for_script(self.state_json));
+        html.push('{');
+        escape_json_into(&mut html, self.state_fields);
+        html.push('}');
         html.push_str("</script><script id=\"__i18n\" type=\"application/json\">");
         html.push_str(self.translations_script);
         html.push_str("</script></body></html>");

@@ -40,14 +40,15 @@ fn render_input(url: &str, fields: &str) -> String {
     format!(r#"{{"url":{url},{fields}}}"#)
 }
 
-/// Fetches every spec concurrently. Answers are embedded raw (no re-serialising);
-/// an unreachable, slow or failing upstream becomes the 502/504/503 page.
-async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> (String, Option<u16>) {
-    if fetches.is_empty() {
-        return ("{}".into(), None);
-    }
+/// One upstream answer: its JSON text, or the status that stands for it.
+type Answer = Result<Arc<str>, u16>;
+
+/// Fetches every spec concurrently; an unreachable, slow or failing upstream becomes
+/// 502/504 or its own status. Bodies are not parsed here: V8 parses the render
+/// input once, and only when that fails are they checked one by one ([`data_json`]).
+async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> Vec<Answer> {
     let endpoints = &state.config().client.endpoints;
-    let answers = join_all(fetches.iter().map(|spec| async move {
+    join_all(fetches.iter().map(|spec| async move {
         let base = match spec.service.as_str() {
             "users" => &endpoints.users,
             "cdb" => &endpoints.cdb,
@@ -57,44 +58,72 @@ async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> (String, Option<u
         let reusable = spec.max_age.filter(|s| *s > 0).map(Duration::from_secs);
         if reusable.is_some() {
             if let Some(body) = state.upstream_cache().get(&url) {
-                return (spec, Ok(body));
+                return Ok(body);
             }
         }
         let response = match state.http().get(&url).header(header::ACCEPT, "application/json").send().await {
             Ok(r) => r,
             Err(e) => {
                 tracing::warn!(%url, error = %e, "upstream request failed");
-                return (spec, Err(if e.is_timeout() { 504 } else { 502 }));
+                return Err(if e.is_timeout() { 504 } else { 502 });
             }
         };
         let status = response.status().as_u16();
         match response.bytes().await {
-            Ok(body) if status < 400 && serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_ok() => {
-                // Valid JSON is valid UTF-8: the fast check, with the lossy path as a fallback.
-                let body: Arc<str> = match std::str::from_utf8(&body) {
-                    Ok(text) => Arc::from(text),
-                    Err(_) => Arc::from(String::from_utf8_lossy(&body)),
+            Ok(_) if status >= 400 => Err(status),
+            Ok(body) => {
+                // The page embeds the answer as text: it must be UTF-8 (valid JSON is).
+                let Ok(text) = simdutf8::basic::from_utf8(&body) else {
+                    tracing::warn!(%url, "upstream answer is not UTF-8");
+                    return Err(502);
                 };
+                let body: Arc<str> = Arc::from(text);
                 if let Some(ttl) = reusable {
+                    // Kept for other requests: checked once now rather than trusted later.
+                    if !is_json(&body) {
+                        tracing::warn!(%url, "upstream answer is not JSON");
+                        return Err(502);
+                    }
                     state.upstream_cache().insert(url, body.clone(), ttl);
                 }
-                (spec, Ok(body))
+                Ok(body)
             }
-            Ok(_) if status < 400 => (spec, Err(502)),
-            Ok(_) => (spec, Err(status)),
-            Err(e) => (spec, Err(if e.is_timeout() { 504 } else { 502 })),
+            Err(e) => Err(if e.is_timeout() { 504 } else { 502 }),
         }
     }))
-    .await;
+    .await
+}
+
+fn is_json(text: &str) -> bool {
+    serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+}
+
+/// The page data `{"key":{"ok":true,"body":...}|{"ok":false,"status":N},...}` with the
+/// answers embedded raw, and the error page the failures call for. With `check`, an
+/// answer that is not JSON becomes a 502.
+fn data_json(fetches: &[FetchSpec], answers: &[Answer], check: bool) -> (String, Option<u16>) {
+    let size: usize = answers.iter().map(|a| a.as_ref().map_or(0, |body| body.len())).sum();
+    let mut json = String::with_capacity(size + 48 * answers.len() + 2);
     let mut error = None;
-    let mut json = String::from("{");
-    for (i, (spec, answer)) in answers.into_iter().enumerate() {
+    json.push('{');
+    for (i, (spec, answer)) in fetches.iter().zip(answers).enumerate() {
         if i > 0 {
             json.push(',');
         }
         json.push_str(&serde_json::to_string(&spec.key).unwrap_or_default());
+        let answer = match answer {
+            Ok(body) if check && !is_json(body) => {
+                tracing::warn!(key = %spec.key, "upstream answer is not JSON");
+                Err(502)
+            }
+            answer => answer.as_ref().map_err(|status| *status),
+        };
         match answer {
-            Ok(body) => json.push_str(&format!(r#":{{"ok":true,"body":{body}}}"#)),
+            Ok(body) => {
+                json.push_str(r#":{"ok":true,"body":"#);
+                json.push_str(body);
+                json.push('}');
+            }
             Err(status) => {
                 if status >= 500 {
                     error = Some(if status == 502 || status == 504 { status } else { 503 });
@@ -134,14 +163,31 @@ fn redirect(location: &str, status: u16) -> Response {
     response
 }
 
-async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str, error: Option<u16>) -> Response {
+/// The answers a page's data was built from without checking them, to check and
+/// render again with when V8 finds the data is not JSON.
+type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [Answer])>;
+
+async fn render_document(
+    state: &AppState,
+    ready: &Ready,
+    url: &str,
+    data: &str,
+    error: Option<u16>,
+    unchecked: Unchecked<'_>,
+) -> Response {
     let language = language_of(url.split('?').next().unwrap_or("/"));
     let fields = state_fields(state, language, data, error);
     let (output, pending) = match ready.pool.render_streamed(render_input(url, &fields)).await {
         Ok(answer) => answer,
+        Err(renderer::RenderError::Input(e)) if unchecked.is_some() => {
+            tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
+            let (fetches, answers) = unchecked.unwrap_or_default();
+            let (data, checked_error) = data_json(fetches, answers, true);
+            return Box::pin(render_document(state, ready, url, &data, error.or(checked_error), None)).await;
+        }
         Err(e) if error.is_none() => {
             tracing::error!(%url, error = %e, "render failed");
-            return Box::pin(render_document(state, ready, url, "{}", Some(500))).await;
+            return Box::pin(render_document(state, ready, url, "{}", Some(500), None)).await;
         }
         Err(e) => {
             tracing::error!(%url, error = %e, "error page render failed");
@@ -155,11 +201,10 @@ async fn render_document(state: &AppState, ready: &Ready, url: &str, data: &str,
         return static_error(StatusCode::INTERNAL_SERVER_ERROR);
     };
     let translations = ready.translations_script.get(language).map(String::as_str).unwrap_or("{}");
-    let state_json = format!("{{{fields}}}");
     let document = Document {
         language,
         head: &output.head,
-        state_json: &state_json,
+        state_fields: &fields,
         translations_script: translations,
         asset_base: &state.config().client.asset_base,
         manifest: state.manifest(),
@@ -221,14 +266,15 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
         Ok(plan) => plan,
         Err(e) => {
             tracing::error!(%url, error = %e, "plan failed");
-            return render_document(&state, ready, url, "{}", Some(500)).await;
+            return render_document(&state, ready, url, "{}", Some(500), None).await;
         }
     };
     if let Some(target) = &plan.redirect {
         return redirect(&target.location, target.status);
     }
-    let (data, error) = fetch_all(&state, &plan.fetches).await;
-    render_document(&state, ready, url, &data, error).await
+    let answers = fetch_all(&state, &plan.fetches).await;
+    let (data, error) = data_json(&plan.fetches, &answers, false);
+    render_document(&state, ready, url, &data, error, Some((&plan.fetches, &answers))).await
 }
 
 #[derive(Deserialize)]
@@ -243,7 +289,9 @@ pub async fn data(State(state): State<AppState>, Query(query): Query<DataQuery>)
     let ready = state.ready().ok_or(AppError::NotReady)?;
     let language = language_of(url.split('?').next().unwrap_or("/"));
     let plan = plan_for(&state, ready, &url, language).await.map_err(|_| AppError::NotReady)?;
-    let (data, _) = fetch_all(&state, &plan.fetches).await;
+    // Sent to the browser as it is: checked here, as no V8 parses it on the way.
+    let answers = fetch_all(&state, &plan.fetches).await;
+    let (data, _) = data_json(&plan.fetches, &answers, true);
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

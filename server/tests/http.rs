@@ -140,7 +140,7 @@ async fn alternates_and_canonical_point_at_both_languages() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_served() {
     let looping = r#";{ const real = __portal.renderHead;
-        __portal.renderHead = (i) => { if (JSON.parse(i).url === '/tenders/loop' && !JSON.parse(i).error) { for (;;) {} } return real(i); }; }"#;
+        __portal.renderHead = (i) => { if (i.url === '/tenders/loop' && !i.error) { for (;;) {} } return real(i); }; }"#;
     let app = portal(&[], looping).await;
     let started = std::time::Instant::now();
     let page = get(&app, "/tenders/loop", &[]).await;
@@ -155,7 +155,7 @@ async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_s
 async fn the_head_is_sent_before_the_body_and_a_failed_body_breaks_the_response() {
     // The body of `/info/contacts?slow` takes 300 ms; `?boom` throws after the head went out.
     let hooks = r#";{ const head = __portal.renderHead, body = __portal.renderBody; let url = '';
-        __portal.renderHead = (i) => { url = JSON.parse(i).url; return head(i); };
+        __portal.renderHead = (i) => { url = i.url; return head(i); };
         __portal.renderBody = () => {
             if (url.endsWith('?boom')) throw new Error('boom');
             if (url.endsWith('?slow')) { const end = Date.now() + 300; while (Date.now() < end) {} }
@@ -299,6 +299,38 @@ async fn an_unreachable_upstream_answers_the_502_page() {
     let page = get(&app, "/tenders", &[]).await;
     assert_eq!(page.status, StatusCode::BAD_GATEWAY);
     assert!(page.body.contains("noindex"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upstream_answer_that_is_not_json_answers_the_502_page() {
+    use axum::response::IntoResponse;
+    use axum::routing::get as route_get;
+    // The search answers a truncated body with status 200; everything else is valid.
+    let app = Router::new().fallback(route_get(|uri: axum::http::Uri| async move {
+        if uri.path() == "/api/tenders" {
+            ([(header::CONTENT_TYPE, "application/json")], r#"{"hydra:member":[{"tenderID":"#).into_response()
+        } else {
+            axum::Json(serde_json::json!({ "hydra:member": [], "hydra:totalItems": 0 })).into_response()
+        }
+    }));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let app = portal(&[("PORTAL_CLIENT_ENDPOINTS_SEARCH", &url)], "").await;
+    let page = get(&app, "/tenders?classification[0]=03100000-2", &[]).await;
+    assert_eq!(page.status, StatusCode::BAD_GATEWAY);
+    assert!(page.body.contains("noindex"));
+    // The other answers of the page still reach it intact.
+    let state = between(&page.body, r#"<script id="__state" type="application/json">"#, "</script>").unwrap();
+    let state: serde_json::Value = serde_json::from_str(state).unwrap();
+    let data = state["data"].as_object().unwrap();
+    assert_eq!(data["tenders"], serde_json::json!({ "ok": false, "status": 502 }), "{data:?}");
+    assert!(data.values().filter(|answer| answer["ok"] == true).count() >= 2, "{data:?}");
+    // Client navigation gets the same verdict as JSON.
+    let json = get(&app, "/__data?url=%2Ftenders", &[]).await;
+    assert_eq!(json.status, StatusCode::OK);
+    let json: serde_json::Value = serde_json::from_str(&json.body).unwrap();
+    assert_eq!(json["tenders"], serde_json::json!({ "ok": false, "status": 502 }));
 }
 
 /// Wraps `renderHead` to number every render in a meta tag, so a test can tell a

@@ -51,9 +51,17 @@ function init(translationsJson: string): void {
   instances.en = memoiseTranslations(createI18n('en', resources));
 }
 
+/**
+ * The input of `plan` and `render`: JSON text, or the value already parsed (the Rust
+ * renderer parses it before the call, so that input that does not parse is told
+ * apart from a failing render).
+ */
+type Input = string | RenderInput;
+const parseInput = (input: Input): RenderInput => (typeof input === 'string' ? (JSON.parse(input) as RenderInput) : input);
+
 /** Route decisions that need no data: redirects and the upstream requests to make. */
-function plan(inputJson: string): string {
-  const input = JSON.parse(inputJson) as RenderInput;
+function plan(inputJson: Input): string {
+  const input = parseInput(inputJson);
   const { route, ctx, language } = context(input);
   const guard = route.guard?.(ctx);
   const out: PlanOutput = { redirect: null, fetches: [] };
@@ -73,9 +81,9 @@ let pendingBody: (() => string) | null = null;
  * First half of a render: the status, a redirect, or the head tags. The body is kept
  * for `renderBody`, so the server can send the head while the body renders.
  */
-function renderHead(inputJson: string): HeadOutput {
+function renderHead(inputJson: Input): HeadOutput {
   pendingBody = null;
-  const input = JSON.parse(inputJson) as RenderInput;
+  const input = parseInput(inputJson);
   const { route, ctx, path, language } = context(input);
   const i18n = instances[language];
   if (!i18n) throw new Error('renderer not initialised: call init first');
@@ -116,7 +124,7 @@ function renderBody(): string {
 }
 
 /** Both halves in one call. */
-function render(inputJson: string): RenderOutput {
+function render(inputJson: Input): RenderOutput {
   const [status, redirect, head] = renderHead(inputJson);
   if (redirect !== null) {
     pendingBody = null;
