@@ -317,7 +317,7 @@ const MICRO_CACHED_PORT = 19085;
 const SERVERS = {
   portal: {
     port: 19080,
-    what: `\`target/release/portal\`: ${nServer} isolate(s) and tokio worker(s), one per core of its CPU set`,
+    what: `\`target/release/portal\`: ${nServer} serving thread(s), one per core of its CPU set, each a current-thread tokio runtime with its own isolate`,
     start: (port) => [startGroup('portal', BIN.portal, [], { ...portalEnv(), PORT: String(port) }, S.server.spec, SNAPSHOT)],
   },
   node: {

@@ -37,15 +37,17 @@ pub(crate) struct Isolate {
 pub(crate) enum Call {
     Plan,
     Render,
-    /// The first half of a render: status, redirect and head (`html` left empty).
+    /// The first half of a render: status, redirect and head (`html` left empty),
+    /// and the number of the body it prepared.
     Head,
-    /// The second half: the body of the page the last `Head` prepared.
-    Body,
+    /// The second half: the body a `Head` prepared, by its number.
+    Body(u32),
 }
 
 pub(crate) enum Answer {
     Plan(PlanOutput),
     Render(RenderOutput),
+    Head(RenderOutput, u32),
     Body(String),
 }
 
@@ -154,13 +156,13 @@ impl Isolate {
             Call::Plan => self.plan_fn.clone(),
             Call::Render => self.render_fn.clone(),
             Call::Head => self.head_fn.clone(),
-            Call::Body => self.body_fn.clone(),
+            Call::Body(_) => self.body_fn.clone(),
         };
         let runtime = &mut self.runtime;
         deno_core::scope!(scope, runtime);
         v8::tc_scope!(let tc, scope);
-        let arg: v8::Local<v8::Value> = if input.is_empty() {
-            v8::undefined(tc).into()
+        let arg: v8::Local<v8::Value> = if let Call::Body(id) = call {
+            v8::Integer::new_from_unsigned(tc, *id).into()
         } else {
             let text = v8::String::new(tc, input)
                 .ok_or_else(|| Some(RenderError::Contract("input too large for a V8 string".into())))?;
@@ -194,7 +196,7 @@ impl Isolate {
                     .map(Answer::Plan)
                     .map_err(|e| Some(RenderError::Contract(format!("plan: {e}"))))
             }
-            Call::Body => {
+            Call::Body(_) => {
                 if !value.is_string() {
                     return Err(Some(RenderError::Contract("renderBody must answer a string".into())));
                 }
@@ -207,12 +209,24 @@ impl Isolate {
                 let status = item(0).and_then(|v| v.uint32_value(tc)).unwrap_or(0);
                 let redirect = item(1).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc));
                 let head = item(2).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
-                let html = item(3).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
+                let html = match call {
+                    Call::Render => {
+                        item(3).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default()
+                    }
+                    _ => String::new(),
+                };
                 let status = u16::try_from(status)
                     .ok()
                     .filter(|s| (100..600).contains(s))
                     .ok_or_else(|| Some(RenderError::Contract(format!("bad status {status}"))))?;
-                Ok(Answer::Render(RenderOutput { status, redirect, head, html }))
+                let out = RenderOutput { status, redirect, head, html };
+                match call {
+                    Call::Head => {
+                        let body = item(3).and_then(|v| v.uint32_value(tc)).unwrap_or(0);
+                        Ok(Answer::Head(out, body))
+                    }
+                    _ => Ok(Answer::Render(out)),
+                }
             }
         }
     }

@@ -1,10 +1,23 @@
-//! A pool of V8 isolates, each on its own OS thread, fed over one shared channel.
-//! Rendering never runs on a tokio worker: callers await a oneshot answer.
-//! A watchdog per worker terminates a render that passes its deadline; the worker
-//! then replaces its isolate and goes on serving.
+//! A pool of V8 isolates in one of two shapes:
+//!
+//! - **workers**: each isolate on its own OS thread, fed over one shared channel;
+//!   callers on any runtime await a oneshot answer.
+//! - **hosted**: each thread that calls into the pool gets its own isolate, created on
+//!   its first call, and renders inline: no channel, no thread hop, no wake-ups. This
+//!   is the server's shape (one current-thread tokio runtime per core, each with its
+//!   isolate), and it must only be called from current-thread runtimes, so that a
+//!   page's head and body are rendered by the same isolate.
+//!
+//! A watchdog per isolate terminates a call that passes its deadline; the isolate is
+//! then replaced and serving goes on.
 
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
+use std::task::{Context, Poll};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -22,8 +35,10 @@ pub struct PoolOptions {
     pub bundle: String,
     /// `{"uk": {...}, "en": {...}}`: the `dzo` namespace of each language.
     pub translations_json: String,
-    /// Number of isolates (threads); 0 means one per core.
+    /// Number of worker isolates (threads); 0 means one per core. Ignored when `hosted`.
     pub isolates: usize,
+    /// No worker threads: every thread that calls gets its own isolate (see the module).
+    pub hosted: bool,
     /// Longest time one call may run before its isolate is terminated.
     pub deadline: Duration,
     /// V8 heap limit of each isolate, in bytes.
@@ -45,20 +60,108 @@ struct Job {
     then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
 }
 
-/// The body of a streamed render, still being rendered when the head arrives.
-pub type PendingBody = oneshot::Receiver<Result<String, RenderError>>;
+/// The body of a streamed render: still being rendered by a worker when the head
+/// arrives, or (hosted) rendered when first polled after the head went out.
+pub struct PendingBody(Pending);
 
-/// A cheap-to-clone handle on the pool; the threads stop when the last one drops.
-#[derive(Clone)]
-pub struct RendererPool {
-    tx: mpsc::Sender<Job>,
-    size: usize,
+enum Pending {
+    Worker(oneshot::Receiver<Result<String, RenderError>>),
+    /// `yields`: polls still to answer `Pending` before the body is rendered.
+    Hosted {
+        pool: u64,
+        body: u32,
+        yields: u8,
+    },
 }
 
+impl Future for PendingBody {
+    type Output = Result<String, RenderError>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match &mut self.0 {
+            Pending::Worker(rx) => Pin::new(rx).poll(cx).map(|answer| answer.unwrap_or(Err(RenderError::Closed))),
+            // The first poll comes right after the head was handed over: give way, so
+            // the head is written to the socket before this thread renders the body.
+            // Twice: a compressing body turns the first `Pending` into a flush of what
+            // it holds and answers that as data, so the writer polls again at once; the
+            // second `Pending` reaches the writer, which then sends the head.
+            Pending::Hosted { yields, .. } if *yields > 0 => {
+                *yields -= 1;
+                cx.waker().wake_by_ref();
+                Poll::Pending
+            }
+            Pending::Hosted { pool, body, .. } => {
+                let answer = hosted_call(*pool, &Call::Body(*body), "")
+                    .unwrap_or(Err(RenderError::Contract("a hosted body was polled on another thread".into())));
+                Poll::Ready(answer.and_then(|answer| match answer {
+                    Answer::Body(html) => Ok(html),
+                    _ => Err(RenderError::Contract("renderBody answered something else".into())),
+                }))
+            }
+        }
+    }
+}
+
+/// A cheap-to-clone handle on the pool; worker threads stop when the last one drops.
+#[derive(Clone)]
+pub struct RendererPool {
+    /// `None` for a hosted pool.
+    tx: Option<mpsc::Sender<Job>>,
+    workers: usize,
+    shared: Arc<Shared>,
+}
+
+/// What hosted isolates are made from, and how many exist.
+struct Shared {
+    id: u64,
+    spec: Arc<IsolateSpec>,
+    deadline: Duration,
+    hosted: AtomicUsize,
+}
+
+/// The isolate of this thread in a hosted pool.
+struct Hosted {
+    pool: u64,
+    slot: Option<Isolate>,
+    dog: Arc<Watchdog>,
+    spec: Arc<IsolateSpec>,
+    deadline: Duration,
+    name: String,
+}
+
+impl Drop for Hosted {
+    fn drop(&mut self) {
+        self.dog.stop();
+    }
+}
+
+thread_local! {
+    static HOSTED: RefCell<Option<Hosted>> = const { RefCell::new(None) };
+}
+
+/// Runs a call on this thread's isolate of pool `pool`; `None` when this thread has none.
+fn hosted_call(pool: u64, call: &Call, input: &str) -> Option<Result<Answer, RenderError>> {
+    HOSTED.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let hosted = cell.as_mut().filter(|h| h.pool == pool)?;
+        let (result, alive) =
+            run(&mut hosted.slot, &hosted.spec, &hosted.dog, hosted.deadline, &hosted.name, call, input);
+        if !alive {
+            tracing::error!(thread = %hosted.name, "this thread has no isolate any more");
+        }
+        Some(result)
+    })
+}
+
+static POOL_IDS: AtomicU64 = AtomicU64::new(1);
+
 impl RendererPool {
-    /// Starts the isolates and waits until every one of them has loaded the bundle.
+    /// Starts the isolates and waits until every one of them has loaded the bundle
+    /// (for a hosted pool: makes the snapshot; isolates come with the threads that call).
     pub fn start(options: PoolOptions) -> Result<Self, RenderError> {
-        let size = if options.isolates == 0 {
+        let size = if options.hosted {
+            0
+        } else if options.isolates == 0 {
             thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
         } else {
             options.isolates
@@ -71,6 +174,15 @@ impl RendererPool {
             snapshot,
             extra_script: options.extra_script,
         });
+        let shared = Arc::new(Shared {
+            id: POOL_IDS.fetch_add(1, Ordering::Relaxed),
+            spec: spec.clone(),
+            deadline: options.deadline,
+            hosted: AtomicUsize::new(0),
+        });
+        if options.hosted {
+            return Ok(Self { tx: None, workers: 0, shared });
+        }
         let (tx, rx) = mpsc::channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
         let (ready_tx, ready_rx) = mpsc::channel::<Result<(), RenderError>>();
@@ -85,12 +197,62 @@ impl RendererPool {
         for _ in 0..size {
             ready_rx.recv().map_err(|_| RenderError::Closed)??;
         }
-        Ok(Self { tx, size })
+        Ok(Self { tx: Some(tx), workers: size, shared })
     }
 
-    /// Number of isolates.
+    /// Gives this thread its isolate of a hosted pool now rather than on its first
+    /// call (a no-op when it has one, or for a worker pool).
+    pub fn host(&self) -> Result<(), RenderError> {
+        if self.tx.is_some() {
+            return Ok(());
+        }
+        HOSTED.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            if cell.as_ref().is_some_and(|h| h.pool == self.shared.id) {
+                return Ok(());
+            }
+            // deno_core wants a tokio runtime entered for V8's delayed tasks.
+            if tokio::runtime::Handle::try_current().is_err() {
+                return Err(RenderError::Start("a hosted pool must be called from inside a tokio runtime".into()));
+            }
+            let name = format!("hosted-{}", self.shared.hosted.load(Ordering::Relaxed));
+            // Drop any isolate of an earlier pool first: one entered isolate per thread.
+            *cell = None;
+            let isolate = Isolate::new(&self.shared.spec)?;
+            let dog = Watchdog::spawn(format!("{name}-watchdog"));
+            self.shared.hosted.fetch_add(1, Ordering::Relaxed);
+            *cell = Some(Hosted {
+                pool: self.shared.id,
+                slot: Some(isolate),
+                dog,
+                spec: self.shared.spec.clone(),
+                deadline: self.shared.deadline,
+                name,
+            });
+            Ok(())
+        })
+    }
+
+    /// Drops this thread's isolate of a hosted pool (before the thread ends: V8 must
+    /// not be torn down by thread-local destructors).
+    pub fn unhost(&self) {
+        HOSTED.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            if cell.as_ref().is_some_and(|h| h.pool == self.shared.id) {
+                *cell = None;
+                self.shared.hosted.fetch_sub(1, Ordering::Relaxed);
+            }
+        });
+    }
+
+    /// Number of isolates: the workers, or the threads hosting one so far.
     pub fn size(&self) -> usize {
-        self.size
+        self.workers + self.shared.hosted.load(Ordering::Relaxed)
+    }
+
+    /// Whether calls render on the calling thread.
+    pub fn is_hosted(&self) -> bool {
+        self.tx.is_none()
     }
 
     /// Route decisions for a request: redirect or the upstream data to fetch.
@@ -116,13 +278,31 @@ impl RendererPool {
         &self,
         input_json: String,
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
+        if self.tx.is_none() {
+            let (head, body) = match self.call_here(&Call::Head, &input_json)? {
+                Answer::Head(head, body) => (head, body),
+                _ => return Err(RenderError::Contract("renderHead answered something else".into())),
+            };
+            let pending = head.redirect.is_none().then_some(PendingBody(Pending::Hosted {
+                pool: self.shared.id,
+                body,
+                yields: 2,
+            }));
+            return Ok((head, pending));
+        }
         let (then_body, body) = oneshot::channel();
         let answer = self.send_job(Call::Head, input_json, Some(then_body)).await?;
         match answer {
-            Answer::Render(head) if head.redirect.is_some() => Ok((head, None)),
-            Answer::Render(head) => Ok((head, Some(body))),
+            Answer::Head(head, _) if head.redirect.is_some() => Ok((head, None)),
+            Answer::Head(head, _) => Ok((head, Some(PendingBody(Pending::Worker(body))))),
             _ => Err(RenderError::Contract("renderHead answered something else".into())),
         }
+    }
+
+    /// A call on this thread's isolate of this hosted pool (made on the first call).
+    fn call_here(&self, call: &Call, input: &str) -> Result<Answer, RenderError> {
+        self.host()?;
+        hosted_call(self.shared.id, call, input).unwrap_or(Err(RenderError::Closed))
     }
 
     async fn send(&self, call: Call, input: String) -> Result<Answer, RenderError> {
@@ -135,8 +315,11 @@ impl RendererPool {
         input: String,
         then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
     ) -> Result<Answer, RenderError> {
+        let Some(tx) = &self.tx else {
+            return self.call_here(&call, &input);
+        };
         let (reply, answer) = oneshot::channel();
-        self.tx.send(Job { call, input, reply, then_body }).map_err(|_| RenderError::Closed)?;
+        tx.send(Job { call, input, reply, then_body }).map_err(|_| RenderError::Closed)?;
         answer.await.map_err(|_| RenderError::Closed)?
     }
 }
@@ -265,18 +448,21 @@ fn worker(
         let Job { call, input, reply, then_body } = job;
         let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &call, &input);
         // The head goes out first; the body of a page (not of a redirect) follows.
-        let body_wanted = matches!(&result, Ok(Answer::Render(head)) if head.redirect.is_none());
+        let body_wanted = match &result {
+            Ok(Answer::Head(head, body)) if head.redirect.is_none() => Some(*body),
+            _ => None,
+        };
         let _ = reply.send(result);
         if !alive {
             dog.stop();
             return;
         }
-        if let (Some(then_body), true) = (then_body, body_wanted) {
+        if let (Some(then_body), Some(body)) = (then_body, body_wanted) {
             // Let the thread that sends the head run first: on a machine with one core
             // for the server, the body render would otherwise hold the CPU until it is
             // done and the head would go out with the body (seen with compression on).
             thread::yield_now();
-            let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &Call::Body, "");
+            let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &Call::Body(body), "");
             let _ = then_body.send(result.and_then(|answer| match answer {
                 Answer::Body(html) => Ok(html),
                 _ => Err(RenderError::Contract("renderBody answered something else".into())),

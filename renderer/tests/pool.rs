@@ -31,6 +31,7 @@ fn options(extra: &str, isolates: usize) -> PoolOptions {
         extra_script: extra.to_owned(),
         translations_json: translations(),
         isolates,
+        hosted: false,
         deadline: Duration::from_millis(500),
         heap_limit_bytes: 64 << 20,
         snapshot: true,
@@ -79,10 +80,10 @@ async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
         (head.status, head.redirect.as_deref(), head.head.as_str(), head.html.as_str()),
         (200, None, whole.head.as_str(), "")
     );
-    assert_eq!(body.expect("a page has a body").await.unwrap().unwrap(), whole.html);
+    assert_eq!(body.expect("a page has a body").await.unwrap(), whole.html);
     // Two streamed renders in a row on one isolate do not mix their bodies.
     let (_, en) = pool.render_streamed(input_with("/en", "en", search_data())).await.unwrap();
-    assert!(en.unwrap().await.unwrap().unwrap().contains("Search public procurement"));
+    assert!(en.unwrap().await.unwrap().contains("Search public procurement"));
     // A redirect decided while rendering has no body.
     let redirect = input_with(
         "/tenders/0123456789abcdef0123456789abcdef",
@@ -93,6 +94,65 @@ async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
     let (head, body) = pool.render_streamed(redirect).await.unwrap();
     assert_eq!((head.status, head.redirect.as_deref()), (301, Some("/tenders/UA-2026-10-12-014102-a")));
     assert!(body.is_none());
+}
+
+/// Runs `test` on a thread of its own with a current-thread runtime: the shape the
+/// server gives a hosted pool.
+fn on_a_serving_thread<F: std::future::Future<Output = ()>>(test: impl FnOnce() -> F + Send + 'static) {
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(test());
+    })
+    .join()
+    .unwrap();
+}
+
+#[test]
+fn a_hosted_pool_renders_on_the_calling_thread_and_keeps_interleaved_bodies_apart() {
+    on_a_serving_thread(|| async {
+        let pool = RendererPool::start(PoolOptions { hosted: true, ..options("", 1) }).unwrap();
+        assert_eq!(pool.size(), 0, "no isolate before the first call");
+        let whole = pool.render(input_with("/", "uk", search_data())).await.unwrap();
+        assert_eq!(pool.size(), 1);
+        let plan = pool.plan(input("/tenders?status=complete", "uk")).await.unwrap();
+        assert!(plan.fetches.iter().any(|f| f.key == "tenders"), "{plan:?}");
+        // Two heads before either body, as when requests take turns on one thread.
+        let (uk_head, uk_body) = pool.render_streamed(input_with("/", "uk", search_data())).await.unwrap();
+        let (en_head, en_body) = pool.render_streamed(input_with("/en", "en", search_data())).await.unwrap();
+        assert_eq!(uk_head.head, whole.head);
+        assert!(en_head.head.contains(r#"href="http://127.0.0.1:8080/en">"#), "{}", en_head.head);
+        let en_body = en_body.unwrap().await.unwrap();
+        assert!(en_body.contains("Search public procurement"));
+        assert_eq!(uk_body.unwrap().await.unwrap(), whole.html);
+        // A second pool thread gets an isolate of its own.
+        let other = pool.clone();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async {
+                assert_eq!(other.render(input_with("/en", "en", search_data())).await.unwrap().status, 200)
+            });
+            other.unhost();
+        })
+        .join()
+        .unwrap();
+        assert_eq!(pool.size(), 1, "the other thread gave its isolate back");
+        pool.unhost();
+    });
+}
+
+#[test]
+fn a_hosted_render_that_loops_forever_is_cut_off_and_the_thread_goes_on() {
+    let looping = r#";{ const real = __portal.render;
+        __portal.render = (i) => { if (i.url.includes('__loop')) { for (;;) {} } return real(i); }; }"#;
+    on_a_serving_thread(move || async move {
+        let pool = RendererPool::start(PoolOptions { hosted: true, ..options(looping, 1) }).unwrap();
+        let started = std::time::Instant::now();
+        let err = pool.render(input("/__loop", "uk")).await.unwrap_err();
+        assert!(matches!(err, RenderError::Deadline(_)), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(3));
+        assert_eq!(pool.render(input("/info/contacts", "uk")).await.unwrap().status, 200);
+        pool.unhost();
+    });
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

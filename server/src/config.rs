@@ -98,7 +98,7 @@ pub struct ServerConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RendererConfig {
-    /// Isolates in the pool; 0 = one per core.
+    /// Serving threads, each with its own isolate (workers in tests); 0 = one per core.
     pub isolates: usize,
     /// Render deadline in milliseconds. Default 2000.
     pub deadline_ms: u64,

@@ -1,13 +1,17 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
 use axum::serve::ListenerExt;
 use server::config::Config;
 use server::{app, AppState};
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+/// One thread per core (or `renderer.isolates` of them), each with a current-thread
+/// tokio runtime and its own V8 isolate: a request is read, fetched for, rendered and
+/// written on one thread, with no hand-over between threads. The threads accept
+/// connections from one listening socket.
+fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,server=info".into()),
@@ -15,45 +19,111 @@ async fn main() -> anyhow::Result<()> {
         .init();
     let path = PathBuf::from(std::env::var("PORTAL_CONFIG").unwrap_or_else(|_| "config/portal.json".into()));
     let mut config = Config::load(&path, std::env::vars()).context("configuration")?;
+    let threads = match config.renderer.isolates {
+        0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        n => n,
+    };
     if config.server.embedded_upstream {
         let upstream_config = upstream::UpstreamConfig::from_env().context("upstream configuration")?;
         config.follow_embedded_upstream(upstream_config.port);
-        tokio::spawn(async move {
-            // The portal serves meanwhile: pages that need data answer 502 until it is up.
-            let loaded = tokio::task::spawn_blocking(move || upstream::load(upstream_config)).await;
-            let result = match loaded {
-                Ok(Ok(state)) => upstream::serve(state).await.map_err(|e| e.to_string()),
-                Ok(Err(e)) => Err(e.to_string()),
-                Err(e) => Err(e.to_string()),
-            };
-            if let Err(e) = result {
-                tracing::error!(error = %e, "embedded upstream stopped; data pages answer 502");
-            }
-        });
+        embedded_upstream(upstream_config, threads)?;
     }
     let addr = SocketAddr::from(([0, 0, 0, 0], config.server.port));
+    let listener = std::net::TcpListener::bind(addr).with_context(|| format!("cannot listen on {addr}"))?;
+    listener.set_nonblocking(true).context("listener")?;
     let state = AppState::new(config);
-    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
-    tracing::info!("portal listening on http://127.0.0.1:{}", addr.port());
-    let starting = state.clone();
-    tokio::spawn(async move {
-        if let Err(e) = starting.start_renderer("").await {
-            tracing::error!(error = %e, "renderer failed to start");
-            std::process::exit(1);
+    tracing::info!(threads, "portal listening on http://127.0.0.1:{}", addr.port());
+    let mut serving = Vec::with_capacity(threads);
+    for n in 0..threads {
+        let (listener, state) = (listener.try_clone().context("listener")?, state.clone());
+        let thread = std::thread::Builder::new()
+            .name(format!("serve-{n}"))
+            .spawn(move || serve(listener, state, n == 0))
+            .context("serving thread")?;
+        serving.push(thread);
+    }
+    for thread in serving {
+        match thread.join() {
+            Ok(result) => result?,
+            Err(_) => anyhow::bail!("a serving thread panicked"),
         }
-    });
-    // The head of a page goes out in its own write before the body: without
-    // TCP_NODELAY the body would wait for the client's delayed ACK (~40 ms).
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!(error = %e, "TCP_NODELAY not set");
-        }
-    });
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("server")?;
+    }
     Ok(())
+}
+
+/// The embedded upstream on threads of its own. The portal serves meanwhile: pages
+/// that need data answer 502 until it is up.
+fn embedded_upstream(config: upstream::UpstreamConfig, threads: usize) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
+        .thread_name("upstream")
+        .enable_all()
+        .build()
+        .context("upstream runtime")?;
+    std::thread::Builder::new()
+        .name("upstream".into())
+        .spawn(move || {
+            runtime.block_on(async move {
+                let loaded = tokio::task::spawn_blocking(move || upstream::load(config)).await;
+                let result = match loaded {
+                    Ok(Ok(state)) => upstream::serve(state).await.map_err(|e| e.to_string()),
+                    Ok(Err(e)) => Err(e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                if let Err(e) = result {
+                    tracing::error!(error = %e, "embedded upstream stopped; data pages answer 502");
+                }
+            });
+        })
+        .context("upstream thread")?;
+    Ok(())
+}
+
+/// One serving thread. The first one also starts the renderer; until it is ready,
+/// pages answer 503. Each thread makes its isolate as soon as the renderer is ready
+/// rather than on its first page.
+fn serve(listener: std::net::TcpListener, state: AppState, starts_renderer: bool) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().context("runtime")?;
+    let result = runtime.block_on(async {
+        if starts_renderer {
+            let starting = state.clone();
+            tokio::spawn(async move {
+                if let Err(e) = starting.start_renderer("", true).await {
+                    tracing::error!(error = %e, "renderer failed to start");
+                    std::process::exit(1);
+                }
+            });
+        }
+        let hosting = state.clone();
+        tokio::spawn(async move {
+            loop {
+                if let Some(ready) = hosting.ready() {
+                    if let Err(e) = ready.pool.host() {
+                        tracing::error!(error = %e, "no isolate on this thread");
+                        std::process::exit(1);
+                    }
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        });
+        // The head of a page goes out in its own write before the body: without
+        // TCP_NODELAY the body would wait for the client's delayed ACK (~40 ms).
+        let listener = tokio::net::TcpListener::from_std(listener).context("listener")?.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::warn!(error = %e, "TCP_NODELAY not set");
+            }
+        });
+        axum::serve(listener, app(state.clone()))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("server")
+    });
+    // V8 goes before the thread's other thread-locals do.
+    if let Some(ready) = state.ready() {
+        ready.pool.unhost();
+    }
+    result
 }

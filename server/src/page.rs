@@ -215,14 +215,13 @@ async fn render_document(
     let url = url.to_owned();
     let body = async move {
         match pending.await {
-            Ok(Ok(body)) => Ok(Bytes::from(body)),
+            Ok(body) => Ok(Bytes::from(body)),
             // The status is already sent: end the response as broken rather than pass
             // a truncated page off as complete.
-            Ok(Err(e)) => {
+            Err(e) => {
                 tracing::error!(%url, error = %e, "body render failed after the head was sent");
                 Err(std::io::Error::other(e.to_string()))
             }
-            Err(_) => Err(std::io::Error::other("renderer stopped")),
         }
     };
     // After a failed body the response ends there: the closing part is never polled.

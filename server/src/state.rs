@@ -121,7 +121,9 @@ impl AppState {
 
     /// Loads translations, starts the isolates and marks the server ready.
     /// `extra_script` runs in every isolate after start (tests wrap entry points with it).
-    pub async fn start_renderer(&self, extra_script: &str) -> Result<(), StartError> {
+    /// `hosted`: each serving thread renders on an isolate of its own (the server's
+    /// shape: current-thread runtimes only); otherwise worker threads render.
+    pub async fn start_renderer(&self, extra_script: &str, hosted: bool) -> Result<(), StartError> {
         let config = &self.inner.config;
         let bundle_path = config.server.web_dist.join("server/entry-server.js");
         let bundle = std::fs::read_to_string(&bundle_path)
@@ -135,6 +137,7 @@ impl AppState {
             bundle,
             translations_json,
             isolates: config.renderer.isolates,
+            hosted,
             deadline: Duration::from_millis(config.renderer.deadline_ms),
             heap_limit_bytes: config.renderer.heap_limit_mb << 20,
             snapshot: config.renderer.snapshot,
@@ -143,7 +146,7 @@ impl AppState {
         let pool = tokio::task::spawn_blocking(move || RendererPool::start(options))
             .await
             .map_err(|e| renderer::RenderError::Start(e.to_string()))??;
-        tracing::info!(isolates = pool.size(), "renderer ready");
+        tracing::info!(isolates = pool.size(), hosted, "renderer ready");
         let translations_script =
             translations.iter().map(|(k, v)| (k.clone(), crate::document::escape_json_for_script(v))).collect();
         let _ = self.inner.ready.set(Ready { pool, translations, translations_script });

@@ -50,7 +50,7 @@ fn config(extra: &[(&str, &str)]) -> Config {
 
 async fn portal(extra: &[(&str, &str)], bundle_suffix: &str) -> Router {
     let state = AppState::new(config(extra));
-    state.start_renderer(bundle_suffix).await.unwrap();
+    state.start_renderer(bundle_suffix, false).await.unwrap();
     app(state)
 }
 
@@ -151,16 +151,45 @@ async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_s
     assert_eq!(next.status, StatusCode::OK);
 }
 
+/// The server's shape: renders on the serving thread (a current-thread runtime).
+#[tokio::test(flavor = "current_thread")]
+async fn hosted_the_head_is_sent_before_the_body_and_a_failed_body_breaks_the_response() {
+    head_first(true).await;
+}
+
+/// Worker threads render (how the other tests run).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_head_is_sent_before_the_body_and_a_failed_body_breaks_the_response() {
+    head_first(false).await;
+}
+
+async fn head_first(hosted: bool) {
     // The body of `/info/contacts?slow` takes 300 ms; `?boom` throws after the head went out.
     let hooks = r#";{ const head = __portal.renderHead, body = __portal.renderBody; let url = '';
         __portal.renderHead = (i) => { url = i.url; return head(i); };
-        __portal.renderBody = () => {
+        __portal.renderBody = (id) => {
             if (url.endsWith('?boom')) throw new Error('boom');
             if (url.endsWith('?slow')) { const end = Date.now() + 300; while (Date.now() < end) {} }
-            return body(); }; }"#;
-    let app = portal(&[], hooks).await;
+            return body(id); }; }"#;
+    let state = AppState::new(config(&[]));
+    state.start_renderer(hooks, hosted).await.unwrap();
+    let app = app(state.clone());
+    // Compressed or not, the head is its own first piece.
+    for encoding in ["identity", "br"] {
+        let request =
+            Request::get("/info/contacts?slow").header("accept-encoding", encoding).body(Body::empty()).unwrap();
+        let started = std::time::Instant::now();
+        let response = app.clone().oneshot(request).await.unwrap();
+        let mut body = response.into_body();
+        body.frame().await.unwrap().unwrap();
+        let head_at = started.elapsed();
+        body.collect().await.unwrap();
+        let done_at = started.elapsed();
+        assert!(
+            done_at - head_at >= std::time::Duration::from_millis(250),
+            "{encoding}: head at {head_at:?}, body at {done_at:?}"
+        );
+    }
     let request = Request::get("/info/contacts?slow").body(Body::empty()).unwrap();
     let started = std::time::Instant::now();
     let response = app.clone().oneshot(request).await.unwrap();
@@ -181,6 +210,9 @@ async fn the_head_is_sent_before_the_body_and_a_failed_body_breaks_the_response(
     assert!(response.into_body().collect().await.is_err(), "a page whose body failed must not look complete");
     // The isolate goes on serving.
     assert_eq!(get(&app, "/info/contacts", &[]).await.status, StatusCode::OK);
+    if let Some(ready) = state.ready() {
+        ready.pool.unhost();
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -446,7 +478,7 @@ async fn health_is_503_until_the_pool_is_ready() {
     let router = app(state.clone());
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(get(&router, "/", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
-    state.start_renderer("").await.unwrap();
+    state.start_renderer("", false).await.unwrap();
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
 }
 

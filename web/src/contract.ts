@@ -47,7 +47,8 @@ export interface PlanOutput {
 }
 
 /** `renderHead` answers the first three fields of `render`; `renderBody` then the html. */
-export type HeadOutput = [status: number, redirect: string | null, head: string];
+/** The fourth field names the prepared body for `renderBody` (0 for a redirect). */
+export type HeadOutput = [status: number, redirect: string | null, head: string, body: number];
 
 /** `render` answers a 4-tuple so the server reads it without a JSON round trip. */
 export type RenderOutput = [status: number, redirect: string | null, head: string, html: string];

@@ -74,15 +74,32 @@ function plan(inputJson: Input): string {
   return JSON.stringify(out);
 }
 
-/** The body of the page whose head was rendered last (`renderHead` then `renderBody`). */
-let pendingBody: (() => string) | null = null;
+/**
+ * Bodies prepared by `renderHead`, by number, until `renderBody` asks for them. One
+ * isolate may prepare several heads before their bodies (the server renders on the
+ * thread that serves, and other requests run between the halves). A body nobody asked
+ * for (its client went away) is dropped after a minute.
+ */
+const pendingBodies = new Map<number, [preparedAt: number, render: () => string]>();
+let lastBody = 0;
+const ABANDONED_MS = 60_000;
+
+function prepareBody(render: () => string): number {
+  const now = Date.now();
+  for (const [id, [preparedAt]] of pendingBodies) {
+    if (now - preparedAt < ABANDONED_MS) break;
+    pendingBodies.delete(id);
+  }
+  lastBody = lastBody >= 0x7fffffff ? 1 : lastBody + 1;
+  pendingBodies.set(lastBody, [now, render]);
+  return lastBody;
+}
 
 /**
  * First half of a render: the status, a redirect, or the head tags. The body is kept
  * for `renderBody`, so the server can send the head while the body renders.
  */
 function renderHead(inputJson: Input): HeadOutput {
-  pendingBody = null;
   const input = parseInput(inputJson);
   const { route, ctx, path, language } = context(input);
   const i18n = instances[language];
@@ -91,7 +108,7 @@ function renderHead(inputJson: Input): HeadOutput {
   const outcome = input.error ? null : routeOutcome(route, ctx);
   if (outcome && 'redirect' in outcome) {
     const prefix = language === 'en' ? '/en' : '';
-    return [outcome.status, outcome.redirect === '/' && prefix ? prefix : prefix + outcome.redirect, ''];
+    return [outcome.status, outcome.redirect === '/' && prefix ? prefix : prefix + outcome.redirect, '', 0];
   }
   const error = input.error ?? (outcome && 'error' in outcome ? outcome.error : null);
   const status = error ?? route.status ?? 200;
@@ -104,33 +121,31 @@ function renderHead(inputJson: Input): HeadOutput {
     head.noindex = true;
   }
   const state = { language, config: input.config, session: input.session, data: input.data, error };
-  pendingBody = () =>
+  const body = prepareBody(() =>
     renderToString(
       <I18nextProvider i18n={i18n}>
         <StaticRouter basename={basename(language)} location={input.url}>
           <App state={state} />
         </StaticRouter>
       </I18nextProvider>,
-    );
-  return [status, null, headHtml(head)];
+    ),
+  );
+  return [status, null, headHtml(head), body];
 }
 
-/** Second half: the body markup of the page `renderHead` prepared. */
-function renderBody(): string {
-  const body = pendingBody;
-  pendingBody = null;
-  if (!body) throw new Error('renderBody called without renderHead');
-  return body();
+/** Second half: the body markup of a page `renderHead` prepared (by default the last one). */
+function renderBody(id: number = lastBody): string {
+  const body = pendingBodies.get(id);
+  pendingBodies.delete(id);
+  if (!body) throw new Error(`renderBody: no body ${id} was prepared`);
+  return body[1]();
 }
 
 /** Both halves in one call. */
 function render(inputJson: Input): RenderOutput {
-  const [status, redirect, head] = renderHead(inputJson);
-  if (redirect !== null) {
-    pendingBody = null;
-    return [status, redirect, '', ''];
-  }
-  return [status, null, head, renderBody()];
+  const [status, redirect, head, body] = renderHead(inputJson);
+  if (redirect !== null) return [status, redirect, '', ''];
+  return [status, null, head, renderBody(body)];
 }
 
 (globalThis as unknown as { __portal: unknown }).__portal = { init, plan, render, renderHead, renderBody };

@@ -132,6 +132,7 @@ async fn main() {
         bundle,
         translations_json: translations,
         isolates: 1,
+        hosted: false,
         deadline: Duration::from_secs(2),
         heap_limit_bytes: 128 << 20,
         snapshot: true,
