@@ -66,11 +66,13 @@ pub struct PendingBody(Pending);
 
 enum Pending {
     Worker(oneshot::Receiver<Result<String, RenderError>>),
-    /// `yields`: polls still to answer `Pending` before the body is rendered.
+    /// `yields`: polls still to answer `Pending` before the body is rendered; `turn`:
+    /// the isolate's turn, held from the head until the body is rendered (or dropped).
     Hosted {
         pool: u64,
         body: u32,
         yields: u8,
+        turn: Option<tokio::sync::OwnedSemaphorePermit>,
     },
 }
 
@@ -90,9 +92,10 @@ impl Future for PendingBody {
                 cx.waker().wake_by_ref();
                 Poll::Pending
             }
-            Pending::Hosted { pool, body, .. } => {
+            Pending::Hosted { pool, body, turn, .. } => {
                 let answer = hosted_call(*pool, &Call::Body(*body), "")
                     .unwrap_or(Err(RenderError::Contract("a hosted body was polled on another thread".into())));
+                drop(turn.take());
                 Poll::Ready(answer.and_then(|answer| match answer {
                     Answer::Body(html) => Ok(html),
                     _ => Err(RenderError::Contract("renderBody answered something else".into())),
@@ -127,6 +130,12 @@ struct Hosted {
     spec: Arc<IsolateSpec>,
     deadline: Duration,
     name: String,
+    /// One page at a time from head to body: other requests go on with their I/O while
+    /// a head is written, but do not start a render until its body is done. Without
+    /// this, dozens of pages' data were alive in the heap at once between halves and
+    /// garbage collection cost more than the hand-over it replaced. Fair (first come,
+    /// first served).
+    turn: Arc<tokio::sync::Semaphore>,
 }
 
 impl Drop for Hosted {
@@ -228,6 +237,7 @@ impl RendererPool {
                 spec: self.shared.spec.clone(),
                 deadline: self.shared.deadline,
                 name,
+                turn: Arc::new(tokio::sync::Semaphore::new(1)),
             });
             Ok(())
         })
@@ -279,6 +289,10 @@ impl RendererPool {
         input_json: String,
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
         if self.tx.is_none() {
+            self.host()?;
+            let turn =
+                HOSTED.with(|cell| cell.borrow().as_ref().filter(|h| h.pool == self.shared.id).map(|h| h.turn.clone()));
+            let turn = turn.ok_or(RenderError::Closed)?.acquire_owned().await.map_err(|_| RenderError::Closed)?;
             let (head, body) = match self.call_here(&Call::Head, &input_json)? {
                 Answer::Head(head, body) => (head, body),
                 _ => return Err(RenderError::Contract("renderHead answered something else".into())),
@@ -287,6 +301,7 @@ impl RendererPool {
                 pool: self.shared.id,
                 body,
                 yields: 2,
+                turn: Some(turn),
             }));
             return Ok((head, pending));
         }

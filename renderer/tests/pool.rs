@@ -108,7 +108,7 @@ fn on_a_serving_thread<F: std::future::Future<Output = ()>>(test: impl FnOnce() 
 }
 
 #[test]
-fn a_hosted_pool_renders_on_the_calling_thread_and_keeps_interleaved_bodies_apart() {
+fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
     on_a_serving_thread(|| async {
         let pool = RendererPool::start(PoolOptions { hosted: true, ..options("", 1) }).unwrap();
         assert_eq!(pool.size(), 0, "no isolate before the first call");
@@ -116,14 +116,24 @@ fn a_hosted_pool_renders_on_the_calling_thread_and_keeps_interleaved_bodies_apar
         assert_eq!(pool.size(), 1);
         let plan = pool.plan(input("/tenders?status=complete", "uk")).await.unwrap();
         assert!(plan.fetches.iter().any(|f| f.key == "tenders"), "{plan:?}");
-        // Two heads before either body, as when requests take turns on one thread.
-        let (uk_head, uk_body) = pool.render_streamed(input_with("/", "uk", search_data())).await.unwrap();
-        let (en_head, en_body) = pool.render_streamed(input_with("/en", "en", search_data())).await.unwrap();
-        assert_eq!(uk_head.head, whole.head);
+        // Two pages at once on one thread: each gets its own body, the second head waits
+        // for the first body (one page's data in the heap at a time).
+        let page = |url: &'static str, language: &'static str| {
+            let pool = pool.clone();
+            async move {
+                let (head, body) = pool.render_streamed(input_with(url, language, search_data())).await.unwrap();
+                (head, body.unwrap().await.unwrap())
+            }
+        };
+        let ((uk_head, uk_body), (en_head, en_body)) = tokio::join!(page("/", "uk"), page("/en", "en"));
+        assert_eq!((uk_head.head, uk_body), (whole.head, whole.html.clone()));
         assert!(en_head.head.contains(r#"href="http://127.0.0.1:8080/en">"#), "{}", en_head.head);
-        let en_body = en_body.unwrap().await.unwrap();
         assert!(en_body.contains("Search public procurement"));
-        assert_eq!(uk_body.unwrap().await.unwrap(), whole.html);
+        // A body nobody waits for (its client went away) gives the turn back.
+        let (_, abandoned) = pool.render_streamed(input_with("/", "uk", search_data())).await.unwrap();
+        drop(abandoned);
+        let (_, body) = pool.render_streamed(input_with("/", "uk", search_data())).await.unwrap();
+        assert_eq!(body.unwrap().await.unwrap(), whole.html);
         // A second pool thread gets an isolate of its own.
         let other = pool.clone();
         std::thread::spawn(move || {

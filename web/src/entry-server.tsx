@@ -75,10 +75,10 @@ function plan(inputJson: Input): string {
 }
 
 /**
- * Bodies prepared by `renderHead`, by number, until `renderBody` asks for them. One
- * isolate may prepare several heads before their bodies (the server renders on the
- * thread that serves, and other requests run between the halves). A body nobody asked
- * for (its client went away) is dropped after a minute.
+ * Bodies prepared by `renderHead`, by number, until `renderBody` asks for them. The
+ * server renders one page at a time per isolate, but other requests run on its thread
+ * between the halves, so a body is never taken to be the last one prepared. A body
+ * nobody asked for (its client went away) is dropped after a minute.
  */
 const pendingBodies = new Map<number, [preparedAt: number, render: () => string]>();
 let lastBody = 0;
