@@ -835,12 +835,14 @@ async function main() {
   writeFileSync(join(RESULTS, 'latest.md'), report);
   const history = join(RESULTS, 'history.md');
   if (!existsSync(history)) writeFileSync(history, '# `make bench` history\n\nOne line per run: portal ÷ baseline throughput (geometric mean over pages at the highest concurrency), sizes.\n\n');
-  appendFileSync(
-    history,
+  // The run lines come first; the table of changes (written by hand) stays last.
+  const line =
     `- ${new Date().toISOString().slice(0, 10)} \`${commit}\`${dirty ? '+' : ''} · ${S.rounds}×${S.duration} s, CPU ${S.server.spec}/${S.load.spec} · ` +
-      `c=${TOP} ÷bun ${top.bun ?? '-'} ÷deno ${top.deno ?? '-'} ÷node ${top.node ?? '-'} · ` +
-      `/tenders br ${compressed.br} B · first-load JS br ${js.br} B · errors ${totalErrors}\n`,
-  );
+    `c=${TOP} ÷bun ${top.bun ?? '-'} ÷deno ${top.deno ?? '-'} ÷node ${top.node ?? '-'} · ` +
+    `/tenders br ${compressed.br} B · first-load JS br ${js.br} B · errors ${totalErrors}\n`;
+  const text = readFileSync(history, 'utf8');
+  const changes = text.indexOf('\n## ');
+  writeFileSync(history, changes < 0 ? text + line : text.slice(0, changes).replace(/\n*$/, '\n') + line + text.slice(changes));
   console.log(`\n${report}`);
   console.log(`bench: wrote ${join(RESULTS, 'latest.md')}, appended ${join(RESULTS, 'history.md')} (harness ${duration(Date.now() - started)})`);
   if (totalErrors > 0) console.log(`bench: warning: ${totalErrors} errors during the load runs (see the tables)`);
