@@ -209,24 +209,19 @@ impl Isolate {
                 let status = item(0).and_then(|v| v.uint32_value(tc)).unwrap_or(0);
                 let redirect = item(1).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc));
                 let head = item(2).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default();
-                let html = match call {
-                    Call::Render => {
-                        item(3).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default()
-                    }
-                    _ => String::new(),
-                };
                 let status = u16::try_from(status)
                     .ok()
                     .filter(|s| (100..600).contains(s))
                     .ok_or_else(|| Some(RenderError::Contract(format!("bad status {status}"))))?;
-                let out = RenderOutput { status, redirect, head, html };
-                match call {
-                    Call::Head => {
-                        let body = item(3).and_then(|v| v.uint32_value(tc)).unwrap_or(0);
-                        Ok(Answer::Head(out, body))
-                    }
-                    _ => Ok(Answer::Render(out)),
-                }
+                let out = RenderOutput { status, redirect, head, html: String::new() };
+                // The fourth field: the body number of a head, the markup of a whole render.
+                Ok(match call {
+                    Call::Head => Answer::Head(out, item(3).and_then(|v| v.uint32_value(tc)).unwrap_or(0)),
+                    _ => Answer::Render(RenderOutput {
+                        html: item(3).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default(),
+                        ..out
+                    }),
+                })
             }
         }
     }

@@ -96,10 +96,7 @@ impl Future for PendingBody {
                 let answer = hosted_call(*pool, &Call::Body(*body), "")
                     .unwrap_or(Err(RenderError::Contract("a hosted body was polled on another thread".into())));
                 drop(turn.take());
-                Poll::Ready(answer.and_then(|answer| match answer {
-                    Answer::Body(html) => Ok(html),
-                    _ => Err(RenderError::Contract("renderBody answered something else".into())),
-                }))
+                Poll::Ready(body_html(answer))
             }
         }
     }
@@ -124,11 +121,9 @@ struct Shared {
 
 /// The isolate of this thread in a hosted pool.
 struct Hosted {
-    pool: u64,
+    shared: Arc<Shared>,
     slot: Option<Isolate>,
     dog: Arc<Watchdog>,
-    spec: Arc<IsolateSpec>,
-    deadline: Duration,
     name: String,
     /// One page at a time from head to body: other requests go on with their I/O while
     /// a head is written, but do not start a render until its body is done. Without
@@ -152,14 +147,23 @@ thread_local! {
 fn hosted_call(pool: u64, call: &Call, input: &str) -> Option<Result<Answer, RenderError>> {
     HOSTED.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let hosted = cell.as_mut().filter(|h| h.pool == pool)?;
+        let hosted = cell.as_mut().filter(|h| h.shared.id == pool)?;
+        let shared = &hosted.shared;
         let (result, alive) =
-            run(&mut hosted.slot, &hosted.spec, &hosted.dog, hosted.deadline, &hosted.name, call, input);
+            run(&mut hosted.slot, &shared.spec, &hosted.dog, shared.deadline, &hosted.name, call, input);
         if !alive {
             tracing::error!(thread = %hosted.name, "this thread has no isolate any more");
         }
         Some(result)
     })
+}
+
+/// The markup a `Call::Body` answered.
+fn body_html(answer: Result<Answer, RenderError>) -> Result<String, RenderError> {
+    match answer? {
+        Answer::Body(html) => Ok(html),
+        _ => Err(RenderError::Contract("renderBody answered something else".into())),
+    }
 }
 
 static POOL_IDS: AtomicU64 = AtomicU64::new(1);
@@ -217,7 +221,7 @@ impl RendererPool {
         }
         HOSTED.with(|cell| {
             let mut cell = cell.borrow_mut();
-            if cell.as_ref().is_some_and(|h| h.pool == self.shared.id) {
+            if cell.as_ref().is_some_and(|h| h.shared.id == self.shared.id) {
                 return Ok(());
             }
             // deno_core wants a tokio runtime entered for V8's delayed tasks.
@@ -231,11 +235,9 @@ impl RendererPool {
             let dog = Watchdog::spawn(format!("{name}-watchdog"));
             self.shared.hosted.fetch_add(1, Ordering::Relaxed);
             *cell = Some(Hosted {
-                pool: self.shared.id,
+                shared: self.shared.clone(),
                 slot: Some(isolate),
                 dog,
-                spec: self.shared.spec.clone(),
-                deadline: self.shared.deadline,
                 name,
                 turn: Arc::new(tokio::sync::Semaphore::new(1)),
             });
@@ -248,7 +250,7 @@ impl RendererPool {
     pub fn unhost(&self) {
         HOSTED.with(|cell| {
             let mut cell = cell.borrow_mut();
-            if cell.as_ref().is_some_and(|h| h.pool == self.shared.id) {
+            if cell.as_ref().is_some_and(|h| h.shared.id == self.shared.id) {
                 *cell = None;
                 self.shared.hosted.fetch_sub(1, Ordering::Relaxed);
             }
@@ -258,11 +260,6 @@ impl RendererPool {
     /// Number of isolates: the workers, or the threads hosting one so far.
     pub fn size(&self) -> usize {
         self.workers + self.shared.hosted.load(Ordering::Relaxed)
-    }
-
-    /// Whether calls render on the calling thread.
-    pub fn is_hosted(&self) -> bool {
-        self.tx.is_none()
     }
 
     /// Route decisions for a request: redirect or the upstream data to fetch.
@@ -290,9 +287,12 @@ impl RendererPool {
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
         if self.tx.is_none() {
             self.host()?;
-            let turn =
-                HOSTED.with(|cell| cell.borrow().as_ref().filter(|h| h.pool == self.shared.id).map(|h| h.turn.clone()));
-            let turn = turn.ok_or(RenderError::Closed)?.acquire_owned().await.map_err(|_| RenderError::Closed)?;
+            let turn = HOSTED
+                .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
+                .ok_or(RenderError::Closed)?
+                .acquire_owned()
+                .await
+                .map_err(|_| RenderError::Closed)?;
             let (head, body) = match self.call_here(&Call::Head, &input_json)? {
                 Answer::Head(head, body) => (head, body),
                 _ => return Err(RenderError::Contract("renderHead answered something else".into())),
@@ -392,13 +392,9 @@ impl Watchdog {
                 // Arming does not wake this thread (a wake per call cost two context
                 // switches per render): it looks again every tick, so a deadline fires
                 // at most one tick late.
-                Some(deadline) => {
-                    let wait = (deadline - now).min(state.tick);
+                deadline => {
+                    let wait = deadline.map_or(state.tick, |d| (d - now).min(state.tick));
                     state = self.wake.wait_timeout(state, wait).unwrap_or_else(|e| e.into_inner()).0;
-                }
-                None => {
-                    let tick = state.tick;
-                    state = self.wake.wait_timeout(state, tick).unwrap_or_else(|e| e.into_inner()).0;
                 }
             }
         }
@@ -478,10 +474,7 @@ fn worker(
             // done and the head would go out with the body (seen with compression on).
             thread::yield_now();
             let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &Call::Body(body), "");
-            let _ = then_body.send(result.and_then(|answer| match answer {
-                Answer::Body(html) => Ok(html),
-                _ => Err(RenderError::Contract("renderBody answered something else".into())),
-            }));
+            let _ = then_body.send(body_html(result));
             if !alive {
                 dog.stop();
                 return;

@@ -177,19 +177,18 @@ async fn render_document(
 ) -> Response {
     let language = language_of(url.split('?').next().unwrap_or("/"));
     let fields = state_fields(state, language, data, error);
-    let (output, pending) = match ready.pool.render_streamed(render_input(url, &fields)).await {
-        Ok(answer) => answer,
-        Err(renderer::RenderError::Input(e)) if unchecked.is_some() => {
+    let (output, pending) = match (ready.pool.render_streamed(render_input(url, &fields)).await, unchecked) {
+        (Ok(answer), _) => answer,
+        (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
             tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
-            let (fetches, answers) = unchecked.unwrap_or_default();
             let (data, checked_error) = data_json(fetches, answers, true);
             return Box::pin(render_document(state, ready, url, &data, error.or(checked_error), None)).await;
         }
-        Err(e) if error.is_none() => {
+        (Err(e), _) if error.is_none() => {
             tracing::error!(%url, error = %e, "render failed");
             return Box::pin(render_document(state, ready, url, "{}", Some(500), None)).await;
         }
-        Err(e) => {
+        (Err(e), _) => {
             tracing::error!(%url, error = %e, "error page render failed");
             return static_error(StatusCode::INTERNAL_SERVER_ERROR);
         }
