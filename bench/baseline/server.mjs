@@ -13,6 +13,7 @@
 // config/, locales/ and web/dist/ are read from: this project), BASELINE_WORKERS (Node:
 // cluster workers; default one per core it may run on).
 // Not implemented (the benchmark needs none of it): compression, assets, /__data.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -39,6 +40,13 @@ async function worker() {
   const clientJson = JSON.stringify(client);
   const timeoutMs = config.server.upstreamTimeoutMs;
   const translations = { uk: read('locales/uk/dzo.json'), en: read('locales/en/dzo.json') };
+  // server/src/state.rs `translation_url`: the file with a version from its text.
+  const translationLink = {};
+  for (const [language, text] of Object.entries(translations)) {
+    const version = createHash('sha256').update(text).digest('hex').slice(0, 12);
+    const href = `${client.endpoints.translations.replace(/\/+$/, '')}/${language}/dzo.json?v=${version}`;
+    translationLink[language] = `<link id="__i18n" rel="preload" as="fetch" crossorigin href="${href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}">`;
+  }
   let manifest = { entry: '', css: [], preload: [] };
   try {
     manifest = JSON.parse(read('web/dist/client/manifest.json'));
@@ -46,10 +54,12 @@ async function worker() {
     console.warn('no client manifest: pages will not hydrate');
   }
   const base = client.assetBase;
-  let shellHead = '<link rel="icon" href="data:,">';
-  for (const css of manifest.css) shellHead += `<link rel="stylesheet" href="${base}${css}">`;
-  for (const chunk of manifest.preload) shellHead += `<link rel="modulepreload" href="${base}${chunk}">`;
-  shellHead += `<script type="module" src="${base}${manifest.entry}"></script>`;
+  let styles = '<link rel="icon" href="data:,">';
+  for (const css of manifest.css) styles += `<link rel="stylesheet" href="${base}${css}">`;
+  let scripts = '';
+  for (const chunk of manifest.preload) scripts += `<link rel="modulepreload" href="${base}${chunk}">`;
+  scripts += `<script type="module" src="${base}${manifest.entry}"></script>`;
+  const shellHead = { uk: styles + translationLink.uk + scripts, en: styles + translationLink.en + scripts };
 
   // ---- the bundle: evaluated once in this global scope, like the isolate does ----
   (0, eval)(read('web/dist/server/entry-server.js'));
@@ -177,13 +187,11 @@ async function worker() {
       `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
       '<meta name="viewport" content="width=device-width,initial-scale=1">' +
       head +
-      shellHead +
+      shellHead[language] +
       '</head><body><div id="root">' +
       body +
       '</div><script id="__state" type="application/json">' +
       escapeJson(`{${fields}}`) +
-      '</script><script id="__i18n" type="application/json">' +
-      escapeJson(translations[language] ?? '{}') +
       '</script></body></html>';
     return [status >= 100 && status < 1000 ? status : 200, HTML_HEADERS, html];
   }

@@ -6,6 +6,7 @@ mod contract;
 mod error;
 mod isolate;
 mod pool;
+mod turn;
 
 pub use contract::{FetchSpec, PlanOutput, Redirect, RenderOutput};
 pub use error::RenderError;

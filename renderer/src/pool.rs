@@ -27,6 +27,7 @@ use tokio::sync::oneshot;
 use crate::contract::{PlanOutput, RenderOutput};
 use crate::error::RenderError;
 use crate::isolate::{make_snapshot, Answer, Call, Isolate, IsolateSpec};
+use crate::turn::{Turn, Turns};
 
 /// How to build a pool.
 #[derive(Debug, Clone)]
@@ -72,7 +73,7 @@ enum Pending {
         pool: u64,
         body: u32,
         yields: u8,
-        turn: Option<tokio::sync::OwnedSemaphorePermit>,
+        turn: Option<Turn>,
     },
 }
 
@@ -128,9 +129,9 @@ struct Hosted {
     /// One page at a time from head to body: other requests go on with their I/O while
     /// a head is written, but do not start a render until its body is done. Without
     /// this, dozens of pages' data were alive in the heap at once between halves and
-    /// garbage collection cost more than the hand-over it replaced. Fair (first come,
-    /// first served).
-    turn: Arc<tokio::sync::Semaphore>,
+    /// garbage collection cost more than the hand-over it replaced. The request that
+    /// arrived first goes first ([`Turns`]).
+    turn: Arc<Turns>,
 }
 
 impl Drop for Hosted {
@@ -234,13 +235,7 @@ impl RendererPool {
             let isolate = Isolate::new(&self.shared.spec)?;
             let dog = Watchdog::spawn(format!("{name}-watchdog"));
             self.shared.hosted.fetch_add(1, Ordering::Relaxed);
-            *cell = Some(Hosted {
-                shared: self.shared.clone(),
-                slot: Some(isolate),
-                dog,
-                name,
-                turn: Arc::new(tokio::sync::Semaphore::new(1)),
-            });
+            *cell = Some(Hosted { shared: self.shared.clone(), slot: Some(isolate), dog, name, turn: Arc::default() });
             Ok(())
         })
     }
@@ -280,19 +275,20 @@ impl RendererPool {
 
     /// Renders a page in two halves on one isolate: the status and head come back as
     /// soon as they are known (with `html` empty), the body follows on the receiver.
-    /// A redirect answers no body.
+    /// A redirect answers no body. `arrived`: when the page's request came in; on a
+    /// hosted isolate the earliest arrival among waiting pages renders next.
     pub async fn render_streamed(
         &self,
         input_json: String,
+        arrived: Instant,
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
         if self.tx.is_none() {
             self.host()?;
             let turn = HOSTED
                 .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
                 .ok_or(RenderError::Closed)?
-                .acquire_owned()
-                .await
-                .map_err(|_| RenderError::Closed)?;
+                .take(arrived)
+                .await;
             let (head, body) = match self.call_here(&Call::Head, &input_json)? {
                 Answer::Head(head, body) => (head, body),
                 _ => return Err(RenderError::Contract("renderHead answered something else".into())),

@@ -75,14 +75,14 @@ async fn renders_home_in_both_languages() {
 async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
     let pool = RendererPool::start(options("", 1)).unwrap();
     let whole = pool.render(input_with("/", "uk", search_data())).await.unwrap();
-    let (head, body) = pool.render_streamed(input_with("/", "uk", search_data())).await.unwrap();
+    let (head, body) = pool.render_streamed(input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
     assert_eq!(
         (head.status, head.redirect.as_deref(), head.head.as_str(), head.html.as_str()),
         (200, None, whole.head.as_str(), "")
     );
     assert_eq!(body.expect("a page has a body").await.unwrap(), whole.html);
     // Two streamed renders in a row on one isolate do not mix their bodies.
-    let (_, en) = pool.render_streamed(input_with("/en", "en", search_data())).await.unwrap();
+    let (_, en) = pool.render_streamed(input_with("/en", "en", search_data()), Instant::now()).await.unwrap();
     assert!(en.unwrap().await.unwrap().contains("Search public procurement"));
     // A redirect decided while rendering has no body.
     let redirect = input_with(
@@ -91,7 +91,7 @@ async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
         serde_json::json!({
         "tender": { "ok": true, "body": { "id": "0123456789abcdef0123456789abcdef", "tenderID": "UA-2026-10-12-014102-a" } } }),
     );
-    let (head, body) = pool.render_streamed(redirect).await.unwrap();
+    let (head, body) = pool.render_streamed(redirect, Instant::now()).await.unwrap();
     assert_eq!((head.status, head.redirect.as_deref()), (301, Some("/tenders/UA-2026-10-12-014102-a")));
     assert!(body.is_none());
 }
@@ -121,7 +121,8 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
         let page = |url: &'static str, language: &'static str| {
             let pool = pool.clone();
             async move {
-                let (head, body) = pool.render_streamed(input_with(url, language, search_data())).await.unwrap();
+                let (head, body) =
+                    pool.render_streamed(input_with(url, language, search_data()), Instant::now()).await.unwrap();
                 (head, body.unwrap().await.unwrap())
             }
         };
@@ -130,9 +131,9 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
         assert!(en_head.head.contains(r#"href="http://127.0.0.1:8080/en">"#), "{}", en_head.head);
         assert!(en_body.contains("Search public procurement"));
         // A body nobody waits for (its client went away) gives the turn back.
-        let (_, abandoned) = pool.render_streamed(input_with("/", "uk", search_data())).await.unwrap();
+        let (_, abandoned) = pool.render_streamed(input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
         drop(abandoned);
-        let (_, body) = pool.render_streamed(input_with("/", "uk", search_data())).await.unwrap();
+        let (_, body) = pool.render_streamed(input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
         assert_eq!(body.unwrap().await.unwrap(), whole.html);
         // A second pool thread gets an isolate of its own.
         let other = pool.clone();
@@ -151,12 +152,46 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
 }
 
 #[test]
+fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
+    on_a_serving_thread(|| async {
+        let pool = RendererPool::start(PoolOptions { hosted: true, ..options("", 1) }).unwrap();
+        let start = Instant::now();
+        // One page holds the turn: its head is out, its body not yet rendered.
+        let (_, held) = pool.render_streamed(input_with("/", "uk", search_data()), start).await.unwrap();
+        let heads = std::cell::RefCell::new(Vec::new());
+        // Three more ask for it in the order 3, 1, 2 of their requests' arrival.
+        let page = |n: u64| {
+            let (pool, heads) = (pool.clone(), &heads);
+            async move {
+                let arrived = start + Duration::from_millis(n);
+                let (head, body) = pool.render_streamed(input_with("/en", "en", search_data()), arrived).await.unwrap();
+                heads.borrow_mut().push(n);
+                assert_eq!(head.status, 200);
+                body.unwrap().await.unwrap()
+            }
+        };
+        let (first, _, _, _) = tokio::join!(held.unwrap(), page(3), page(1), page(2));
+        assert!(first.unwrap().contains("<header"));
+        assert_eq!(*heads.borrow(), [1, 2, 3], "pages take the turn in order of arrival, not of asking");
+        // A page that stopped waiting (its client went away) passes the turn on.
+        let (_, held) = pool.render_streamed(input_with("/", "uk", search_data()), start).await.unwrap();
+        let gone = pool.render_streamed(input_with("/", "uk", search_data()), start);
+        let gone = tokio::time::timeout(Duration::from_millis(20), gone).await;
+        assert!(gone.is_err(), "the turn is held");
+        drop(held);
+        let (_, body) = pool.render_streamed(input_with("/", "uk", search_data()), start).await.unwrap();
+        assert!(body.unwrap().await.unwrap().contains("<header"));
+        pool.unhost();
+    });
+}
+
+#[test]
 fn a_hosted_render_that_loops_forever_is_cut_off_and_the_thread_goes_on() {
     let looping = r#";{ const real = __portal.render;
         __portal.render = (i) => { if (i.url.includes('__loop')) { for (;;) {} } return real(i); }; }"#;
     on_a_serving_thread(move || async move {
         let pool = RendererPool::start(PoolOptions { hosted: true, ..options(looping, 1) }).unwrap();
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         let err = pool.render(input("/__loop", "uk")).await.unwrap_err();
         assert!(matches!(err, RenderError::Deadline(_)), "{err}");
         assert!(started.elapsed() < Duration::from_secs(3));

@@ -53,14 +53,22 @@ fn escape_ascii_into(out: &mut String, run: &str) {
     out.push_str(&run[start..]);
 }
 
+/// Text for a double-quoted attribute value.
+fn attribute(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['&', '"', '<']) {
+        return text.into();
+    }
+    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").into()
+}
+
 pub struct Document<'a> {
     pub language: &'a str,
     pub head: &'a str,
     /// The members of the embedded page state, without the braces around them.
     pub state_fields: &'a str,
-    /// The page language's translations, already escaped for a script element
-    /// ([`escape_json_for_script`]; the server escapes each file once at start).
-    pub translations_script: &'a str,
+    /// Where the browser reads the page language's translations (preloaded from the
+    /// head, read by the client entry before it hydrates); empty for none.
+    pub translations_url: &'a str,
     pub asset_base: &'a str,
     pub manifest: &'a Manifest,
 }
@@ -81,6 +89,11 @@ impl Document<'_> {
         for css in &self.manifest.css {
             html.push_str(&format!("<link rel=\"stylesheet\" href=\"{base}{css}\">"));
         }
+        if !self.translations_url.is_empty() {
+            html.push_str("<link id=\"__i18n\" rel=\"preload\" as=\"fetch\" crossorigin href=\"");
+            html.push_str(&attribute(self.translations_url));
+            html.push_str("\">");
+        }
         for chunk in &self.manifest.preload {
             html.push_str(&format!("<link rel=\"modulepreload\" href=\"{base}{chunk}\">"));
         }
@@ -89,16 +102,13 @@ impl Document<'_> {
         html
     }
 
-    /// Everything after the body markup: the embedded state and translations and the
-    /// end of the document.
+    /// Everything after the body markup: the embedded state and the end of the document.
     pub fn closing(&self) -> String {
-        let mut html = String::with_capacity(self.state_fields.len() + self.translations_script.len() + 256);
+        let mut html = String::with_capacity(self.state_fields.len() + 64);
         html.push_str("</div><script id=\"__state\" type=\"application/json\">");
         html.push('{');
         escape_json_into(&mut html, self.state_fields);
         html.push('}');
-        html.push_str("</script><script id=\"__i18n\" type=\"application/json\">");
-        html.push_str(self.translations_script);
         html.push_str("</script></body></html>");
         html
     }

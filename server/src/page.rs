@@ -6,7 +6,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::future::{self, join_all};
 use futures_util::{stream, StreamExt};
@@ -170,6 +170,7 @@ type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [Answer])>;
 async fn render_document(
     state: &AppState,
     ready: &Ready,
+    arrived: Instant,
     url: &str,
     data: &str,
     error: Option<u16>,
@@ -177,16 +178,16 @@ async fn render_document(
 ) -> Response {
     let language = language_of(url.split('?').next().unwrap_or("/"));
     let fields = state_fields(state, language, data, error);
-    let (output, pending) = match (ready.pool.render_streamed(render_input(url, &fields)).await, unchecked) {
+    let (output, pending) = match (ready.pool.render_streamed(render_input(url, &fields), arrived).await, unchecked) {
         (Ok(answer), _) => answer,
         (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
             tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
             let (data, checked_error) = data_json(fetches, answers, true);
-            return Box::pin(render_document(state, ready, url, &data, error.or(checked_error), None)).await;
+            return Box::pin(render_document(state, ready, arrived, url, &data, error.or(checked_error), None)).await;
         }
         (Err(e), _) if error.is_none() => {
             tracing::error!(%url, error = %e, "render failed");
-            return Box::pin(render_document(state, ready, url, "{}", Some(500), None)).await;
+            return Box::pin(render_document(state, ready, arrived, url, "{}", Some(500), None)).await;
         }
         (Err(e), _) => {
             tracing::error!(%url, error = %e, "error page render failed");
@@ -199,16 +200,16 @@ async fn render_document(
     let Some(pending) = pending else {
         return static_error(StatusCode::INTERNAL_SERVER_ERROR);
     };
-    let translations = ready.translations_script.get(language).map(String::as_str).unwrap_or("{}");
+    let translations = ready.translation_urls.get(language).map(String::as_str).unwrap_or_default();
     let document = Document {
         language,
         head: &output.head,
         state_fields: &fields,
-        translations_script: translations,
+        translations_url: translations,
         asset_base: &state.config().client.asset_base,
         manifest: state.manifest(),
     };
-    // The head is sent while the body renders; the state and translations follow the body.
+    // The head is sent while the body renders; the state follows the body.
     let opening = Bytes::from(document.opening());
     let closing = Bytes::from(document.closing());
     let url = url.to_owned();
@@ -252,6 +253,7 @@ async fn plan_for(
 
 /// Every GET that no other route took: a page.
 pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
+    let arrived = Instant::now();
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -264,7 +266,7 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
         Ok(plan) => plan,
         Err(e) => {
             tracing::error!(%url, error = %e, "plan failed");
-            return render_document(&state, ready, url, "{}", Some(500), None).await;
+            return render_document(&state, ready, arrived, url, "{}", Some(500), None).await;
         }
     };
     if let Some(target) = &plan.redirect {
@@ -272,7 +274,7 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
     }
     let answers = fetch_all(&state, &plan.fetches).await;
     let (data, error) = data_json(&plan.fetches, &answers, false);
-    render_document(&state, ready, url, &data, error, Some((&plan.fetches, &answers))).await
+    render_document(&state, ready, arrived, url, &data, error, Some((&plan.fetches, &answers))).await
 }
 
 #[derive(Deserialize)]

@@ -29,6 +29,17 @@ async fn vitals(body: Bytes) -> Result<StatusCode, AppError> {
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// A translation file asked for with its version (`?v=`, as pages link it) never
+/// changes under that URL (a new text has a new version): browsers keep it for a
+/// year. Unversioned reads are kept five minutes.
+async fn locale_cache(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    let versioned = request.uri().query().is_some_and(|q| q.split('&').any(|pair| pair.starts_with("v=")));
+    let mut response = next.run(request).await;
+    let value = if versioned { "public, max-age=31536000, immutable" } else { "public, max-age=300" };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    response
+}
+
 fn cached(dir: std::path::PathBuf, cache_control: &'static str) -> Router {
     Router::new()
         .fallback_service(ServeDir::new(dir).precompressed_br().precompressed_gzip())
@@ -54,7 +65,10 @@ pub fn app(state: AppState) -> Router {
     }
     if config.serves_locales() {
         let path = config.client.endpoints.translations.trim_end_matches('/').to_owned();
-        router = router.nest_service(&path, cached(config.server.locales_dir.clone(), "public, max-age=300"));
+        let locales = Router::new()
+            .fallback_service(ServeDir::new(config.server.locales_dir.clone()))
+            .layer(axum::middleware::from_fn(locale_cache));
+        router = router.nest_service(&path, locales);
     }
     // The micro-cache sits outside compression, so it keeps each encoding already compressed.
     let level = config.server.compression_level;

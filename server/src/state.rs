@@ -38,10 +38,18 @@ struct Inner {
 /// What exists once start-up finished: the pool and the translation files.
 pub struct Ready {
     pub pool: RendererPool,
-    /// Language → the raw `dzo.json` text, embedded in pages of that language.
-    pub translations: HashMap<String, String>,
-    /// The same, escaped once for embedding in a script element.
-    pub translations_script: HashMap<String, String>,
+    /// Language → where pages of that language tell the browser to read its
+    /// translations: the translation file with its version (a hash of the text the
+    /// isolates were given), so a browser keeps it across pages and deploys change it.
+    pub translation_urls: HashMap<String, String>,
+}
+
+/// `{translations host}/{language}/dzo.json?v={first 12 hex digits of the text's SHA-256}`.
+pub fn translation_url(host: &str, language: &str, text: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    let version: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    format!("{}/{language}/dzo.json?v={version}", host.trim_end_matches('/'))
 }
 
 /// Why the renderer could not start.
@@ -147,9 +155,12 @@ impl AppState {
             .await
             .map_err(|e| renderer::RenderError::Start(e.to_string()))??;
         tracing::info!(isolates = pool.size(), hosted, "renderer ready");
-        let translations_script =
-            translations.iter().map(|(k, v)| (k.clone(), crate::document::escape_json_for_script(v))).collect();
-        let _ = self.inner.ready.set(Ready { pool, translations, translations_script });
+        let host = &config.client.endpoints.translations;
+        let translation_urls = translations
+            .iter()
+            .map(|(language, text)| (language.clone(), translation_url(host, language, text)))
+            .collect();
+        let _ = self.inner.ready.set(Ready { pool, translation_urls });
         Ok(())
     }
 

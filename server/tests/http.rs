@@ -275,8 +275,8 @@ async fn script_closing_text_in_a_search_keyword_is_rendered_inert() {
     assert_eq!(page.status, StatusCode::OK);
     assert!(!page.body.contains("<script>alert(1)"), "{}", page.body);
     assert!(page.body.contains("&lt;/script&gt;&lt;script&gt;alert(1)"));
-    // Only our own three script tags: the module entry, the state and the translations.
-    assert_eq!(page.body.matches("<script").count(), 3);
+    // Only our own two script tags: the module entry and the state.
+    assert_eq!(page.body.matches("<script").count(), 2);
 }
 
 async fn first_tender() -> (String, String, String) {
@@ -469,7 +469,39 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     }
     let uk = get(&app, "/locales/uk/dzo.json", &[]).await;
     assert_eq!(uk.status, StatusCode::OK);
+    assert_eq!(uk.headers[header::CACHE_CONTROL], "public, max-age=300");
     assert!(serde_json::from_str::<serde_json::Value>(&uk.body).unwrap()["pages"].is_object());
+    // Pages do not carry their translations: the head preloads the versioned file,
+    // which browsers keep, and a new text gets a new version.
+    assert!(!plain.contains("__i18n\" type="), "translations are not embedded");
+    let uk_link =
+        between(&plain, "<link id=\"__i18n\" rel=\"preload\" as=\"fetch\" crossorigin href=\"", "\"").unwrap();
+    assert!(
+        plain.find(uk_link).unwrap() < plain.find("<script type=\"module\"").unwrap(),
+        "preloaded before the entry"
+    );
+    let en = get(&app, "/en", &[]).await.body;
+    let en_link = between(&en, "<link id=\"__i18n\" rel=\"preload\" as=\"fetch\" crossorigin href=\"", "\"").unwrap();
+    for (link, language) in [(uk_link, "uk"), (en_link, "en")] {
+        let (path, version) = link.split_once("?v=").unwrap();
+        assert_eq!(path, format!("/locales/{language}/dzo.json"));
+        assert_eq!(version.len(), 12, "{link}");
+        let file = get(&app, link, &[]).await;
+        assert_eq!(file.headers[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+        let on_disk = std::fs::read_to_string(format!("{}/../locales/{language}/dzo.json", env!("CARGO_MANIFEST_DIR")));
+        assert_eq!(file.body, on_disk.unwrap());
+    }
+    assert_ne!(uk_link, en_link);
+    assert_eq!(
+        server::state::translation_url("/locales", "uk", "{}"),
+        server::state::translation_url("/locales/", "uk", "{}"),
+        "one version per text"
+    );
+    assert_ne!(
+        server::state::translation_url("/locales", "uk", r#"{"a":"1"}"#),
+        server::state::translation_url("/locales", "uk", r#"{"a":"2"}"#),
+        "a new text, a new version"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

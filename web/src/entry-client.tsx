@@ -2,7 +2,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
-import i18next from 'i18next';
+import i18next, { type i18n } from 'i18next';
 import { App } from './App';
 import { baseOptions, NAMESPACE } from './i18n';
 import { fetchBackend } from './i18n/fetchBackend';
@@ -19,24 +19,39 @@ function readJson<T>(id: string): T {
 }
 
 const state = readJson<PageState>('__state');
-const translations = readJson<Record<string, unknown>>('__i18n');
 setConfig(state.config);
 
-const i18n = i18next.createInstance();
-void i18n.use(fetchBackend()).init({
-  ...baseOptions,
-  lng: state.language,
-  // Resources of the page's language come with the page: no flash and no fetch
-  // before hydration. Only a missing key's uk fallback is read over the network.
-  resources: { [state.language]: { [NAMESPACE]: translations } },
-  partialBundledLanguages: true,
-  initAsync: false,
-  backend: { loadPath: `${state.config.endpoints.translations}/{{lng}}/{{ns}}.json` },
-});
-if (state.language !== 'uk') void i18n.loadLanguages('uk');
+/**
+ * The page language's translations: the versioned file the head preloads (a browser
+ * keeps it across pages), read once before hydration so the first render is the
+ * server's. Should that read fail, i18next reads the file itself, with SPEC §9's
+ * retries.
+ */
+async function startI18n(): Promise<i18n> {
+  const instance = i18next.createInstance();
+  const href = (document.getElementById('__i18n') as HTMLLinkElement | null)?.href;
+  const own = href
+    ? await fetch(href)
+        .then((r) => (r.ok ? (r.json() as Promise<Record<string, unknown>>) : null))
+        .catch(() => null)
+    : null;
+  await instance
+    .use(fetchBackend())
+    .init({
+      ...baseOptions,
+      lng: state.language,
+      ...(own ? { resources: { [state.language]: { [NAMESPACE]: own } }, partialBundledLanguages: true } : {}),
+      backend: { loadPath: `${state.config.endpoints.translations}/{{lng}}/{{ns}}.json` },
+    })
+    .catch((e: unknown) => console.error('translations', e));
+  // A missing key falls back to uk (SPEC §8): read it after hydration.
+  if (state.language !== 'uk') void instance.loadLanguages('uk');
+  return instance;
+}
 
-// A split page's chunk must be here before hydration, so the first render is the server's.
-function hydrate() {
+// A split page's chunk and the translations must be here before hydration, so the
+// first render is the server's.
+function hydrate(i18n: i18n) {
   hydrateRoot(
     document.getElementById('root')!,
     <I18nextProvider i18n={i18n}>
@@ -52,9 +67,8 @@ function hydrate() {
   );
 }
 const { path } = splitLanguage(location.pathname);
-preloadPage(matchPage(path).route.page)
-  .catch((e: unknown) => console.error('page chunk', e))
-  .finally(hydrate);
+const pageChunk = preloadPage(matchPage(path).route.page).catch((e: unknown) => console.error('page chunk', e));
+void Promise.all([startI18n(), pageChunk]).then(([i18n]) => hydrate(i18n));
 
 // Web vitals go to the server's log; they load after hydration as a lazy chunk.
 void loadChunk(() => import('web-vitals')).then(({ onCLS, onINP, onLCP, onTTFB, onFCP }) => {
