@@ -279,7 +279,7 @@ impl RendererPool {
     /// hosted isolate the earliest arrival among waiting pages renders next.
     pub async fn render_streamed(
         &self,
-        input_json: String,
+        input_json: &str,
         arrived: Instant,
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
         if self.tx.is_none() {
@@ -289,7 +289,7 @@ impl RendererPool {
                 .ok_or(RenderError::Closed)?
                 .take(arrived)
                 .await;
-            let (head, body) = match self.call_here(&Call::Head, &input_json)? {
+            let (head, body) = match self.call_here(&Call::Head, input_json)? {
                 Answer::Head(head, body) => (head, body),
                 _ => return Err(RenderError::Contract("renderHead answered something else".into())),
             };
@@ -302,7 +302,7 @@ impl RendererPool {
             return Ok((head, pending));
         }
         let (then_body, body) = oneshot::channel();
-        let answer = self.send_job(Call::Head, input_json, Some(then_body)).await?;
+        let answer = self.send_job(Call::Head, input_json.to_owned(), Some(then_body)).await?;
         match answer {
             Answer::Head(head, _) if head.redirect.is_some() => Ok((head, None)),
             Answer::Head(head, _) => Ok((head, Some(PendingBody(Pending::Worker(body))))),

@@ -75,14 +75,14 @@ async fn renders_home_in_both_languages() {
 async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
     let pool = RendererPool::start(options("", 1)).unwrap();
     let whole = pool.render(input_with("/", "uk", search_data())).await.unwrap();
-    let (head, body) = pool.render_streamed(input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
+    let (head, body) = pool.render_streamed(&input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
     assert_eq!(
         (head.status, head.redirect.as_deref(), head.head.as_str(), head.html.as_str()),
         (200, None, whole.head.as_str(), "")
     );
     assert_eq!(body.expect("a page has a body").await.unwrap(), whole.html);
     // Two streamed renders in a row on one isolate do not mix their bodies.
-    let (_, en) = pool.render_streamed(input_with("/en", "en", search_data()), Instant::now()).await.unwrap();
+    let (_, en) = pool.render_streamed(&input_with("/en", "en", search_data()), Instant::now()).await.unwrap();
     assert!(en.unwrap().await.unwrap().contains("Search public procurement"));
     // A redirect decided while rendering has no body.
     let redirect = input_with(
@@ -91,7 +91,7 @@ async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
         serde_json::json!({
         "tender": { "ok": true, "body": { "id": "0123456789abcdef0123456789abcdef", "tenderID": "UA-2026-10-12-014102-a" } } }),
     );
-    let (head, body) = pool.render_streamed(redirect, Instant::now()).await.unwrap();
+    let (head, body) = pool.render_streamed(&redirect, Instant::now()).await.unwrap();
     assert_eq!((head.status, head.redirect.as_deref()), (301, Some("/tenders/UA-2026-10-12-014102-a")));
     assert!(body.is_none());
 }
@@ -122,7 +122,7 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
             let pool = pool.clone();
             async move {
                 let (head, body) =
-                    pool.render_streamed(input_with(url, language, search_data()), Instant::now()).await.unwrap();
+                    pool.render_streamed(&input_with(url, language, search_data()), Instant::now()).await.unwrap();
                 (head, body.unwrap().await.unwrap())
             }
         };
@@ -131,9 +131,9 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
         assert!(en_head.head.contains(r#"href="http://127.0.0.1:8080/en">"#), "{}", en_head.head);
         assert!(en_body.contains("Search public procurement"));
         // A body nobody waits for (its client went away) gives the turn back.
-        let (_, abandoned) = pool.render_streamed(input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
+        let (_, abandoned) = pool.render_streamed(&input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
         drop(abandoned);
-        let (_, body) = pool.render_streamed(input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
+        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
         assert_eq!(body.unwrap().await.unwrap(), whole.html);
         // A second pool thread gets an isolate of its own.
         let other = pool.clone();
@@ -157,14 +157,15 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
         let pool = RendererPool::start(PoolOptions { hosted: true, ..options("", 1) }).unwrap();
         let start = Instant::now();
         // One page holds the turn: its head is out, its body not yet rendered.
-        let (_, held) = pool.render_streamed(input_with("/", "uk", search_data()), start).await.unwrap();
+        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), start).await.unwrap();
         let heads = std::cell::RefCell::new(Vec::new());
         // Three more ask for it in the order 3, 1, 2 of their requests' arrival.
         let page = |n: u64| {
             let (pool, heads) = (pool.clone(), &heads);
             async move {
                 let arrived = start + Duration::from_millis(n);
-                let (head, body) = pool.render_streamed(input_with("/en", "en", search_data()), arrived).await.unwrap();
+                let (head, body) =
+                    pool.render_streamed(&input_with("/en", "en", search_data()), arrived).await.unwrap();
                 heads.borrow_mut().push(n);
                 assert_eq!(head.status, 200);
                 body.unwrap().await.unwrap()
@@ -174,12 +175,13 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
         assert!(first.unwrap().contains("<header"));
         assert_eq!(*heads.borrow(), [1, 2, 3], "pages take the turn in order of arrival, not of asking");
         // A page that stopped waiting (its client went away) passes the turn on.
-        let (_, held) = pool.render_streamed(input_with("/", "uk", search_data()), start).await.unwrap();
-        let gone = pool.render_streamed(input_with("/", "uk", search_data()), start);
+        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), start).await.unwrap();
+        let home = input_with("/", "uk", search_data());
+        let gone = pool.render_streamed(&home, start);
         let gone = tokio::time::timeout(Duration::from_millis(20), gone).await;
         assert!(gone.is_err(), "the turn is held");
         drop(held);
-        let (_, body) = pool.render_streamed(input_with("/", "uk", search_data()), start).await.unwrap();
+        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), start).await.unwrap();
         assert!(body.unwrap().await.unwrap().contains("<header"));
         pool.unhost();
     });

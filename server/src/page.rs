@@ -26,18 +26,56 @@ pub fn language_of(path: &str) -> &'static str {
     }
 }
 
-/// The fields shared by the render input and the embedded page state.
-fn state_fields(state: &AppState, language: &str, data_json: &str, error: Option<u16>) -> String {
-    let error = error.map_or_else(|| "null".to_owned(), |e| e.to_string());
-    format!(
-        r#""language":"{language}","config":{},"session":null,"data":{data_json},"error":{error}"#,
-        state.client_json()
-    )
+/// The render input `{"url":…,"language":…,"config":…,"session":null,"data":…,"error":…}`,
+/// written once: the members after the URL are the page state the document embeds for
+/// hydration, a slice of the same text (the upstream answers are copied once, here).
+struct PageInput {
+    json: String,
+    fields: std::ops::Range<usize>,
 }
 
-fn render_input(url: &str, fields: &str) -> String {
-    let url = serde_json::to_string(url).unwrap_or_else(|_| "\"/\"".into());
-    format!(r#"{{"url":{url},{fields}}}"#)
+impl PageInput {
+    /// `data` writes the page data and answers the error page its failures call for;
+    /// `error` (a failed plan or render) goes before that. `size`: the data's length.
+    fn new(
+        state: &AppState,
+        url: &str,
+        language: &str,
+        size: usize,
+        error: Option<u16>,
+        data: impl FnOnce(&mut String) -> Option<u16>,
+    ) -> Self {
+        let url = serde_json::to_string(url).unwrap_or_else(|_| "\"/\"".into());
+        let config = state.client_json();
+        let mut json = String::with_capacity(url.len() + config.len() + size + 96);
+        json.push_str(r#"{"url":"#);
+        json.push_str(&url);
+        json.push(',');
+        let start = json.len();
+        json.push_str(r#""language":""#);
+        json.push_str(language);
+        json.push_str(r#"","config":"#);
+        json.push_str(config);
+        json.push_str(r#","session":null,"data":"#);
+        let error = error.or(data(&mut json));
+        json.push_str(r#","error":"#);
+        json.push_str(&error.map_or_else(|| "null".to_owned(), |e| e.to_string()));
+        let end = json.len();
+        json.push('}');
+        Self { json, fields: start..end }
+    }
+
+    /// No page data: `{}`.
+    fn empty(state: &AppState, url: &str, language: &str, error: Option<u16>) -> Self {
+        Self::new(state, url, language, 2, error, |json| {
+            json.push_str("{}");
+            None
+        })
+    }
+
+    fn fields(&self) -> &str {
+        &self.json[self.fields.clone()]
+    }
 }
 
 /// One upstream answer: its JSON text, or the status that stands for it.
@@ -98,12 +136,15 @@ fn is_json(text: &str) -> bool {
     serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
 }
 
-/// The page data `{"key":{"ok":true,"body":...}|{"ok":false,"status":N},...}` with the
-/// answers embedded raw, and the error page the failures call for. With `check`, an
-/// answer that is not JSON becomes a 502.
-fn data_json(fetches: &[FetchSpec], answers: &[Answer], check: bool) -> (String, Option<u16>) {
-    let size: usize = answers.iter().map(|a| a.as_ref().map_or(0, |body| body.len())).sum();
-    let mut json = String::with_capacity(size + 48 * answers.len() + 2);
+/// How long the page data of these answers is, give or take the keys.
+fn data_size(answers: &[Answer]) -> usize {
+    answers.iter().map(|a| a.as_ref().map_or(0, |body| body.len()) + 48).sum()
+}
+
+/// Writes the page data `{"key":{"ok":true,"body":...}|{"ok":false,"status":N},...}`
+/// with the answers embedded raw, and answers the error page the failures call for.
+/// With `check`, an answer that is not JSON becomes a 502.
+fn push_data(json: &mut String, fetches: &[FetchSpec], answers: &[Answer], check: bool) -> Option<u16> {
     let mut error = None;
     json.push('{');
     for (i, (spec, answer)) in fetches.iter().zip(answers).enumerate() {
@@ -133,7 +174,7 @@ fn data_json(fetches: &[FetchSpec], answers: &[Answer], check: bool) -> (String,
         }
     }
     json.push('}');
-    (json, error)
+    error
 }
 
 fn html_response(status: StatusCode, html: String) -> Response {
@@ -172,22 +213,23 @@ async fn render_document(
     ready: &Ready,
     arrived: Instant,
     url: &str,
-    data: &str,
-    error: Option<u16>,
+    input: PageInput,
     unchecked: Unchecked<'_>,
 ) -> Response {
     let language = language_of(url.split('?').next().unwrap_or("/"));
-    let fields = state_fields(state, language, data, error);
-    let (output, pending) = match (ready.pool.render_streamed(render_input(url, &fields), arrived).await, unchecked) {
+    let (output, pending) = match (ready.pool.render_streamed(&input.json, arrived).await, unchecked) {
         (Ok(answer), _) => answer,
         (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
             tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
-            let (data, checked_error) = data_json(fetches, answers, true);
-            return Box::pin(render_document(state, ready, arrived, url, &data, error.or(checked_error), None)).await;
+            let checked = PageInput::new(state, url, language, data_size(answers), None, |json| {
+                push_data(json, fetches, answers, true)
+            });
+            return Box::pin(render_document(state, ready, arrived, url, checked, None)).await;
         }
-        (Err(e), _) if error.is_none() => {
+        (Err(e), _) if input.fields().ends_with(r#""error":null"#) => {
             tracing::error!(%url, error = %e, "render failed");
-            return Box::pin(render_document(state, ready, arrived, url, "{}", Some(500), None)).await;
+            let failed = PageInput::empty(state, url, language, Some(500));
+            return Box::pin(render_document(state, ready, arrived, url, failed, None)).await;
         }
         (Err(e), _) => {
             tracing::error!(%url, error = %e, "error page render failed");
@@ -204,7 +246,7 @@ async fn render_document(
     let document = Document {
         language,
         head: &output.head,
-        state_fields: &fields,
+        state_fields: input.fields(),
         translations_url: translations,
         asset_base: &state.config().client.asset_base,
         manifest: state.manifest(),
@@ -246,7 +288,7 @@ async fn plan_for(
     if let Some(plan) = state.plan_cache().get(url) {
         return Ok(plan);
     }
-    let plan = Arc::new(ready.pool.plan(render_input(url, &state_fields(state, language, "{}", None))).await?);
+    let plan = Arc::new(ready.pool.plan(PageInput::empty(state, url, language, None).json).await?);
     state.plan_cache().insert(url.to_owned(), plan.clone(), Duration::from_secs(3600));
     Ok(plan)
 }
@@ -266,15 +308,25 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
         Ok(plan) => plan,
         Err(e) => {
             tracing::error!(%url, error = %e, "plan failed");
-            return render_document(&state, ready, arrived, url, "{}", Some(500), None).await;
+            return render_document(
+                &state,
+                ready,
+                arrived,
+                url,
+                PageInput::empty(&state, url, language, Some(500)),
+                None,
+            )
+            .await;
         }
     };
     if let Some(target) = &plan.redirect {
         return redirect(&target.location, target.status);
     }
     let answers = fetch_all(&state, &plan.fetches).await;
-    let (data, error) = data_json(&plan.fetches, &answers, false);
-    render_document(&state, ready, arrived, url, &data, error, Some((&plan.fetches, &answers))).await
+    let input = PageInput::new(&state, url, language, data_size(&answers), None, |json| {
+        push_data(json, &plan.fetches, &answers, false)
+    });
+    render_document(&state, ready, arrived, url, input, Some((&plan.fetches, &answers))).await
 }
 
 #[derive(Deserialize)]
@@ -291,7 +343,8 @@ pub async fn data(State(state): State<AppState>, Query(query): Query<DataQuery>)
     let plan = plan_for(&state, ready, &url, language).await.map_err(|_| AppError::NotReady)?;
     // Sent to the browser as it is: checked here, as no V8 parses it on the way.
     let answers = fetch_all(&state, &plan.fetches).await;
-    let (data, _) = data_json(&plan.fetches, &answers, true);
+    let mut data = String::with_capacity(data_size(&answers));
+    push_data(&mut data, &plan.fetches, &answers, true);
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
