@@ -8,7 +8,7 @@
 //
 // Expects the release binaries, web/dist and bench/node_modules (the Makefile builds them).
 // Environment: BENCH_SERVER_CPUS (1), BENCH_LOAD_CPUS (0), BENCH_ROUNDS (2), BENCH_DURATION
-// (5 s per run), BENCH_WARMUP (1 s per page after each start), BENCH_CONNECTIONS (1,8,64),
+// (5 s per run), BENCH_WARMUP (3 s per page after each start), BENCH_CONNECTIONS (1,8,64),
 // BENCH_SERVERS (portal,node,deno,bun), BENCH_FLOOR_RUNS (500), BENCH_SAMPLES (20),
 // BENCH_RESULTS (bench/results: where latest.md and history.md go), BENCH_MICRO_CACHE_MS (2000;
 // 0 skips the runs of the portal with micro-caching on, reported as `ssr-micro-cached-ratio`).
@@ -69,7 +69,7 @@ const S = {
   load: cpuList('BENCH_LOAD_CPUS', '0'),
   rounds: Math.round(positive('BENCH_ROUNDS', 2)),
   duration: Math.max(1, Math.round(positive('BENCH_DURATION', 5))),
-  warmup: Math.max(1, Math.round(positive('BENCH_WARMUP', 1))),
+  warmup: Math.max(1, Math.round(positive('BENCH_WARMUP', 3))),
   connections: (process.env.BENCH_CONNECTIONS || '1,8,64').split(',').map(Number),
   servers: (process.env.BENCH_SERVERS || 'portal,node,deno,bun').split(',').map((s) => s.trim()),
   floorRuns: Math.round(positive('BENCH_FLOOR_RUNS', 500)),

@@ -32,6 +32,26 @@ pub(crate) struct Isolate {
     body_fn: v8::Global<v8::Function>,
     /// Set by the near-heap-limit callback; the worker replaces the isolate.
     heap_exceeded: Arc<AtomicBool>,
+    young: Young,
+}
+
+static YOUNG_COLLECTIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many times, in this process, an isolate collected its young generation between
+/// two pages rather than in the middle of one.
+pub fn young_collections_between_pages() -> u64 {
+    YOUNG_COLLECTIONS.load(Ordering::Relaxed)
+}
+
+/// What [`Isolate::collect_young_between_pages`] knows of V8's young generation.
+#[derive(Default)]
+struct Young {
+    /// Its index in V8's heap space statistics.
+    index: Option<usize>,
+    /// Bytes in use when the last page started.
+    at_start: usize,
+    /// Bytes the last page allocated (head and body; measured when no scavenge ran).
+    per_page: usize,
 }
 
 pub(crate) enum Call {
@@ -66,8 +86,10 @@ fn creation_turn() -> std::sync::MutexGuard<'static, ()> {
 fn init_v8() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        if let Ok(flags) = std::env::var("RENDERER_V8_FLAGS") {
-            let mut args = vec![String::new()];
+        {
+            let flags = std::env::var("RENDERER_V8_FLAGS").unwrap_or_default();
+            // `--expose-gc` lets the renderer collect the young generation between pages.
+            let mut args = vec![String::new(), "--expose-gc".to_owned()];
             args.extend(flags.split_whitespace().map(str::to_owned));
             let rest = deno_core::v8_set_flags(args);
             if rest.len() > 1 {
@@ -138,7 +160,35 @@ impl Isolate {
             };
             (get(0)?, get(1)?, get(2)?, get(3)?)
         };
-        Ok(Self { runtime, plan_fn, render_fn, head_fn, body_fn, heap_exceeded })
+        let isolate = runtime.v8_isolate();
+        let index = (0..isolate.number_of_heap_spaces())
+            .find(|&i| isolate.get_heap_space_statistics(i).is_some_and(|s| s.space_name().to_bytes() == b"new_space"));
+        let young = Young { index, ..Young::default() };
+        Ok(Self { runtime, plan_fn, render_fn, head_fn, body_fn, heap_exceeded, young })
+    }
+
+    /// Before a page: when the young generation has no room for another page (as much
+    /// as the last one allocated, and a quarter more), collects it now, while nothing
+    /// of a page is alive and the scavenge has next to nothing to copy, rather than
+    /// letting it fill in the middle of this render, where the scavenge copies the
+    /// render's live tree (home page under load: median scavenge 0.19 → 0.05 ms).
+    fn collect_young_between_pages(&mut self) {
+        let Some(index) = self.young.index else { return };
+        let isolate = self.runtime.v8_isolate();
+        let Some(stats) = isolate.get_heap_space_statistics(index) else { return };
+        let used = stats.space_used_size();
+        if used >= self.young.at_start {
+            self.young.per_page = used - self.young.at_start;
+        }
+        self.young.at_start = used;
+        // The next page is taken to allocate what the last one did, and a quarter more.
+        if stats.space_available_size() < self.young.per_page + self.young.per_page / 4 {
+            // "For testing" in name only: it is V8's one call for a minor collection,
+            // and needs `--expose-gc` (see `init_v8`).
+            isolate.request_garbage_collection_for_testing(v8::GarbageCollectionType::Minor);
+            YOUNG_COLLECTIONS.fetch_add(1, Ordering::Relaxed);
+            self.young.at_start = isolate.get_heap_space_statistics(index).map_or(0, |s| s.space_used_size());
+        }
     }
 
     pub fn thread_safe_handle(&mut self) -> v8::IsolateHandle {
@@ -152,6 +202,9 @@ impl Isolate {
     /// Calls one entry point with the input JSON. `Err(None)` means execution
     /// was terminated (deadline or heap limit): the caller decides which.
     pub fn call(&mut self, call: &Call, input: &str) -> Result<Answer, Option<RenderError>> {
+        if matches!(call, Call::Head | Call::Render) {
+            self.collect_young_between_pages();
+        }
         let function = match call {
             Call::Plan => self.plan_fn.clone(),
             Call::Render => self.render_fn.clone(),

@@ -10,4 +10,5 @@ mod turn;
 
 pub use contract::{FetchSpec, PlanOutput, Redirect, RenderOutput};
 pub use error::RenderError;
+pub use isolate::young_collections_between_pages;
 pub use pool::{PendingBody, PoolOptions, RendererPool};

@@ -151,6 +151,18 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
     });
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_young_generation_is_collected_between_pages() {
+    let pool = RendererPool::start(options("", 1)).unwrap();
+    let before = renderer::young_collections_between_pages();
+    // Each home page allocates about a megabyte: the young generation fills every
+    // few pages, and the collection comes before a page rather than inside one.
+    for _ in 0..60 {
+        assert_eq!(pool.render(input_with("/", "uk", search_data())).await.unwrap().status, 200);
+    }
+    assert!(renderer::young_collections_between_pages() > before, "no collection between 60 pages");
+}
+
 #[test]
 fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
     on_a_serving_thread(|| async {
