@@ -298,6 +298,8 @@ async fn a_tender_is_served_by_its_tender_id_and_its_hex_id_redirects() {
     assert_eq!(moved.headers[header::LOCATION], format!("/tenders/{tender_id}/documents").as_str());
     let en = get(&app, &format!("/en/tenders/{id}"), &[]).await;
     assert_eq!(en.headers[header::LOCATION], format!("/en/tenders/{tender_id}").as_str());
+    // Well-formed but unknown (the platform answers 404) and malformed (no request made).
+    assert_eq!(get(&app, "/tenders/UA-2000-01-01-000000-a", &[]).await.status, StatusCode::NOT_FOUND);
     assert_eq!(get(&app, "/tenders/does-not-exist", &[]).await.status, StatusCode::NOT_FOUND);
 }
 

@@ -61,6 +61,10 @@ const monitoringTenderId = (ctx: RouteContext): string | undefined => {
 };
 
 const HEX_ID = /^[0-9a-f]{32}$/i;
+/** A tenderID: `UA-2026-09-10-009952-a`, second stages of a dialogue `…-a.2`. */
+const TENDER_ID = /^UA-\d{4}-\d{2}-\d{2}-\d{6}(-[a-z]{1,2}(\.\d{1,2})?)?$/i;
+/** Either form of a tender's id; anything else cannot name a tender. */
+export const isTenderId = (id: string | undefined): boolean => !!id && (HEX_ID.test(id) || TENDER_ID.test(id));
 
 const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
 const loggedInGoesHome = (ctx: RouteContext): GuardResult => (ctx.input.session ? toRoot() : null);
@@ -142,6 +146,8 @@ export const routes: PageRoute[] = [
     name: 'tender',
     path: 'tenders/:id/*',
     page: Tender,
+    // An id of neither form is a 404 without asking the platform (crawlers try many).
+    guard: ({ params }) => (isTenderId(params.id) ? null : { error: 404 }),
     fetches: ({ params }) => [
       { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}` },
       { key: 'monitorings', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}/monitorings` },

@@ -47,6 +47,15 @@ describe('route table', () => {
     expect(matchPage('/login').route.guard?.(ctx({ session: { type: 'cpe', name: 'c' } }))).toEqual({ redirect: '/', status: 302 });
     expect(matchPage('/registration/step').route.guard?.(ctx())).toBeNull();
   });
+  it('answers 404 for tender ids of neither form, before any fetch', () => {
+    const tender = matchPage('/tenders/x').route;
+    for (const id of ['does-not-exist', 'UA-1', 'UA-2026-09-10-009952-a/../x', '0123456789abcdef0123456789abcde', '']) {
+      expect(tender.guard?.({ ...ctx(), params: { id } })).toEqual({ error: 404 });
+    }
+    for (const id of ['UA-2026-09-10-009952-a', 'ua-2026-09-10-009952-b', 'UA-2027-01-01-000001-a.2', '00099ec17718414a90b638730cb31d94']) {
+      expect(tender.guard?.({ ...ctx(), params: { id } })).toBeNull();
+    }
+  });
   it('marks /js/sign noindex', () => {
     expect(matchPage('/js/sign').route.noindex).toBe(true);
   });
