@@ -632,7 +632,7 @@ async function main() {
   md.push(
     '  The baselines evaluate the same server bundle (`web/dist/server/entry-server.js`) and do per request what `server/src/page.rs` ' +
       'and `server/src/document.rs` do: `plan`, concurrent upstream GETs (same error mapping), `render`, the same document shell ' +
-      '(head, assets from the manifest, escaped state and translations). Answers whose fetch spec has `maxAge` are reused that long by all four. Node fetches with `node:http` and a keep-alive agent, Deno and Bun with `fetch`. ' +
+      '(head, assets from the manifest, escaped state and translations). Answers whose fetch spec has `maxAge` are reused that long by all four. The portal\'s isolates also reuse the value they parsed of an answer whose text comes back unchanged (`renderer/src/reuse.rs`); the baselines parse every answer, and the render input, on every request. Node fetches with `node:http` and a keep-alive agent, Deno and Bun with `fetch`. ' +
       'Binaries, `config/`, `locales/` and `web/dist/` are copied at the start (under bench/results/tmp/) so edits meanwhile change nothing.',
     `- **Upstream**: one standalone \`target/release/upstream\` (real data in \`data/\`, users database in memory, \`RUST_LOG=warn\`) on ${UPSTREAM}, shared by all servers, on CPU ${S.load.spec}.`,
     `- **Load**: wrk on CPU ${S.load.spec}, threads = min(connections, ${S.load.cpus.length}), keep-alive, **no Accept-Encoding header** (identity bodies), ` +
@@ -714,18 +714,21 @@ async function main() {
 
   md.push('## CPU per request against the render floor', '');
   md.push(
-    `Floor: median of \`render()\` alone in one isolate (\`render-floor --json\`, ${S.floorRuns} runs after warm-up, CPU ${S.server.cpus[0]}). ` +
+    `Floor: median of \`render()\` alone in one isolate (\`render-floor --json\`, ${S.floorRuns} runs after warm-up, CPU ${S.server.cpus[0]}), ` +
+      'the input written and rendered the server\'s way (answers the isolate parsed before are reused); "whole input": ' +
+      'the same render with the whole input parsed (runs interleaved). ' +
       'The portal\'s CPU per request also pays for HTTP, `plan`, the upstream requests and the document.',
     '',
   );
   md.push(
     table(
-      ['page', 'floor µs', ...S.connections.flatMap((c) => [`portal µs/req c=${c}`, `÷ floor`]), ...baselines.map((b) => `${b} µs/req c=${TOP}`)],
+      ['page', 'floor µs', 'whole input µs', ...S.connections.flatMap((c) => [`portal µs/req c=${c}`, `÷ floor`]), ...baselines.map((b) => `${b} µs/req c=${TOP}`)],
       PAGES.map((page) => {
         const f = floor[page.url]?.median_us ?? NaN;
         return [
           page.name,
           f.toFixed(0),
+          (floor[page.url]?.whole_input_median_us ?? NaN).toFixed(0),
           ...S.connections.flatMap((c) => {
             const a = agg('portal', page.url, c);
             return [a.cpu.toFixed(0), fmtRatio(a.cpu / f)];

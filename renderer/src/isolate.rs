@@ -9,6 +9,7 @@ use deno_core::{JsRuntime, RuntimeOptions};
 
 use crate::contract::{PlanOutput, RenderOutput};
 use crate::error::RenderError;
+use crate::reuse::{envelope, AttachError, Embedded, Reuse};
 
 /// What an isolate needs to start; shared by all workers of a pool.
 pub(crate) struct IsolateSpec {
@@ -33,7 +34,16 @@ pub(crate) struct Isolate {
     /// Set by the near-heap-limit callback; the worker replaces the isolate.
     heap_exceeded: Arc<AtomicBool>,
     young: Young,
+    /// Upstream answers parsed earlier, put back into inputs that carry the same text.
+    reuse: Reuse,
+    /// Deep-freezes a value (kept answers are shared between renders).
+    freeze_fn: v8::Global<v8::Function>,
 }
+
+/// A function that freezes an object and everything under it, and answers it.
+const FREEZE: &str =
+    "(() => { const freeze = (v) => { if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) { \
+    Object.freeze(v); for (const k in v) freeze(v[k]); } return v; }; return freeze; })()";
 
 static YOUNG_COLLECTIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -142,10 +152,10 @@ impl Isolate {
         let fns = runtime
             .execute_script(
                 "<entry-points>",
-                "[__portal.plan, __portal.render, __portal.renderHead, __portal.renderBody]",
+                format!("[__portal.plan, __portal.render, __portal.renderHead, __portal.renderBody, {FREEZE}]"),
             )
             .map_err(|e| RenderError::Start(e.to_string()))?;
-        let (plan_fn, render_fn, head_fn, body_fn) = {
+        let (plan_fn, render_fn, head_fn, body_fn, freeze_fn) = {
             deno_core::scope!(scope, runtime);
             let local = v8::Local::new(scope, fns);
             let array = v8::Local::<v8::Array>::try_from(local)
@@ -158,13 +168,23 @@ impl Isolate {
                     .map_err(|_| RenderError::Start("__portal entry point is not a function".into()))?;
                 Ok(v8::Global::new(scope, f))
             };
-            (get(0)?, get(1)?, get(2)?, get(3)?)
+            (get(0)?, get(1)?, get(2)?, get(3)?, get(4)?)
         };
         let isolate = runtime.v8_isolate();
         let index = (0..isolate.number_of_heap_spaces())
             .find(|&i| isolate.get_heap_space_statistics(i).is_some_and(|s| s.space_name().to_bytes() == b"new_space"));
         let young = Young { index, ..Young::default() };
-        Ok(Self { runtime, plan_fn, render_fn, head_fn, body_fn, heap_exceeded, young })
+        Ok(Self {
+            runtime,
+            plan_fn,
+            render_fn,
+            head_fn,
+            body_fn,
+            heap_exceeded,
+            young,
+            reuse: Reuse::default(),
+            freeze_fn,
+        })
     }
 
     /// Before a page: when the young generation has no room for another page (as much
@@ -199,9 +219,10 @@ impl Isolate {
         self.heap_exceeded.load(Ordering::SeqCst)
     }
 
-    /// Calls one entry point with the input JSON. `Err(None)` means execution
-    /// was terminated (deadline or heap limit): the caller decides which.
-    pub fn call(&mut self, call: &Call, input: &str) -> Result<Answer, Option<RenderError>> {
+    /// Calls one entry point with the input JSON, whose `embedded` answers are taken
+    /// from those parsed earlier when their text is the same. `Err(None)` means
+    /// execution was terminated (deadline or heap limit): the caller decides which.
+    pub fn call(&mut self, call: &Call, input: &str, embedded: &[Embedded]) -> Result<Answer, Option<RenderError>> {
         if matches!(call, Call::Head | Call::Render) {
             self.collect_young_between_pages();
         }
@@ -211,25 +232,33 @@ impl Isolate {
             Call::Head => self.head_fn.clone(),
             Call::Body(_) => self.body_fn.clone(),
         };
-        let runtime = &mut self.runtime;
+        let (runtime, reuse, freeze) = (&mut self.runtime, &mut self.reuse, &self.freeze_fn);
         deno_core::scope!(scope, runtime);
         v8::tc_scope!(let tc, scope);
         let arg: v8::Local<v8::Value> = if let Call::Body(id) = call {
             v8::Integer::new_from_unsigned(tc, *id).into()
         } else {
-            let text = v8::String::new(tc, input)
+            let outer = envelope(input, embedded).map_err(|e| Some(RenderError::Contract(e)))?;
+            let text = v8::String::new(tc, &outer)
                 .ok_or_else(|| Some(RenderError::Contract("input too large for a V8 string".into())))?;
             // Parsed here rather than in the bundle, so that input that is not JSON (an
             // upstream answer the server passed on unchecked) is told apart from a
             // failing render, and the caller can check the answers and try again.
-            match v8::json::parse(tc, text) {
-                Some(value) => value,
-                None if tc.has_terminated() || tc.is_execution_terminating() => return Err(None),
-                None => {
+            let parsed = v8::json::parse(tc, text)
+                .map(|value| (value, reuse.attach(tc, value, input, embedded, freeze)))
+                .ok_or(AttachError::Thrown);
+            match parsed {
+                Ok((value, Ok(()))) => value,
+                Ok((_, Err(AttachError::Contract(e)))) => return Err(Some(RenderError::Contract(e))),
+                Err(AttachError::Thrown) | Ok((_, Err(AttachError::Thrown))) => {
+                    if tc.has_terminated() || tc.is_execution_terminating() {
+                        return Err(None);
+                    }
                     let message = tc.exception().map(|e| e.to_rust_string_lossy(tc)).unwrap_or_default();
                     tc.reset();
                     return Err(Some(RenderError::Input(message)));
                 }
+                Err(AttachError::Contract(e)) => return Err(Some(RenderError::Contract(e))),
             }
         };
         let function = v8::Local::new(tc, function);

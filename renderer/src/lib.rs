@@ -6,9 +6,11 @@ mod contract;
 mod error;
 mod isolate;
 mod pool;
+mod reuse;
 mod turn;
 
 pub use contract::{FetchSpec, PlanOutput, Redirect, RenderOutput};
 pub use error::RenderError;
 pub use isolate::young_collections_between_pages;
 pub use pool::{PendingBody, PoolOptions, RendererPool};
+pub use reuse::{answers_reused, Embedded};

@@ -27,6 +27,7 @@ use tokio::sync::oneshot;
 use crate::contract::{PlanOutput, RenderOutput};
 use crate::error::RenderError;
 use crate::isolate::{make_snapshot, Answer, Call, Isolate, IsolateSpec};
+use crate::reuse::Embedded;
 use crate::turn::{Turn, Turns};
 
 /// How to build a pool.
@@ -55,6 +56,7 @@ pub struct PoolOptions {
 struct Job {
     call: Call,
     input: String,
+    embedded: Vec<Embedded>,
     reply: oneshot::Sender<Result<Answer, RenderError>>,
     /// For `Call::Head`: where the body goes, rendered by the same isolate right after
     /// the head was answered (so the server can send the head first).
@@ -94,7 +96,7 @@ impl Future for PendingBody {
                 Poll::Pending
             }
             Pending::Hosted { pool, body, turn, .. } => {
-                let answer = hosted_call(*pool, &Call::Body(*body), "")
+                let answer = hosted_call(*pool, &Call::Body(*body), "", &[])
                     .unwrap_or(Err(RenderError::Contract("a hosted body was polled on another thread".into())));
                 drop(turn.take());
                 Poll::Ready(body_html(answer))
@@ -145,13 +147,13 @@ thread_local! {
 }
 
 /// Runs a call on this thread's isolate of pool `pool`; `None` when this thread has none.
-fn hosted_call(pool: u64, call: &Call, input: &str) -> Option<Result<Answer, RenderError>> {
+fn hosted_call(pool: u64, call: &Call, input: &str, embedded: &[Embedded]) -> Option<Result<Answer, RenderError>> {
     HOSTED.with(|cell| {
         let mut cell = cell.borrow_mut();
         let hosted = cell.as_mut().filter(|h| h.shared.id == pool)?;
         let shared = &hosted.shared;
         let (result, alive) =
-            run(&mut hosted.slot, &shared.spec, &hosted.dog, shared.deadline, &hosted.name, call, input);
+            run(&mut hosted.slot, &shared.spec, &hosted.dog, shared.deadline, &hosted.name, (call, input, embedded));
         if !alive {
             tracing::error!(thread = %hosted.name, "this thread has no isolate any more");
         }
@@ -259,7 +261,7 @@ impl RendererPool {
 
     /// Route decisions for a request: redirect or the upstream data to fetch.
     pub async fn plan(&self, input_json: String) -> Result<PlanOutput, RenderError> {
-        match self.send(Call::Plan, input_json).await? {
+        match self.send_job(Call::Plan, input_json, Vec::new(), None).await? {
             Answer::Plan(plan) => Ok(plan),
             _ => Err(RenderError::Contract("plan answered something else".into())),
         }
@@ -267,7 +269,17 @@ impl RendererPool {
 
     /// Renders a page to its status, head and body HTML.
     pub async fn render(&self, input_json: String) -> Result<RenderOutput, RenderError> {
-        match self.send(Call::Render, input_json).await? {
+        self.render_embedded(input_json, Vec::new()).await
+    }
+
+    /// [`render`](Self::render) of an input whose `embedded` upstream answers an
+    /// isolate may take from those it parsed earlier (see [`Embedded`]).
+    pub async fn render_embedded(
+        &self,
+        input_json: String,
+        embedded: Vec<Embedded>,
+    ) -> Result<RenderOutput, RenderError> {
+        match self.send_job(Call::Render, input_json, embedded, None).await? {
             Answer::Render(out) => Ok(out),
             _ => Err(RenderError::Contract("render answered something else".into())),
         }
@@ -280,6 +292,7 @@ impl RendererPool {
     pub async fn render_streamed(
         &self,
         input_json: &str,
+        embedded: &[Embedded],
         arrived: Instant,
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
         if self.tx.is_none() {
@@ -289,7 +302,7 @@ impl RendererPool {
                 .ok_or(RenderError::Closed)?
                 .take(arrived)
                 .await;
-            let (head, body) = match self.call_here(&Call::Head, input_json)? {
+            let (head, body) = match self.call_here(&Call::Head, input_json, embedded)? {
                 Answer::Head(head, body) => (head, body),
                 _ => return Err(RenderError::Contract("renderHead answered something else".into())),
             };
@@ -302,7 +315,7 @@ impl RendererPool {
             return Ok((head, pending));
         }
         let (then_body, body) = oneshot::channel();
-        let answer = self.send_job(Call::Head, input_json.to_owned(), Some(then_body)).await?;
+        let answer = self.send_job(Call::Head, input_json.to_owned(), embedded.to_vec(), Some(then_body)).await?;
         match answer {
             Answer::Head(head, _) if head.redirect.is_some() => Ok((head, None)),
             Answer::Head(head, _) => Ok((head, Some(PendingBody(Pending::Worker(body))))),
@@ -311,26 +324,23 @@ impl RendererPool {
     }
 
     /// A call on this thread's isolate of this hosted pool (made on the first call).
-    fn call_here(&self, call: &Call, input: &str) -> Result<Answer, RenderError> {
+    fn call_here(&self, call: &Call, input: &str, embedded: &[Embedded]) -> Result<Answer, RenderError> {
         self.host()?;
-        hosted_call(self.shared.id, call, input).unwrap_or(Err(RenderError::Closed))
-    }
-
-    async fn send(&self, call: Call, input: String) -> Result<Answer, RenderError> {
-        self.send_job(call, input, None).await
+        hosted_call(self.shared.id, call, input, embedded).unwrap_or(Err(RenderError::Closed))
     }
 
     async fn send_job(
         &self,
         call: Call,
         input: String,
+        embedded: Vec<Embedded>,
         then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
     ) -> Result<Answer, RenderError> {
         let Some(tx) = &self.tx else {
-            return self.call_here(&call, &input);
+            return self.call_here(&call, &input, &embedded);
         };
         let (reply, answer) = oneshot::channel();
-        tx.send(Job { call, input, reply, then_body }).map_err(|_| RenderError::Closed)?;
+        tx.send(Job { call, input, embedded, reply, then_body }).map_err(|_| RenderError::Closed)?;
         answer.await.map_err(|_| RenderError::Closed)?
     }
 }
@@ -452,8 +462,8 @@ fn worker(
             rx.recv()
         };
         let Ok(job) = job else { break };
-        let Job { call, input, reply, then_body } = job;
-        let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &call, &input);
+        let Job { call, input, embedded, reply, then_body } = job;
+        let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, (&call, &input, &embedded));
         // The head goes out first; the body of a page (not of a redirect) follows.
         let body_wanted = match &result {
             Ok(Answer::Head(head, body)) if head.redirect.is_none() => Some(*body),
@@ -469,7 +479,7 @@ fn worker(
             // for the server, the body render would otherwise hold the CPU until it is
             // done and the head would go out with the body (seen with compression on).
             thread::yield_now();
-            let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, &Call::Body(body), "");
+            let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, (&Call::Body(body), "", &[]));
             let _ = then_body.send(body_html(result));
             if !alive {
                 dog.stop();
@@ -488,14 +498,13 @@ fn run(
     dog: &Watchdog,
     deadline: Duration,
     name: &str,
-    call: &Call,
-    input: &str,
+    (call, input, embedded): (&Call, &str, &[Embedded]),
 ) -> (Result<Answer, RenderError>, bool) {
     let Some(isolate) = slot.as_mut() else {
         return (Err(RenderError::Closed), false);
     };
     dog.arm(isolate.thread_safe_handle(), deadline);
-    let result = isolate.call(call, input);
+    let result = isolate.call(call, input, embedded);
     let fired = dog.disarm();
     // A terminated isolate is not trusted again (a late termination could even
     // hit the next call): any termination means a fresh isolate.

@@ -75,14 +75,14 @@ async fn renders_home_in_both_languages() {
 async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
     let pool = RendererPool::start(options("", 1)).unwrap();
     let whole = pool.render(input_with("/", "uk", search_data())).await.unwrap();
-    let (head, body) = pool.render_streamed(&input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
+    let (head, body) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now()).await.unwrap();
     assert_eq!(
         (head.status, head.redirect.as_deref(), head.head.as_str(), head.html.as_str()),
         (200, None, whole.head.as_str(), "")
     );
     assert_eq!(body.expect("a page has a body").await.unwrap(), whole.html);
     // Two streamed renders in a row on one isolate do not mix their bodies.
-    let (_, en) = pool.render_streamed(&input_with("/en", "en", search_data()), Instant::now()).await.unwrap();
+    let (_, en) = pool.render_streamed(&input_with("/en", "en", search_data()), &[], Instant::now()).await.unwrap();
     assert!(en.unwrap().await.unwrap().contains("Search public procurement"));
     // A redirect decided while rendering has no body.
     let redirect = input_with(
@@ -91,7 +91,7 @@ async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
         serde_json::json!({
         "tender": { "ok": true, "body": { "id": "0123456789abcdef0123456789abcdef", "tenderID": "UA-2026-10-12-014102-a" } } }),
     );
-    let (head, body) = pool.render_streamed(&redirect, Instant::now()).await.unwrap();
+    let (head, body) = pool.render_streamed(&redirect, &[], Instant::now()).await.unwrap();
     assert_eq!((head.status, head.redirect.as_deref()), (301, Some("/tenders/UA-2026-10-12-014102-a")));
     assert!(body.is_none());
 }
@@ -122,7 +122,7 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
             let pool = pool.clone();
             async move {
                 let (head, body) =
-                    pool.render_streamed(&input_with(url, language, search_data()), Instant::now()).await.unwrap();
+                    pool.render_streamed(&input_with(url, language, search_data()), &[], Instant::now()).await.unwrap();
                 (head, body.unwrap().await.unwrap())
             }
         };
@@ -131,9 +131,10 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
         assert!(en_head.head.contains(r#"href="http://127.0.0.1:8080/en">"#), "{}", en_head.head);
         assert!(en_body.contains("Search public procurement"));
         // A body nobody waits for (its client went away) gives the turn back.
-        let (_, abandoned) = pool.render_streamed(&input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
+        let (_, abandoned) =
+            pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now()).await.unwrap();
         drop(abandoned);
-        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), Instant::now()).await.unwrap();
+        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now()).await.unwrap();
         assert_eq!(body.unwrap().await.unwrap(), whole.html);
         // A second pool thread gets an isolate of its own.
         let other = pool.clone();
@@ -169,7 +170,7 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
         let pool = RendererPool::start(PoolOptions { hosted: true, ..options("", 1) }).unwrap();
         let start = Instant::now();
         // One page holds the turn: its head is out, its body not yet rendered.
-        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), start).await.unwrap();
+        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start).await.unwrap();
         let heads = std::cell::RefCell::new(Vec::new());
         // Three more ask for it in the order 3, 1, 2 of their requests' arrival.
         let page = |n: u64| {
@@ -177,7 +178,7 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
             async move {
                 let arrived = start + Duration::from_millis(n);
                 let (head, body) =
-                    pool.render_streamed(&input_with("/en", "en", search_data()), arrived).await.unwrap();
+                    pool.render_streamed(&input_with("/en", "en", search_data()), &[], arrived).await.unwrap();
                 heads.borrow_mut().push(n);
                 assert_eq!(head.status, 200);
                 body.unwrap().await.unwrap()
@@ -187,13 +188,13 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
         assert!(first.unwrap().contains("<header"));
         assert_eq!(*heads.borrow(), [1, 2, 3], "pages take the turn in order of arrival, not of asking");
         // A page that stopped waiting (its client went away) passes the turn on.
-        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), start).await.unwrap();
+        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start).await.unwrap();
         let home = input_with("/", "uk", search_data());
-        let gone = pool.render_streamed(&home, start);
+        let gone = pool.render_streamed(&home, &[], start);
         let gone = tokio::time::timeout(Duration::from_millis(20), gone).await;
         assert!(gone.is_err(), "the turn is held");
         drop(held);
-        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), start).await.unwrap();
+        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start).await.unwrap();
         assert!(body.unwrap().await.unwrap().contains("<header"));
         pool.unhost();
     });
@@ -285,4 +286,75 @@ async fn a_javascript_exception_is_an_error_not_a_crash() {
     let err = pool.render("null".into()).await.unwrap_err();
     assert!(matches!(err, RenderError::Js(ref m) if m.contains("TypeError")), "{err}");
     assert_eq!(pool.render(input("/info/contacts", "uk")).await.unwrap().status, 200);
+}
+
+/// A home page input as the server writes it: the answer's raw text, and where it is.
+fn embedded_input(title: &str) -> (String, Vec<renderer::Embedded>) {
+    let body = search_data()["tenders"]["body"].to_string().replace("Природний газ", title);
+    let open = input_with("/", "uk", serde_json::json!({ "tenders": { "ok": true, "body": 0 } }));
+    let at = open.find(r#""body":0"#).unwrap() + r#""body":"#.len();
+    let json = format!("{}{body}{}", &open[..at], &open[at + 1..]);
+    let source = "search:/api/tenders?page=1".to_owned();
+    (json, vec![renderer::Embedded { key: "tenders".into(), source, range: at..at + body.len() }])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_seen_again_is_reused_and_a_changed_one_is_parsed_anew() {
+    let pool = RendererPool::start(options("", 1)).unwrap();
+    let (json, embedded) = embedded_input("Природний газ");
+    let whole = pool.render(json.clone()).await.unwrap();
+    let before = renderer::answers_reused();
+    for _ in 0..3 {
+        let out = pool.render_embedded(json.clone(), embedded.clone()).await.unwrap();
+        assert_eq!((out.status, &out.head, &out.html), (whole.status, &whole.head, &whole.html));
+    }
+    assert!(renderer::answers_reused() > before, "the third render parsed the answer again");
+    // The same source with another text: the new text shows, never the kept value.
+    let (changed, embedded) = embedded_input("Вугілля кам'яне");
+    let out = pool.render_embedded(changed, embedded).await.unwrap();
+    assert!(out.html.contains("Вугілля кам") && !out.html.contains("Природний газ"), "{}", out.html);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_render_that_changes_a_kept_answer_fails_instead_of_changing_the_next_page() {
+    let pool = RendererPool::start(options(
+        r#"{ const real = __portal.render;
+             __portal.render = (i) => { 'use strict'; i.data.tenders.body['hydra:totalItems'] = 7; return real(i); }; }"#,
+        1,
+    ))
+    .unwrap();
+    let (json, embedded) = embedded_input("Природний газ");
+    // Seen once: parsed for this render alone, which may change it.
+    assert_eq!(pool.render_embedded(json.clone(), embedded.clone()).await.unwrap().status, 200);
+    // Seen again: kept, frozen, and the change throws (in this render and the next).
+    let mut failures = Vec::new();
+    for _ in 0..2 {
+        failures.extend(pool.render_embedded(json.clone(), embedded.clone()).await.err());
+    }
+    assert_eq!(failures.len(), 2, "{failures:?}");
+    assert!(failures.iter().all(|e| matches!(e, RenderError::Js(m) if m.contains("read only"))), "{failures:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embedded_answers_outside_the_input_are_refused() {
+    let pool = RendererPool::start(options("", 1)).unwrap();
+    let (json, mut embedded) = embedded_input("Природний газ");
+    embedded[0].range = json.len() - 2..json.len() + 5;
+    assert!(matches!(pool.render_embedded(json, embedded).await, Err(RenderError::Contract(_))));
+    let (json, mut embedded) = embedded_input("Природний газ");
+    embedded[0].key = "absent".into();
+    assert!(matches!(pool.render_embedded(json, embedded).await, Err(RenderError::Contract(_))));
+    // Overlapping, and cutting a character in two.
+    let (json, embedded) = embedded_input("Природний газ");
+    let twice = vec![embedded[0].clone(), embedded[0].clone()];
+    assert!(matches!(pool.render_embedded(json.clone(), twice).await, Err(RenderError::Contract(_))));
+    let at = json.find('П').unwrap() + 1;
+    let cut = vec![renderer::Embedded { range: at..embedded[0].range.end, ..embedded[0].clone() }];
+    assert!(matches!(pool.render_embedded(json, cut).await, Err(RenderError::Contract(_))));
+    // Answers that are not JSON are told apart as bad input (the server checks them then).
+    let (json, embedded) = embedded_input("Природний газ");
+    let broken = json.replacen(r#""hydra:totalItems":1"#, r#""hydra:totalItems":1,,"#, 1);
+    let embedded =
+        vec![renderer::Embedded { range: embedded[0].range.start..embedded[0].range.end + 1, ..embedded[0].clone() }];
+    assert!(matches!(pool.render_embedded(broken, embedded).await, Err(RenderError::Input(_))));
 }

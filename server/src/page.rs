@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::future::{self, join_all};
 use futures_util::{stream, StreamExt};
-use renderer::FetchSpec;
+use renderer::{Embedded, FetchSpec};
 use serde::Deserialize;
 
 use crate::document::Document;
@@ -29,9 +29,11 @@ pub fn language_of(path: &str) -> &'static str {
 /// The render input `{"url":…,"language":…,"config":…,"session":null,"data":…,"error":…}`,
 /// written once: the members after the URL are the page state the document embeds for
 /// hydration, a slice of the same text (the upstream answers are copied once, here).
+/// `embedded`: where the answers are, so an isolate can reuse what it parsed of them.
 struct PageInput {
     json: String,
     fields: std::ops::Range<usize>,
+    embedded: Vec<Embedded>,
 }
 
 impl PageInput {
@@ -43,7 +45,7 @@ impl PageInput {
         language: &str,
         size: usize,
         error: Option<u16>,
-        data: impl FnOnce(&mut String) -> Option<u16>,
+        data: impl FnOnce(&mut String, &mut Vec<Embedded>) -> Option<u16>,
     ) -> Self {
         let url = serde_json::to_string(url).unwrap_or_else(|_| "\"/\"".into());
         let config = state.client_json();
@@ -57,17 +59,18 @@ impl PageInput {
         json.push_str(r#"","config":"#);
         json.push_str(config);
         json.push_str(r#","session":null,"data":"#);
-        let error = error.or(data(&mut json));
+        let mut embedded = Vec::new();
+        let error = error.or(data(&mut json, &mut embedded));
         json.push_str(r#","error":"#);
         json.push_str(&error.map_or_else(|| "null".to_owned(), |e| e.to_string()));
         let end = json.len();
         json.push('}');
-        Self { json, fields: start..end }
+        Self { json, fields: start..end, embedded }
     }
 
     /// No page data: `{}`.
     fn empty(state: &AppState, url: &str, language: &str, error: Option<u16>) -> Self {
-        Self::new(state, url, language, 2, error, |json| {
+        Self::new(state, url, language, 2, error, |json, _| {
             json.push_str("{}");
             None
         })
@@ -143,8 +146,15 @@ fn data_size(answers: &[Answer]) -> usize {
 
 /// Writes the page data `{"key":{"ok":true,"body":...}|{"ok":false,"status":N},...}`
 /// with the answers embedded raw, and answers the error page the failures call for.
-/// With `check`, an answer that is not JSON becomes a 502.
-fn push_data(json: &mut String, fetches: &[FetchSpec], answers: &[Answer], check: bool) -> Option<u16> {
+/// With `check`, an answer that is not JSON becomes a 502. Each answer's place goes
+/// into `embedded`, its source being the service and path it came from.
+fn push_data(
+    json: &mut String,
+    embedded: &mut Vec<Embedded>,
+    fetches: &[FetchSpec],
+    answers: &[Answer],
+    check: bool,
+) -> Option<u16> {
     let mut error = None;
     json.push('{');
     for (i, (spec, answer)) in fetches.iter().zip(answers).enumerate() {
@@ -162,7 +172,14 @@ fn push_data(json: &mut String, fetches: &[FetchSpec], answers: &[Answer], check
         match answer {
             Ok(body) => {
                 json.push_str(r#":{"ok":true,"body":"#);
+                let start = json.len();
                 json.push_str(body);
+                let range = start..json.len();
+                embedded.push(Embedded {
+                    key: spec.key.clone(),
+                    source: format!("{}:{}", spec.service, spec.path),
+                    range,
+                });
                 json.push('}');
             }
             Err(status) => {
@@ -217,12 +234,12 @@ async fn render_document(
     unchecked: Unchecked<'_>,
 ) -> Response {
     let language = language_of(url.split('?').next().unwrap_or("/"));
-    let (output, pending) = match (ready.pool.render_streamed(&input.json, arrived).await, unchecked) {
+    let (output, pending) = match (ready.pool.render_streamed(&input.json, &input.embedded, arrived).await, unchecked) {
         (Ok(answer), _) => answer,
         (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
             tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
-            let checked = PageInput::new(state, url, language, data_size(answers), None, |json| {
-                push_data(json, fetches, answers, true)
+            let checked = PageInput::new(state, url, language, data_size(answers), None, |json, embedded| {
+                push_data(json, embedded, fetches, answers, true)
             });
             return Box::pin(render_document(state, ready, arrived, url, checked, None)).await;
         }
@@ -323,8 +340,8 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
         return redirect(&target.location, target.status);
     }
     let answers = fetch_all(&state, &plan.fetches).await;
-    let input = PageInput::new(&state, url, language, data_size(&answers), None, |json| {
-        push_data(json, &plan.fetches, &answers, false)
+    let input = PageInput::new(&state, url, language, data_size(&answers), None, |json, embedded| {
+        push_data(json, embedded, &plan.fetches, &answers, false)
     });
     render_document(&state, ready, arrived, url, input, Some((&plan.fetches, &answers))).await
 }
@@ -344,7 +361,7 @@ pub async fn data(State(state): State<AppState>, Query(query): Query<DataQuery>)
     // Sent to the browser as it is: checked here, as no V8 parses it on the way.
     let answers = fetch_all(&state, &plan.fetches).await;
     let mut data = String::with_capacity(data_size(&answers));
-    push_data(&mut data, &plan.fetches, &answers, true);
+    push_data(&mut data, &mut Vec::new(), &plan.fetches, &answers, true);
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

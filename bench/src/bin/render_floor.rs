@@ -9,10 +9,13 @@
 //! running upstream instead of starting one in this process; `--root` reads
 //! `config/`, `locales/` and `web/dist/` from DIR instead of this project (`make bench`
 //! passes its snapshot); `--json` prints one JSON object per page (`make bench` reads them).
+//! The input is written as the server writes it, and rendered the server's way (upstream
+//! answers the isolate parsed before are reused); each run is followed by one with the
+//! whole input parsed, timed apart (`whole_input_median_us`).
 
 use std::time::{Duration, Instant};
 
-use renderer::{PoolOptions, RendererPool};
+use renderer::{Embedded, PoolOptions, RendererPool};
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
@@ -63,12 +66,20 @@ fn client_config(base: &str) -> serde_json::Value {
     config["client"].take()
 }
 
-/// The prefetched data a page needs, fetched the way the server does (plan, then GET
-/// from the service's endpoint; failures become `{"ok":false,"status":N}`).
-async fn page_data(pool: &RendererPool, config: &serde_json::Value, input: &str) -> serde_json::Value {
-    let plan = pool.plan(input.to_owned()).await.expect("plan");
-    let mut data = serde_json::Map::new();
-    for fetch in plan.fetches {
+/// The render input of a page as the server writes it: the page data fetched the way
+/// the server does (plan, then GET from the service's endpoint, answers embedded as
+/// their raw text; failures become `{"ok":false,"status":N}`), and where the answers are.
+async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) -> (String, Vec<Embedded>) {
+    let language = language_of(url);
+    let open = format!(
+        r#"{{"url":{},"language":"{language}","config":{config},"session":null,"data":"#,
+        serde_json::to_string(url).expect("url")
+    );
+    let plan = pool.plan(format!(r#"{open}{{}},"error":null}}"#)).await.expect("plan");
+    let mut input = open;
+    let mut embedded = Vec::new();
+    input.push('{');
+    for (i, fetch) in plan.fetches.iter().enumerate() {
         let endpoints = &config["endpoints"];
         let base = match fetch.service.as_str() {
             "users" => &endpoints["users"],
@@ -76,18 +87,34 @@ async fn page_data(pool: &RendererPool, config: &serde_json::Value, input: &str)
             _ => &endpoints["search"],
         };
         let base = base.as_str().or(endpoints["search"].as_str()).expect("search endpoint");
-        let url = format!("{}{}", base.trim_end_matches('/'), fetch.path);
-        let answer = match reqwest::get(&url).await {
-            Ok(response) if response.status().as_u16() < 400 => match response.json::<serde_json::Value>().await {
-                Ok(body) => serde_json::json!({ "ok": true, "body": body }),
-                Err(_) => serde_json::json!({ "ok": false, "status": 502 }),
-            },
-            Ok(response) => serde_json::json!({ "ok": false, "status": response.status().as_u16() }),
-            Err(_) => serde_json::json!({ "ok": false, "status": 502 }),
+        let address = format!("{}{}", base.trim_end_matches('/'), fetch.path);
+        let answer = match reqwest::get(&address).await {
+            Ok(response) if response.status().as_u16() < 400 => response.text().await.map_err(|_| 502),
+            Ok(response) => Err(response.status().as_u16()),
+            Err(_) => Err(502),
         };
-        data.insert(fetch.key, answer);
+        if i > 0 {
+            input.push(',');
+        }
+        input.push_str(&serde_json::to_string(&fetch.key).expect("key"));
+        match answer {
+            Ok(body) => {
+                input.push_str(r#":{"ok":true,"body":"#);
+                let start = input.len();
+                input.push_str(&body);
+                let range = start..input.len();
+                embedded.push(Embedded {
+                    key: fetch.key.clone(),
+                    source: format!("{}:{}", fetch.service, fetch.path),
+                    range,
+                });
+                input.push('}');
+            }
+            Err(status) => input.push_str(&format!(r#":{{"ok":false,"status":{status}}}"#)),
+        }
     }
-    serde_json::Value::Object(data)
+    input.push_str(r#"},"error":null}"#);
+    (input, embedded)
 }
 
 async fn reqwest_get(url: &str) -> serde_json::Value {
@@ -162,27 +189,27 @@ async fn main() {
     };
     for url in &urls {
         let url = url.as_str();
-        let language = language_of(url);
-        let bare = |data: serde_json::Value| {
-            serde_json::json!({
-                "url": url, "language": language, "config": config, "session": null, "data": data, "error": null
-            })
-            .to_string()
-        };
-        let input = bare(page_data(&pool, &config, &bare(serde_json::json!({}))).await);
+        let (input, embedded) = page_input(&pool, &config, url).await;
         for _ in 0..(runs / 10).clamp(20, 200) {
-            pool.render(input.clone()).await.expect("render");
+            pool.render_embedded(input.clone(), embedded.clone()).await.expect("render");
         }
+        // The server's way (answers parsed once per isolate while they stay the same)
+        // and, interleaved, with the whole input parsed on every render.
         let mut times = Vec::with_capacity(runs);
+        let mut whole = Vec::with_capacity(runs);
         let mut bytes = 0;
         let mut status = 0;
         for _ in 0..runs {
             let t = Instant::now();
-            let out = pool.render(input.clone()).await.expect("render");
+            let out = pool.render_embedded(input.clone(), embedded.clone()).await.expect("render");
             times.push(t.elapsed());
             bytes = out.html.len() + out.head.len();
             status = out.status;
+            let t = Instant::now();
+            pool.render(input.clone()).await.expect("render");
+            whole.push(t.elapsed());
         }
+        whole.sort();
         times.sort();
         let us = |p: f64| percentile(&times, p).as_secs_f64() * 1e6;
         if args.json {
@@ -190,15 +217,18 @@ async fn main() {
                 "{}",
                 serde_json::json!({
                     "url": url, "runs": runs, "status": status, "median_us": us(0.5), "p90_us": us(0.9),
-                    "p99_us": us(0.99), "html_bytes": bytes, "pool_start_ms": pool_ms
+                    "p99_us": us(0.99), "html_bytes": bytes, "pool_start_ms": pool_ms,
+                    "whole_input_median_us": percentile(&whole, 0.5).as_secs_f64() * 1e6
                 })
             );
         } else {
             println!(
-                "render {url:<40} runs {runs}  median {:>7.1} µs  p90 {:>7.1} µs  p99 {:>7.1} µs  html {bytes} B",
+                "render {url:<40} runs {runs}  median {:>7.1} µs  p90 {:>7.1} µs  p99 {:>7.1} µs  html {bytes} B  \
+                 (whole input parsed: median {:>7.1} µs)",
                 us(0.5),
                 us(0.9),
                 us(0.99),
+                percentile(&whole, 0.5).as_secs_f64() * 1e6,
             );
         }
     }
