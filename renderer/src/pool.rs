@@ -289,11 +289,15 @@ impl RendererPool {
     /// soon as they are known (with `html` empty), the body follows on the receiver.
     /// A redirect answers no body. `arrived`: when the page's request came in; on a
     /// hosted isolate the earliest arrival among waiting pages renders next.
+    /// `head_first`: on a hosted isolate, the body waits until the head was handed to
+    /// the writer; without it, the body renders at the first poll and a small page goes
+    /// out in one write.
     pub async fn render_streamed(
         &self,
         input_json: &str,
         embedded: &[Embedded],
         arrived: Instant,
+        head_first: bool,
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
         if self.tx.is_none() {
             self.host()?;
@@ -309,7 +313,7 @@ impl RendererPool {
             let pending = head.redirect.is_none().then_some(PendingBody(Pending::Hosted {
                 pool: self.shared.id,
                 body,
-                yields: 2,
+                yields: if head_first { 2 } else { 0 },
                 turn: Some(turn),
             }));
             return Ok((head, pending));

@@ -75,14 +75,16 @@ async fn renders_home_in_both_languages() {
 async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
     let pool = RendererPool::start(options("", 1)).unwrap();
     let whole = pool.render(input_with("/", "uk", search_data())).await.unwrap();
-    let (head, body) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now()).await.unwrap();
+    let (head, body) =
+        pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now(), true).await.unwrap();
     assert_eq!(
         (head.status, head.redirect.as_deref(), head.head.as_str(), head.html.as_str()),
         (200, None, whole.head.as_str(), "")
     );
     assert_eq!(body.expect("a page has a body").await.unwrap(), whole.html);
     // Two streamed renders in a row on one isolate do not mix their bodies.
-    let (_, en) = pool.render_streamed(&input_with("/en", "en", search_data()), &[], Instant::now()).await.unwrap();
+    let (_, en) =
+        pool.render_streamed(&input_with("/en", "en", search_data()), &[], Instant::now(), true).await.unwrap();
     assert!(en.unwrap().await.unwrap().contains("Search public procurement"));
     // A redirect decided while rendering has no body.
     let redirect = input_with(
@@ -91,7 +93,7 @@ async fn a_streamed_render_answers_the_head_first_then_the_same_body() {
         serde_json::json!({
         "tender": { "ok": true, "body": { "id": "0123456789abcdef0123456789abcdef", "tenderID": "UA-2026-10-12-014102-a" } } }),
     );
-    let (head, body) = pool.render_streamed(&redirect, &[], Instant::now()).await.unwrap();
+    let (head, body) = pool.render_streamed(&redirect, &[], Instant::now(), true).await.unwrap();
     assert_eq!((head.status, head.redirect.as_deref()), (301, Some("/tenders/UA-2026-10-12-014102-a")));
     assert!(body.is_none());
 }
@@ -121,8 +123,10 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
         let page = |url: &'static str, language: &'static str| {
             let pool = pool.clone();
             async move {
-                let (head, body) =
-                    pool.render_streamed(&input_with(url, language, search_data()), &[], Instant::now()).await.unwrap();
+                let (head, body) = pool
+                    .render_streamed(&input_with(url, language, search_data()), &[], Instant::now(), true)
+                    .await
+                    .unwrap();
                 (head, body.unwrap().await.unwrap())
             }
         };
@@ -132,9 +136,10 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
         assert!(en_body.contains("Search public procurement"));
         // A body nobody waits for (its client went away) gives the turn back.
         let (_, abandoned) =
-            pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now()).await.unwrap();
+            pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now(), true).await.unwrap();
         drop(abandoned);
-        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now()).await.unwrap();
+        let (_, body) =
+            pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now(), true).await.unwrap();
         assert_eq!(body.unwrap().await.unwrap(), whole.html);
         // A second pool thread gets an isolate of its own.
         let other = pool.clone();
@@ -170,7 +175,7 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
         let pool = RendererPool::start(PoolOptions { hosted: true, ..options("", 1) }).unwrap();
         let start = Instant::now();
         // One page holds the turn: its head is out, its body not yet rendered.
-        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start).await.unwrap();
+        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start, true).await.unwrap();
         let heads = std::cell::RefCell::new(Vec::new());
         // Three more ask for it in the order 3, 1, 2 of their requests' arrival.
         let page = |n: u64| {
@@ -178,7 +183,7 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
             async move {
                 let arrived = start + Duration::from_millis(n);
                 let (head, body) =
-                    pool.render_streamed(&input_with("/en", "en", search_data()), &[], arrived).await.unwrap();
+                    pool.render_streamed(&input_with("/en", "en", search_data()), &[], arrived, true).await.unwrap();
                 heads.borrow_mut().push(n);
                 assert_eq!(head.status, 200);
                 body.unwrap().await.unwrap()
@@ -188,13 +193,13 @@ fn a_free_turn_goes_to_the_waiting_page_whose_request_arrived_first() {
         assert!(first.unwrap().contains("<header"));
         assert_eq!(*heads.borrow(), [1, 2, 3], "pages take the turn in order of arrival, not of asking");
         // A page that stopped waiting (its client went away) passes the turn on.
-        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start).await.unwrap();
+        let (_, held) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start, true).await.unwrap();
         let home = input_with("/", "uk", search_data());
-        let gone = pool.render_streamed(&home, &[], start);
+        let gone = pool.render_streamed(&home, &[], start, true);
         let gone = tokio::time::timeout(Duration::from_millis(20), gone).await;
         assert!(gone.is_err(), "the turn is held");
         drop(held);
-        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start).await.unwrap();
+        let (_, body) = pool.render_streamed(&input_with("/", "uk", search_data()), &[], start, true).await.unwrap();
         assert!(body.unwrap().await.unwrap().contains("<header"));
         pool.unhost();
     });

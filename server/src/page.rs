@@ -234,25 +234,31 @@ async fn render_document(
     unchecked: Unchecked<'_>,
 ) -> Response {
     let language = language_of(url.split('?').next().unwrap_or("/"));
-    let (output, pending) = match (ready.pool.render_streamed(&input.json, &input.embedded, arrived).await, unchecked) {
-        (Ok(answer), _) => answer,
-        (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
-            tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
-            let checked = PageInput::new(state, url, language, data_size(answers), None, |json, embedded| {
-                push_data(json, embedded, fetches, answers, true)
-            });
-            return Box::pin(render_document(state, ready, arrived, url, checked, None)).await;
-        }
-        (Err(e), _) if input.fields().ends_with(r#""error":null"#) => {
-            tracing::error!(%url, error = %e, "render failed");
-            let failed = PageInput::empty(state, url, language, Some(500));
-            return Box::pin(render_document(state, ready, arrived, url, failed, None)).await;
-        }
-        (Err(e), _) => {
-            tracing::error!(%url, error = %e, "error page render failed");
-            return static_error(StatusCode::INTERNAL_SERVER_ERROR);
-        }
-    };
+    // The head goes out before the body of pages built from upstream answers. Pages
+    // without any (error and static pages) render their body in a fraction of a
+    // millisecond (the 404 page: ~0.2 ms), less than what a second write costs: they go
+    // out in one piece.
+    let head_first = !input.embedded.is_empty();
+    let (output, pending) =
+        match (ready.pool.render_streamed(&input.json, &input.embedded, arrived, head_first).await, unchecked) {
+            (Ok(answer), _) => answer,
+            (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
+                tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
+                let checked = PageInput::new(state, url, language, data_size(answers), None, |json, embedded| {
+                    push_data(json, embedded, fetches, answers, true)
+                });
+                return Box::pin(render_document(state, ready, arrived, url, checked, None)).await;
+            }
+            (Err(e), _) if input.fields().ends_with(r#""error":null"#) => {
+                tracing::error!(%url, error = %e, "render failed");
+                let failed = PageInput::empty(state, url, language, Some(500));
+                return Box::pin(render_document(state, ready, arrived, url, failed, None)).await;
+            }
+            (Err(e), _) => {
+                tracing::error!(%url, error = %e, "error page render failed");
+                return static_error(StatusCode::INTERNAL_SERVER_ERROR);
+            }
+        };
     if let Some(location) = &output.redirect {
         return redirect(location, output.status);
     }

@@ -164,7 +164,7 @@ async fn the_head_is_sent_before_the_body_and_a_failed_body_breaks_the_response(
 }
 
 async fn head_first(hosted: bool) {
-    // The body of `/info/contacts?slow` takes 300 ms; `?boom` throws after the head went out.
+    // The body of `/tenders?slow` takes 300 ms; `?boom` throws after the head went out.
     let hooks = r#";{ const head = __portal.renderHead, body = __portal.renderBody; let url = '';
         __portal.renderHead = (i) => { url = i.url; return head(i); };
         __portal.renderBody = (id) => {
@@ -176,8 +176,7 @@ async fn head_first(hosted: bool) {
     let app = app(state.clone());
     // Compressed or not, the head is its own first piece.
     for encoding in ["identity", "br"] {
-        let request =
-            Request::get("/info/contacts?slow").header("accept-encoding", encoding).body(Body::empty()).unwrap();
+        let request = Request::get("/tenders?slow").header("accept-encoding", encoding).body(Body::empty()).unwrap();
         let started = std::time::Instant::now();
         let response = app.clone().oneshot(request).await.unwrap();
         let mut body = response.into_body();
@@ -190,7 +189,7 @@ async fn head_first(hosted: bool) {
             "{encoding}: head at {head_at:?}, body at {done_at:?}"
         );
     }
-    let request = Request::get("/info/contacts?slow").body(Body::empty()).unwrap();
+    let request = Request::get("/tenders?slow").body(Body::empty()).unwrap();
     let started = std::time::Instant::now();
     let response = app.clone().oneshot(request).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -205,7 +204,7 @@ async fn head_first(hosted: bool) {
     assert!(String::from_utf8_lossy(&rest).ends_with("</body></html>"));
     assert!(done_at - head_at >= std::time::Duration::from_millis(250), "head at {head_at:?}, body at {done_at:?}");
 
-    let response = app.clone().oneshot(Request::get("/info/contacts?boom").body(Body::empty()).unwrap()).await.unwrap();
+    let response = app.clone().oneshot(Request::get("/tenders?boom").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK, "the status went out with the head");
     assert!(response.into_body().collect().await.is_err(), "a page whose body failed must not look complete");
     // The isolate goes on serving.
