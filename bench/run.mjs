@@ -465,14 +465,18 @@ async function main() {
   console.log(`bench: upstream ready; the /tenders filter finds ${found} tender(s)`);
 
   // The floor: render() alone in one isolate, on a server CPU, nothing else running there.
-  console.log('bench: render floor');
-  const floorOut = await must(BIN.floor, ['--json', '--runs', String(S.floorRuns), '--upstream', UPSTREAM, '--root', SNAPSHOT, ...PAGES.map((p) => p.url)], {
-    cpus: String(S.server.cpus[0]),
-  });
-  const floor = {};
-  for (const line of floorOut.split('\n').filter((l) => l.startsWith('{'))) {
-    const r = JSON.parse(line);
-    floor[r.url] = r;
+  // Measured in every round right after the portal's runs (the machine's speed drifts:
+  // a floor taken minutes away from the runs it is compared with was seen 20 % off).
+  const floors = {}; // url -> [floor of each round]
+  async function measureFloor(round) {
+    const out = await must(BIN.floor, ['--json', '--runs', String(S.floorRuns), '--upstream', UPSTREAM, '--root', SNAPSHOT, ...PAGES.map((p) => p.url)], {
+      cpus: String(S.server.cpus[0]),
+    });
+    for (const line of out.split('\n').filter((l) => l.startsWith('{'))) {
+      const r = JSON.parse(line);
+      (floors[r.url] ??= [])[round - 1] = r;
+    }
+    console.log(`bench: render floor, round ${round}: ${PAGES.map((p) => `${p.name} ${floors[p.url]?.[round - 1]?.median_us?.toFixed(0)} µs`).join(', ')}`);
   }
 
   // The load runs.
@@ -547,7 +551,18 @@ async function main() {
       }
       await stopGroups(pgids);
       console.log(`bench: ${name} round ${round} done (started in ${(startMs / 1000).toFixed(1)} s, peak RSS ${mib(rss[name][round - 1].kb)} MiB)`);
+      if (name === 'portal') await measureFloor(round);
     }
+  }
+  // Per page: the median over rounds of each figure of the floor.
+  const middle = (xs) => {
+    const v = xs.filter(Number.isFinite).sort((a, b) => a - b);
+    return v.length ? (v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2) : NaN;
+  };
+  const floor = {};
+  for (const [url, rounds] of Object.entries(floors)) {
+    floor[url] = { ...rounds.find(Boolean), rounds: rounds.map((r) => r?.median_us) };
+    for (const key of ['median_us', 'p90_us', 'p99_us', 'whole_input_median_us']) floor[url][key] = middle(rounds.map((r) => r?.[key]));
   }
   // Micro-caching on (server.htmlMicroCacheMs): anonymous hot pages answered from memory.
   const cached = []; // {url, ...wrk, cpuUsPerReq}
@@ -715,6 +730,7 @@ async function main() {
   md.push('## CPU per request against the render floor', '');
   md.push(
     `Floor: median of \`render()\` alone in one isolate (\`render-floor --json\`, ${S.floorRuns} runs after warm-up, CPU ${S.server.cpus[0]}), ` +
+      'measured in every round right after the portal\'s runs ("floor µs": the median over rounds; "by round": each round\'s), ' +
       'the input written and rendered the server\'s way (answers the isolate parsed before are reused); "whole input": ' +
       'the same render with the whole input parsed (runs interleaved). ' +
       'The portal\'s CPU per request also pays for HTTP, `plan`, the upstream requests and the document.',
@@ -722,12 +738,13 @@ async function main() {
   );
   md.push(
     table(
-      ['page', 'floor µs', 'whole input µs', ...S.connections.flatMap((c) => [`portal µs/req c=${c}`, `÷ floor`]), ...baselines.map((b) => `${b} µs/req c=${TOP}`)],
+      ['page', 'floor µs', 'by round', 'whole input µs', ...S.connections.flatMap((c) => [`portal µs/req c=${c}`, `÷ floor`]), ...baselines.map((b) => `${b} µs/req c=${TOP}`)],
       PAGES.map((page) => {
         const f = floor[page.url]?.median_us ?? NaN;
         return [
           page.name,
           f.toFixed(0),
+          (floor[page.url]?.rounds ?? []).map((x) => (x ?? NaN).toFixed(0)).join(' / '),
           (floor[page.url]?.whole_input_median_us ?? NaN).toFixed(0),
           ...S.connections.flatMap((c) => {
             const a = agg('portal', page.url, c);
