@@ -1,7 +1,7 @@
 /** The root of the React tree, shared by the server render and the browser. */
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/react';
 import { routes } from './routes';
 import { routeOutcome } from './routes/outcome';
 import type { PageRoute, RouteContext } from './routes/types';

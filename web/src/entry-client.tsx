@@ -1,7 +1,7 @@
 /** The browser entry: hydrates the server's HTML with the very state it was rendered from. */
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from './i18n/react';
 import i18next, { type i18n } from 'i18next';
 import { App } from './App';
 import { baseOptions, NAMESPACE } from './i18n';
@@ -54,11 +54,11 @@ async function startI18n(): Promise<i18n> {
 function hydrate(i18n: i18n) {
   hydrateRoot(
     document.getElementById('root')!,
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <BrowserRouter basename={basename(state.language)}>
         <App state={state} />
       </BrowserRouter>
-    </I18nextProvider>,
+    </TranslationProvider>,
     {
       onRecoverableError(error) {
         console.error('hydration', error);

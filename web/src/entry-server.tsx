@@ -6,7 +6,7 @@
 import './server/polyfills';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from './i18n/react';
 import type { i18n } from 'i18next';
 import { App } from './App';
 import { createI18n } from './i18n';
@@ -123,11 +123,11 @@ function renderHead(inputJson: Input): HeadOutput {
   const state = { language, config: input.config, session: input.session, data: input.data, error };
   const body = prepareBody(() =>
     renderToString(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <StaticRouter basename={basename(language)} location={input.url}>
           <App state={state} />
         </StaticRouter>
-      </I18nextProvider>,
+      </TranslationProvider>,
     ),
   );
   return [status, null, headHtml(head), body];

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../i18n/react';
 import { createI18n } from '../i18n';
 import { PageStateContext, type PageState } from '../state';
 import type { ClientConfig } from '../config';
@@ -53,11 +53,11 @@ export interface RenderOptions {
 export function render(node: ReactNode, { language = 'uk', session = null, url, data = {} }: RenderOptions = {}): string {
   const state: PageState = { language, config: testConfig, session, data, error: null };
   return renderToString(
-    <I18nextProvider i18n={instances[language]}>
+    <TranslationProvider i18n={instances[language]}>
       <StaticRouter basename={language === 'en' ? '/en' : '/'} location={url ?? (language === 'en' ? '/en' : '/')}>
         <PageStateContext.Provider value={state}>{node}</PageStateContext.Provider>
       </StaticRouter>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

@@ -3,7 +3,7 @@
  * the server and the first client render show nothing; it appears after mount.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** localStorage key remembering that the notice was dismissed. */
 export const COOKIE_NOTICE_KEY = 'cookieNoticeDismissed';

@@ -4,7 +4,7 @@
  * The server reads `errorPage.<variant>.title` and `.text` for the head tags.
  */
 import { AppLink } from '../AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { SupportEmail } from '../SupportEmail/SupportEmail';
 
 export type ErrorVariant = '400' | '403' | '404' | '500' | '503';

@@ -3,13 +3,16 @@
  * legacy site, which is part of the same portal for the user and opens in place.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 
 /** True when `href` points into the legacy site (`oldSite` itself or a path below it). */
 export function isLegacyHref(href: string, oldSite: string): boolean {
-  const base = oldSite.replace(/\/+$/, '');
-  if (!base) return false;
+  // Without its trailing slashes (no regular expression: the footer has a dozen links).
+  let end = oldSite.length;
+  while (end > 0 && oldSite.charCodeAt(end - 1) === 47) end--;
+  if (end === 0) return false;
+  const base = end === oldSite.length ? oldSite : oldSite.slice(0, end);
   if (href === base) return true;
   const next = href.charAt(base.length);
   return href.startsWith(base) && (next === '/' || next === '?' || next === '#');

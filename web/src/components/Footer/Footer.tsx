@@ -3,7 +3,7 @@
  * social links, the copyright line and the support address.
  */
 import { AppLink } from '../AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 import { SupportEmail } from '../SupportEmail/SupportEmail';
 import { ExternalLink } from '../ExternalLink/ExternalLink';

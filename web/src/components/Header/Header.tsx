@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../contract';
 import { usePageState } from '../../state';
 import { localizedPath, switchLanguageUrl } from '../../lib/paths';

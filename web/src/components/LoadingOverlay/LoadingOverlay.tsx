@@ -1,5 +1,5 @@
 /** The full-screen loading overlay (SPEC §2.6), announced politely to screen readers. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function LoadingOverlay() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@
  * above the page through fixed positioning.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export const MODAL_MAX_BUTTONS = 3;
 export const MODAL_DEFAULT_MAX_WIDTH = 800;

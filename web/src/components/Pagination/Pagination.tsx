@@ -3,7 +3,7 @@
  * without JavaScript; the rules live in `lib/pagination.ts`.
  */
 import { AppLink } from '../AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { clampPage, GAP, pageCount, pageItems, showMoreCount } from '../../lib/pagination';
 
 interface Props {

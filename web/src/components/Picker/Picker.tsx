@@ -7,7 +7,7 @@
  * search by keyword.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   ancestorsOf, classificationsPath, fetchSearchApi, membersOf, nodeLabel, organisationLabel, organisationsPath,
   sortClassifications, type ClassificationNode, type Organisation,

@@ -3,7 +3,7 @@
  * the first client render (the scroll position is unknown there), then follows scrolling.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** The button appears once the page is scrolled further than this many pixels. */
 export const SCROLL_TOP_THRESHOLD = 77;

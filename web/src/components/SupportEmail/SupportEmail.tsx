@@ -3,7 +3,7 @@
  * link with `<mail>{{email}}</mail>`, so each language places it where its grammar
  * needs. (react-i18next's `Trans` does the same but adds about 3 KB gzipped.)
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 
 /** Splits `before <mail>link</mail> after`; no markers means the whole text is `before`. */

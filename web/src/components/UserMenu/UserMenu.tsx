@@ -3,7 +3,7 @@
  * lead to the old cabinet on the legacy site, Market is a page of this app.
  */
 import { AppLink } from '../AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ClientConfig } from '../../config';
 import type { SessionSummary } from '../../contract';
 import { usePageState } from '../../state';

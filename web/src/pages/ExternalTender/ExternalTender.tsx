@@ -5,7 +5,7 @@
  * and a notice saying where it comes from.
  */
 import { AppLink } from '../../components/AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { TenderView } from '../Tender/Tender';

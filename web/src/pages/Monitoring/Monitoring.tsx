@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { TFunction } from 'i18next';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';

@@ -2,7 +2,7 @@
  * The frame of a page whose data arrives in a later issue: real title and an empty
  * state, so routes, head tags and navigation already work end to end.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PageRoute } from '../../routes/types';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 

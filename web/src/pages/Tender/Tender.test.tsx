@@ -4,7 +4,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { TranslationProvider } from '../../i18n/react';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { PageStateContext, type PageState } from '../../state';
@@ -37,13 +37,13 @@ const route = { name: 'tender', path: 'tenders/:id/*', page: Tender } as PageRou
 function renderTender(tender: Fetched | undefined, language: Language = 'uk'): string {
   const state: PageState = { language, config: testConfig, session: null, data: tender ? { tender } : {}, error: null };
   return renderToString(
-    <I18nextProvider i18n={i18n[language]}>
+    <TranslationProvider i18n={i18n[language]}>
       <StaticRouter basename={language === 'en' ? '/en' : '/'} location={language === 'en' ? '/en/tenders/x' : '/tenders/x'}>
         <PageStateContext.Provider value={state}>
           <Tender route={route} />
         </PageStateContext.Provider>
       </StaticRouter>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 const renderBody = (body: unknown, language: Language = 'uk') => renderTender({ ok: true, body }, language);

@@ -7,7 +7,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { TFunction } from 'i18next';
 import type { PageRoute } from '../../routes/types';
 import type { Language } from '../../contract';

@@ -16,7 +16,7 @@ export function tenderLabel(t: TFunction, group: string, code: string | undefine
 export const statusLabel = (t: TFunction, code: string) => enumLabel(t, 'tenderStatus', code);
 export const methodLabel = (t: TFunction, code: string) => enumLabel(t, 'procurementMethodType', code);
 
-/** The language a fixed `t` (react-i18next's, or `getFixedT`'s on the server) renders in. */
+/** The language a fixed `t` (`useTranslation`'s or `getFixedT`'s) renders in. */
 export function languageOf(t: TFunction): Language {
   return (t as unknown as { lng?: string }).lng === 'en' ? 'en' : 'uk';
 }

@@ -6,7 +6,7 @@
 import { type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import {
