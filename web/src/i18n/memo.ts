@@ -5,11 +5,19 @@
  * translation is a pure function of (language, namespace, prefix, key, options)
  * as long as every option is a primitive: those results are kept, in a map that is
  * emptied when it grows past its bound. Calls with objects or functions among their
- * options go straight to i18next.
+ * options go straight to i18next. Results are kept per (language, namespace, prefix),
+ * keyed by the translation key itself when there are no options (most calls): the
+ * key is a literal of the bundle, so the lookup builds no string.
  */
 import type { i18n } from 'i18next';
 
 const MAX_ENTRIES = 20_000;
+
+/** Kept results of one (language, namespace, prefix): by key, and by key and options. */
+interface Scope {
+  plain: Map<string, unknown>;
+  withOptions: Map<string, unknown>;
+}
 
 type AnyT = ((...args: unknown[]) => unknown) & Record<string, unknown>;
 
@@ -29,20 +37,43 @@ function optionsKey(opts: unknown): string | null {
 
 /** Makes `instance.getFixedT` hand out memoised functions. */
 export function memoiseTranslations(instance: i18n): i18n {
-  const cache = new Map<string, unknown>();
+  const scopes = new Map<string, Scope>();
+  let entries = 0;
+  /** Keeps `value`; everything kept is dropped first when the bound is reached. */
+  const keep = (map: Map<string, unknown>, key: string, value: unknown) => {
+    if (entries >= MAX_ENTRIES) {
+      for (const scope of scopes.values()) {
+        scope.plain.clear();
+        scope.withOptions.clear();
+      }
+      entries = 0;
+    }
+    map.set(key, value);
+    entries++;
+  };
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => AnyT;
   (instance as unknown as { getFixedT: unknown }).getFixedT = (lng: unknown, ns: unknown, keyPrefix: unknown) => {
     const fixed = getFixedT(lng, ns, keyPrefix);
-    const scope = `${String(lng)}\u0003${String(ns)}\u0003${String(keyPrefix)}\u0003`;
+    const name = `${String(lng)}\u0003${String(ns)}\u0003${String(keyPrefix)}`;
+    let scope = scopes.get(name);
+    if (!scope) scopes.set(name, (scope = { plain: new Map(), withOptions: new Map() }));
+    const { plain, withOptions } = scope;
     const memo = ((key: unknown, opts?: unknown, ...rest: unknown[]) => {
-      const optKey = rest.length === 0 && typeof key === 'string' ? optionsKey(opts) : null;
-      if (optKey === null) return fixed(key, opts, ...rest);
-      const cacheKey = scope + key + optKey;
-      const hit = cache.get(cacheKey);
-      if (hit !== undefined || cache.has(cacheKey)) return hit;
+      if (rest.length !== 0 || typeof key !== 'string') return fixed(key, opts, ...rest);
+      if (opts === undefined) {
+        const hit = plain.get(key);
+        if (hit !== undefined || plain.has(key)) return hit;
+        const value = fixed(key);
+        keep(plain, key, value);
+        return value;
+      }
+      const optKey = optionsKey(opts);
+      if (optKey === null) return fixed(key, opts);
+      const cacheKey = key + optKey;
+      const hit = withOptions.get(cacheKey);
+      if (hit !== undefined || withOptions.has(cacheKey)) return hit;
       const value = fixed(key, opts);
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(cacheKey, value);
+      keep(withOptions, cacheKey, value);
       return value;
     }) as AnyT;
     memo.lng = fixed.lng;
