@@ -36,15 +36,20 @@ function RouteElement({ route }: { route: PageRoute }) {
 // for its params.
 const elements = new Map(routes.map((route) => [route, [{ path: route.path, element: <RouteElement route={route} /> }]]));
 
+function MatchedRoute() {
+  const location = useLocation();
+  return useRoutes(elements.get(matchPage(location.pathname).route) ?? []);
+}
+
 function Pages() {
   const location = useLocation();
   const state = usePageState();
-  const matched = useRoutes(elements.get(matchPage(location.pathname).route) ?? []);
   // An error (the server's 404 or 500, a failed data request) belongs to the
   // location it was found for; after a client navigation the route decides again.
+  // Checked before any route matching: error pages (crawlers ask for many) skip it.
   const here = location.pathname + location.search;
   if (state.error && (state.loadedFor === undefined || state.loadedFor === here)) return <ErrorPage code={state.error} />;
-  return matched;
+  return <MatchedRoute />;
 }
 
 /** Keeps title, description, canonical and alternates in step after client navigation. */
