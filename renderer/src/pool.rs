@@ -64,11 +64,14 @@ struct Job {
 }
 
 /// The body of a streamed render: still being rendered by a worker when the head
-/// arrives, or (hosted) rendered when first polled after the head went out.
+/// arrives, (hosted) rendered when first polled after the head went out, or rendered
+/// with the head already.
 pub struct PendingBody(Pending);
 
 enum Pending {
     Worker(oneshot::Receiver<Result<String, RenderError>>),
+    /// Rendered in the same call as the head (taken by the first poll).
+    Done(Option<String>),
     /// `yields`: polls still to answer `Pending` before the body is rendered; `turn`:
     /// the isolate's turn, held from the head until the body is rendered (or dropped).
     Hosted {
@@ -85,6 +88,7 @@ impl Future for PendingBody {
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         match &mut self.0 {
             Pending::Worker(rx) => Pin::new(rx).poll(cx).map(|answer| answer.unwrap_or(Err(RenderError::Closed))),
+            Pending::Done(body) => Poll::Ready(body.take().ok_or(RenderError::Closed)),
             // The first poll comes right after the head was handed over: give way, so
             // the head is written to the socket before this thread renders the body.
             // Twice: a compressing body turns the first `Pending` into a flush of what
@@ -290,8 +294,8 @@ impl RendererPool {
     /// A redirect answers no body. `arrived`: when the page's request came in; on a
     /// hosted isolate the earliest arrival among waiting pages renders next.
     /// `head_first`: on a hosted isolate, the body waits until the head was handed to
-    /// the writer; without it, the body renders at the first poll and a small page goes
-    /// out in one write.
+    /// the writer; without it, head and body are rendered in one call (`render`) and a
+    /// small page goes out in one write.
     pub async fn render_streamed(
         &self,
         input_json: &str,
@@ -306,6 +310,16 @@ impl RendererPool {
                 .ok_or(RenderError::Closed)?
                 .take(arrived)
                 .await;
+            if !head_first {
+                let mut whole = match self.call_here(&Call::Render, input_json, embedded)? {
+                    Answer::Render(whole) => whole,
+                    _ => return Err(RenderError::Contract("render answered something else".into())),
+                };
+                drop(turn);
+                let body = std::mem::take(&mut whole.html);
+                let pending = whole.redirect.is_none().then_some(PendingBody(Pending::Done(Some(body))));
+                return Ok((whole, pending));
+            }
             let (head, body) = match self.call_here(&Call::Head, input_json, embedded)? {
                 Answer::Head(head, body) => (head, body),
                 _ => return Err(RenderError::Contract("renderHead answered something else".into())),
@@ -313,7 +327,7 @@ impl RendererPool {
             let pending = head.redirect.is_none().then_some(PendingBody(Pending::Hosted {
                 pool: self.shared.id,
                 body,
-                yields: if head_first { 2 } else { 0 },
+                yields: 2,
                 turn: Some(turn),
             }));
             return Ok((head, pending));

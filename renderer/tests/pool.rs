@@ -131,7 +131,7 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
             }
         };
         let ((uk_head, uk_body), (en_head, en_body)) = tokio::join!(page("/", "uk"), page("/en", "en"));
-        assert_eq!((uk_head.head, uk_body), (whole.head, whole.html.clone()));
+        assert_eq!((uk_head.head, uk_body), (whole.head.clone(), whole.html.clone()));
         assert!(en_head.head.contains(r#"href="http://127.0.0.1:8080/en">"#), "{}", en_head.head);
         assert!(en_body.contains("Search public procurement"));
         // A body nobody waits for (its client went away) gives the turn back.
@@ -141,6 +141,14 @@ fn a_hosted_pool_renders_on_the_calling_thread_one_page_at_a_time() {
         let (_, body) =
             pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now(), true).await.unwrap();
         assert_eq!(body.unwrap().await.unwrap(), whole.html);
+        // Not head first: the same page from one call, its body ready at once.
+        let (head, body) =
+            pool.render_streamed(&input_with("/", "uk", search_data()), &[], Instant::now(), false).await.unwrap();
+        assert_eq!((head.status, &head.head, head.html.as_str()), (whole.status, &whole.head, ""));
+        let mut body = std::pin::pin!(body.unwrap());
+        let ready =
+            std::future::poll_fn(|cx| std::task::Poll::Ready(std::future::Future::poll(body.as_mut(), cx))).await;
+        assert!(matches!(ready, std::task::Poll::Ready(Ok(ref html)) if *html == whole.html), "body not ready at once");
         // A second pool thread gets an isolate of its own.
         let other = pool.clone();
         std::thread::spawn(move || {
