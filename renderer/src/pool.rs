@@ -109,6 +109,17 @@ impl Future for PendingBody {
     }
 }
 
+impl PendingBody {
+    /// The body when it was rendered in the same call as the head (a page without
+    /// upstream answers, see [`RendererPool::render_streamed`]); otherwise `self`.
+    pub fn into_ready(self) -> Result<String, Self> {
+        match self.0 {
+            Pending::Done(Some(body)) => Ok(body),
+            pending => Err(Self(pending)),
+        }
+    }
+}
+
 /// A cheap-to-clone handle on the pool; worker threads stop when the last one drops.
 #[derive(Clone)]
 pub struct RendererPool {
@@ -294,8 +305,8 @@ impl RendererPool {
     /// A redirect answers no body. `arrived`: when the page's request came in; on a
     /// hosted isolate the earliest arrival among waiting pages renders next.
     /// `head_first`: on a hosted isolate, the body waits until the head was handed to
-    /// the writer; without it, head and body are rendered in one call (`render`) and a
-    /// small page goes out in one write.
+    /// the writer; without it, head and body are rendered in one call (`render`), the
+    /// body comes ready ([`PendingBody::into_ready`]) and a small page goes out whole.
     pub async fn render_streamed(
         &self,
         input_json: &str,
@@ -331,6 +342,12 @@ impl RendererPool {
                 turn: Some(turn),
             }));
             return Ok((head, pending));
+        }
+        if !head_first {
+            let mut whole = self.render_embedded(input_json.to_owned(), embedded.to_vec()).await?;
+            let body = std::mem::take(&mut whole.html);
+            let pending = whole.redirect.is_none().then_some(PendingBody(Pending::Done(Some(body))));
+            return Ok((whole, pending));
         }
         let (then_body, body) = oneshot::channel();
         let answer = self.send_job(Call::Head, input_json.to_owned(), embedded.to_vec(), Some(then_body)).await?;

@@ -274,7 +274,20 @@ async fn render_document(
         asset_base: &state.config().client.asset_base,
         manifest: state.manifest(),
     };
-    // The head is sent while the body renders; the state follows the body.
+    let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK);
+    // A page rendered whole (no upstream answers) goes out as one body with its
+    // length; the others stream: the head is sent while the body renders, and the
+    // state follows the body.
+    let pending = match pending.into_ready() {
+        Ok(body) => {
+            let mut html = document.opening();
+            html.reserve(body.len() + input.fields().len() + 96);
+            html.push_str(&body);
+            html.push_str(&document.closing());
+            return html_response(status, html);
+        }
+        Err(pending) => pending,
+    };
     let opening = Bytes::from(document.opening());
     let closing = Bytes::from(document.closing());
     let url = url.to_owned();
@@ -293,8 +306,7 @@ async fn render_document(
     let stream = stream::once(future::ready(Ok::<_, std::io::Error>(opening)))
         .chain(stream::once(body))
         .chain(stream::once(future::ready(Ok(closing))));
-    let mut response =
-        (StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK), Body::from_stream(stream)).into_response();
+    let mut response = (status, Body::from_stream(stream)).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

@@ -139,8 +139,9 @@ async fn alternates_and_canonical_point_at_both_languages() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_served() {
-    let looping = r#";{ const real = __portal.renderHead;
-        __portal.renderHead = (i) => { if (i.url === '/tenders/loop' && !i.error) { for (;;) {} } return real(i); }; }"#;
+    // Both entry points: the page has no upstream answers, so it is rendered whole.
+    let looping = r#";for (const name of ['renderHead', 'render']) { const real = __portal[name];
+        __portal[name] = (i) => { if (i.url === '/tenders/loop' && !i.error) { for (;;) {} } return real(i); }; }"#;
     let app = portal(&[], looping).await;
     let started = std::time::Instant::now();
     let page = get(&app, "/tenders/loop", &[]).await;
@@ -209,6 +210,16 @@ async fn head_first(hosted: bool) {
     assert!(response.into_body().collect().await.is_err(), "a page whose body failed must not look complete");
     // The isolate goes on serving.
     assert_eq!(get(&app, "/info/contacts", &[]).await.status, StatusCode::OK);
+    // A page without upstream answers is rendered in one call and sent whole, with its length.
+    let response =
+        app.clone().oneshot(Request::get("/tenders/does-not-exist").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    // Its exact size is known before it is written: hyper sends it with a Content-Length.
+    let length = axum::body::HttpBody::size_hint(response.body()).exact().expect("a body of known length") as usize;
+    let whole = String::from_utf8(response.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    assert_eq!(whole.len(), length);
+    assert!(whole.starts_with("<!doctype html>") && whole.ends_with("</script></body></html>"), "{whole}");
+    assert!(whole.contains("<div id=\"root\">") && whole.contains("<script id=\"__state\""), "{whole}");
     if let Some(ready) = state.ready() {
         ready.pool.unhost();
     }
@@ -366,10 +377,10 @@ async fn an_upstream_answer_that_is_not_json_answers_the_502_page() {
     assert_eq!(json["tenders"], serde_json::json!({ "ok": false, "status": 502 }));
 }
 
-/// Wraps `renderHead` to number every render in a meta tag, so a test can tell a
+/// Wraps `renderHead` and `render` to number every render in a meta tag, so a test can tell a
 /// rendered response from a kept one.
-const RENDER_COUNTER: &str = r#";{ const real = __portal.renderHead; let n = 0;
-    __portal.renderHead = (i) => { const out = real(i); out[2] += '<meta name="render" content="' + (++n) + '">'; return out; }; }"#;
+const RENDER_COUNTER: &str = r#";{ let n = 0; for (const name of ['renderHead', 'render']) { const real = __portal[name];
+    __portal[name] = (i) => { const out = real(i); out[2] += '<meta name="render" content="' + (++n) + '">'; return out; }; } }"#;
 
 fn render_number(body: &str) -> u32 {
     between(body, r#"<meta name="render" content=""#, "\"").and_then(|n| n.parse().ok()).unwrap_or(0)
