@@ -729,7 +729,7 @@ async function main() {
 
   md.push('## CPU per request against the render floor', '');
   md.push(
-    `Floor: median of \`render()\` alone in one isolate (\`render-floor --json\`, ${S.floorRuns} runs after warm-up, CPU ${S.server.cpus[0]}), ` +
+    `Floor: median of \`render()\` alone in one isolate hosted on the timing thread, as on the portal's serving threads (\`render-floor --json\`, ${S.floorRuns} runs after warm-up, CPU ${S.server.cpus[0]}), ` +
       'measured in every round right after the portal\'s runs ("floor µs": the median over rounds; "by round": each round\'s), ' +
       'the input written and rendered the server\'s way (answers the isolate parsed before are reused); "whole input": ' +
       'the same render with the whole input parsed (runs interleaved). ' +
