@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e lint check bench bench-render bench-upstream clean
+.PHONY: help setup web build run test test-web test-rust test-e2e lint check bench bench-render bench-compression bench-upstream clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -57,6 +57,9 @@ bench: web ## SSR load test: the portal against Node, Deno and Bun baselines (~1
 
 bench-render: web ## print the median time of one render inside one isolate
 	$(CARGO) run --release -p bench --bin render-floor
+
+bench-compression: ## print what compressing pages costs (needs the portal running on $(PORT))
+	$(CARGO) run --release -p bench --bin compression -- http://127.0.0.1:$(PORT) / /tenders /tenders/does-not-exist
 
 bench-upstream: setup ## print p50/p95 of tender searches over real + 1,000,000 generated tenders
 	$(CARGO) run --release -p bench --bin upstream-search -- --tenders 1000000

@@ -11,7 +11,8 @@
 // (5 s per run), BENCH_WARMUP (3 s per page after each start), BENCH_CONNECTIONS (1,8,64),
 // BENCH_SERVERS (portal,node,deno,bun), BENCH_FLOOR_RUNS (500), BENCH_SAMPLES (20),
 // BENCH_RESULTS (bench/results: where latest.md and history.md go), BENCH_MICRO_CACHE_MS (2000;
-// 0 skips the runs of the portal with micro-caching on, reported as `ssr-micro-cached-ratio`).
+// 0 skips the runs of the portal with micro-caching on, reported as `ssr-micro-cached-ratio`),
+// BENCH_COMPRESSED (0 skips the portal's runs with `Accept-Encoding: br` and `gzip`).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -76,6 +77,8 @@ const S = {
   samples: Math.round(positive('BENCH_SAMPLES', 20)),
   // 0 skips the micro-cached portal runs.
   microCacheMs: Math.round(Number(process.env.BENCH_MICRO_CACHE_MS ?? 2000)),
+  // 0 skips the runs with compressed pages.
+  compressed: process.env.BENCH_COMPRESSED !== '0',
 };
 if (S.connections.some((c) => !Number.isInteger(c) || c < 1)) fail(`BENCH_CONNECTIONS=${process.env.BENCH_CONNECTIONS}`);
 const TOP = Math.max(...S.connections);
@@ -342,10 +345,11 @@ const SERVERS = {
 
 // ---------------------------------------------------------------- measurements
 /** One wrk run; errors are socket errors plus responses with an unexpected status. */
-async function wrk(port, page, connections, seconds) {
+async function wrk(port, page, connections, seconds, encoding) {
   const threads = Math.min(connections, S.load.cpus.length);
   const script = page.status === 200 ? ['-s', 'bench/wrk/report.lua'] : ['-s', 'bench/wrk/expect-status.lua'];
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', ...script];
+  if (encoding) args.push('-H', `Accept-Encoding: ${encoding}`);
   args.push(`http://127.0.0.1:${port}${page.url}`);
   if (page.status !== 200) args.push('--', String(page.status));
   const out = await must('wrk', args, { cpus: S.load.spec });
@@ -588,8 +592,34 @@ async function main() {
     }
     await stopGroups(pgids);
   }
+  // Compressed pages, as browsers and crawlers ask for them: the portal only (the
+  // baselines never compress), micro-cache off, one run per page and encoding.
+  const encoded = []; // {url, encoding, bytes, ...wrk, cpuUsPerReq}
+  if (S.compressed) {
+    const port = MICRO_CACHED_PORT;
+    const procs = [startGroup('portal-compressed', BIN.portal, [], { ...portalEnv(), PORT: String(port) }, S.server.spec, SNAPSHOT)];
+    const pgids = procs.map((p) => p.pgid);
+    await waitReady(`http://127.0.0.1:${port}/healthz`, procs, 120);
+    for (const page of PAGES) await wrk(port, page, 8, S.warmup, 'br');
+    for (const page of PAGES) {
+      for (const encoding of ['br', 'gzip']) {
+        const { size } = await get(port, page.url, encoding);
+        await settle(pgids);
+        const ticks0 = cpuTicks(pgids);
+        const r = await wrk(port, page, TOP, S.duration, encoding);
+        const ticks = cpuTicks(pgids) - ticks0;
+        encoded.push({ url: page.url, encoding, bytes: size, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN });
+        const last = encoded.at(-1);
+        console.log(
+          `  compressed portal c=${TOP} ${page.name.padEnd(18)} ${encoding.padEnd(4)} ${String(size).padStart(6)} B ${fmtRps(last.rps).padStart(7)} req/s  ` +
+            `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
+        );
+      }
+    }
+    await stopGroups(pgids);
+  }
   await stopGroups([upstream.pgid]);
-  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached }, null, 1));
+  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded }, null, 1));
 
   // First-load JavaScript: the entry and the chunks the document preloads.
   const manifest = JSON.parse(readFileSync(join(WEB_DIST, 'client/manifest.json'), 'utf8'));
@@ -627,7 +657,7 @@ async function main() {
     const o = agg(b, url, c);
     return p && o ? p[key] / o[key] : NaN;
   };
-  const totalErrors = results.reduce((s, r) => s + r.errors, 0);
+  const totalErrors = [...results, ...cached, ...encoded].reduce((s, r) => s + r.errors, 0);
 
   const md = [];
   md.push('# SSR benchmark: the portal against Node, Deno and Bun serving the same bundle', '');
@@ -829,6 +859,24 @@ async function main() {
         return o ? fmtRatio(r.rps / o.rps) : '-';
       });
       md.push(`| ${page.name} | ${fmtRps(r.rps)} | ${fmtMs(r.p50)} | ${fmtMs(r.p99)} | ${r.errors} | ${r.cpuUsPerReq.toFixed(0)} | ${cells.join(' | ')} |`);
+    }
+    md.push('');
+  }
+  if (encoded.length) {
+    const level = JSON.parse(readFileSync(join(SNAPSHOT, 'config/portal.json'), 'utf8')).server.compressionLevel;
+    md.push(`## Compressed pages (\`Accept-Encoding: br\` or \`gzip\`), concurrency ${TOP}`, '');
+    md.push(
+      `What browsers and crawlers ask for: the portal compresses each page as it renders it (\`server.compressionLevel\` = ${level}, ` +
+        'micro-cache off). The baselines never compress, so there is no ratio here: "+ µs" is the CPU per request above the portal\'s identity runs at this concurrency.',
+      '',
+    );
+    const head = ['page', 'encoding', 'bytes', 'req/s', 'p99 ms', 'errors', 'CPU µs/req', '+ µs'];
+    md.push(`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i > 1 ? '---:' : '---')).join('|')}|`);
+    for (const r of encoded) {
+      const page = PAGES.find((p) => p.url === r.url);
+      const identity = agg('portal', r.url, TOP);
+      const extra = identity ? (r.cpuUsPerReq - identity.cpu).toFixed(0) : '-';
+      md.push(`| ${page.name} | ${r.encoding} | ${r.bytes} | ${fmtRps(r.rps)} | ${fmtMs(r.p99)} | ${r.errors} | ${r.cpuUsPerReq.toFixed(0)} | ${extra} |`);
     }
     md.push('');
   }

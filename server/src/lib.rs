@@ -2,6 +2,7 @@
 //! through the renderer pool. `main.rs` only loads config and serves `app`.
 
 pub mod cache;
+pub mod compress;
 pub mod config;
 pub mod document;
 pub mod error;

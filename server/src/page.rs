@@ -3,7 +3,7 @@
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,6 +13,7 @@ use futures_util::{stream, StreamExt};
 use renderer::{Embedded, FetchSpec};
 use serde::Deserialize;
 
+use crate::compress::{Compressor, Encoding};
 use crate::document::Document;
 use crate::error::AppError;
 use crate::state::{AppState, Ready};
@@ -196,9 +197,24 @@ fn push_data(
 
 fn html_response(status: StatusCode, html: String) -> Response {
     let mut response = (status, html).into_response();
-    let headers = response.headers_mut();
+    html_headers(response.headers_mut());
+    response
+}
+
+fn html_headers(headers: &mut HeaderMap) {
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+}
+
+/// A whole page, compressed in one pass when the request accepts it.
+fn page_response(status: StatusCode, html: String, encoding: Encoding, level: u32) -> Response {
+    let compressed = Compressor::new(encoding, level, html.len()).map(|c| c.finish(&[html.as_bytes()]));
+    let Some(Ok(bytes)) = compressed else {
+        return html_response(status, html);
+    };
+    let mut response = (status, bytes).into_response();
+    html_headers(response.headers_mut());
+    encoding.mark(response.headers_mut());
     response
 }
 
@@ -225,10 +241,17 @@ fn redirect(location: &str, status: u16) -> Response {
 /// render again with when V8 finds the data is not JSON.
 type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [Answer])>;
 
+/// How a page is asked for: when it arrived and the encoding its answer takes.
+#[derive(Clone, Copy)]
+struct Request {
+    arrived: Instant,
+    encoding: Encoding,
+}
+
 async fn render_document(
     state: &AppState,
     ready: &Ready,
-    arrived: Instant,
+    request: Request,
     url: &str,
     input: PageInput,
     unchecked: Unchecked<'_>,
@@ -239,26 +262,28 @@ async fn render_document(
     // millisecond (the 404 page: ~0.2 ms), less than what a second write costs: they go
     // out in one piece.
     let head_first = !input.embedded.is_empty();
-    let (output, pending) =
-        match (ready.pool.render_streamed(&input.json, &input.embedded, arrived, head_first).await, unchecked) {
-            (Ok(answer), _) => answer,
-            (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
-                tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
-                let checked = PageInput::new(state, url, language, data_size(answers), None, |json, embedded| {
-                    push_data(json, embedded, fetches, answers, true)
-                });
-                return Box::pin(render_document(state, ready, arrived, url, checked, None)).await;
-            }
-            (Err(e), _) if input.fields().ends_with(r#""error":null"#) => {
-                tracing::error!(%url, error = %e, "render failed");
-                let failed = PageInput::empty(state, url, language, Some(500));
-                return Box::pin(render_document(state, ready, arrived, url, failed, None)).await;
-            }
-            (Err(e), _) => {
-                tracing::error!(%url, error = %e, "error page render failed");
-                return static_error(StatusCode::INTERNAL_SERVER_ERROR);
-            }
-        };
+    let (output, pending) = match (
+        ready.pool.render_streamed(&input.json, &input.embedded, request.arrived, head_first).await,
+        unchecked,
+    ) {
+        (Ok(answer), _) => answer,
+        (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
+            tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
+            let checked = PageInput::new(state, url, language, data_size(answers), None, |json, embedded| {
+                push_data(json, embedded, fetches, answers, true)
+            });
+            return Box::pin(render_document(state, ready, request, url, checked, None)).await;
+        }
+        (Err(e), _) if input.fields().ends_with(r#""error":null"#) => {
+            tracing::error!(%url, error = %e, "render failed");
+            let failed = PageInput::empty(state, url, language, Some(500));
+            return Box::pin(render_document(state, ready, request, url, failed, None)).await;
+        }
+        (Err(e), _) => {
+            tracing::error!(%url, error = %e, "error page render failed");
+            return static_error(StatusCode::INTERNAL_SERVER_ERROR);
+        }
+    };
     if let Some(location) = &output.redirect {
         return redirect(location, output.status);
     }
@@ -275,6 +300,7 @@ async fn render_document(
         manifest: state.manifest(),
     };
     let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK);
+    let level = state.config().server.compression_level as u32;
     // A page rendered whole (no upstream answers) goes out as one body with its
     // length; the others stream: the head is sent while the body renders, and the
     // state follows the body.
@@ -284,32 +310,40 @@ async fn render_document(
             html.reserve(body.len() + input.fields().len() + 96);
             html.push_str(&body);
             html.push_str(&document.closing());
-            return html_response(status, html);
+            return page_response(status, html, request.encoding, level);
         }
         Err(pending) => pending,
     };
-    let opening = Bytes::from(document.opening());
-    let closing = Bytes::from(document.closing());
+    let opening = document.opening();
+    let closing = document.closing();
+    // Compressed, the head is flushed so that it still goes out first.
+    let mut compressor = Compressor::new(request.encoding, level, 0);
+    let head = match &mut compressor {
+        Some(compressor) => compressor.chunk(opening.as_bytes()),
+        None => Ok(Bytes::from(opening)),
+    };
     let url = url.to_owned();
-    let body = async move {
+    let rest = async move {
         match pending.await {
-            Ok(body) => Ok(Bytes::from(body)),
+            Ok(body) => match compressor {
+                Some(compressor) => {
+                    compressor.finish(&[body.as_bytes(), closing.as_bytes()]).map(|rest| vec![Ok(rest)])
+                }
+                None => Ok(vec![Ok(Bytes::from(body)), Ok(Bytes::from(closing))]),
+            },
             // The status is already sent: end the response as broken rather than pass
-            // a truncated page off as complete.
+            // a truncated page off as complete (no closing part follows).
             Err(e) => {
                 tracing::error!(%url, error = %e, "body render failed after the head was sent");
                 Err(std::io::Error::other(e.to_string()))
             }
         }
     };
-    // After a failed body the response ends there: the closing part is never polled.
-    let stream = stream::once(future::ready(Ok::<_, std::io::Error>(opening)))
-        .chain(stream::once(body))
-        .chain(stream::once(future::ready(Ok(closing))));
+    let rest = stream::once(rest).flat_map(|parts| stream::iter(parts.unwrap_or_else(|e| vec![Err(e)])));
+    let stream = stream::once(future::ready(head)).chain(rest);
     let mut response = (status, Body::from_stream(stream)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    html_headers(response.headers_mut());
+    request.encoding.mark(response.headers_mut());
     response
 }
 
@@ -329,8 +363,8 @@ async fn plan_for(
 }
 
 /// Every GET that no other route took: a page.
-pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Response {
-    let arrived = Instant::now();
+pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let request = Request { arrived: Instant::now(), encoding: Encoding::for_request(&headers) };
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -346,7 +380,7 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
             return render_document(
                 &state,
                 ready,
-                arrived,
+                request,
                 url,
                 PageInput::empty(&state, url, language, Some(500)),
                 None,
@@ -361,7 +395,7 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri) -> Re
     let input = PageInput::new(&state, url, language, data_size(&answers), None, |json, embedded| {
         push_data(json, embedded, &plan.fetches, &answers, false)
     });
-    render_document(&state, ready, arrived, url, input, Some((&plan.fetches, &answers))).await
+    render_document(&state, ready, request, url, input, Some((&plan.fetches, &answers))).await
 }
 
 #[derive(Deserialize)]

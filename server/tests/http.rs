@@ -2,6 +2,7 @@
 //! in real V8 isolates. Needs `web/dist` (`make web`).
 
 use std::collections::HashSet;
+use std::io::Read;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -58,6 +59,7 @@ struct Page {
     status: StatusCode,
     headers: axum::http::HeaderMap,
     body: String,
+    bytes: axum::body::Bytes,
 }
 
 async fn get(app: &Router, uri: &str, headers: &[(&str, &str)]) -> Page {
@@ -69,7 +71,7 @@ async fn get(app: &Router, uri: &str, headers: &[(&str, &str)]) -> Page {
     let status = response.status();
     let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    Page { status, headers, body: String::from_utf8_lossy(&bytes).into_owned() }
+    Page { status, headers, body: String::from_utf8_lossy(&bytes).into_owned(), bytes }
 }
 
 fn between<'a>(html: &'a str, start: &str, end: &str) -> Option<&'a str> {
@@ -472,6 +474,28 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     assert_eq!(home.headers[header::CACHE_CONTROL], "no-cache");
     assert_eq!(home.headers[header::CONTENT_ENCODING], "br");
     let plain = get(&app, "/", &[]).await.body;
+    // Pages have their own encoder (streamed: home; whole: the 404) and decode to the
+    // identity page.
+    assert_eq!(home.headers[header::VARY], "accept-encoding");
+    let decode = |page: &Page| {
+        let mut text = String::new();
+        match page.headers[header::CONTENT_ENCODING].to_str().unwrap() {
+            "br" => brotli::Decompressor::new(&page.bytes[..], 4096).read_to_string(&mut text).unwrap(),
+            "gzip" => flate2::read::GzDecoder::new(&page.bytes[..]).read_to_string(&mut text).unwrap(),
+            other => panic!("{other}"),
+        };
+        text
+    };
+    assert_eq!(decode(&home), plain);
+    assert!(home.bytes.len() * 3 < plain.len(), "{} B", home.bytes.len());
+    let gzip = get(&app, "/", &[("accept-encoding", "br;q=0.5, gzip")]).await;
+    assert_eq!(gzip.headers[header::CONTENT_ENCODING], "gzip");
+    assert_eq!(decode(&gzip), plain);
+    let missing = get(&app, "/tenders/does-not-exist", &[("accept-encoding", "gzip, deflate, br")]).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.headers[header::CONTENT_ENCODING], "br");
+    assert_eq!(missing.headers[header::CONTENT_LENGTH], missing.bytes.len().to_string().as_str());
+    assert_eq!(decode(&missing), get(&app, "/tenders/does-not-exist", &[]).await.body);
     let entry = between(&plain, "<script type=\"module\" src=\"", "\"").unwrap().to_owned();
     assert!(entry.starts_with("/newdzo/assets/entry-client-"), "{entry}");
     for uri in [entry.clone(), entry.replacen("/newdzo", "", 1)] {
