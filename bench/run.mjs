@@ -568,55 +568,57 @@ async function main() {
     floor[url] = { ...rounds.find(Boolean), rounds: rounds.map((r) => r?.median_us) };
     for (const key of ['median_us', 'p90_us', 'p99_us', 'whole_input_median_us']) floor[url][key] = middle(rounds.map((r) => r?.[key]));
   }
+  /**
+   * A portal of its own with `env` on MICRO_CACHED_PORT (the last server of a round may
+   * still be letting go of its port), warmed up; `measure(page, encoding)` is one run at
+   * the top concurrency with the portal's CPU per request; stopped after `runs`.
+   */
+  async function extraPortal(name, env, encoding, runs) {
+    const port = MICRO_CACHED_PORT;
+    const procs = [startGroup(name, BIN.portal, [], { ...portalEnv(), ...env, PORT: String(port) }, S.server.spec, SNAPSHOT)];
+    const pgids = procs.map((p) => p.pgid);
+    await waitReady(`http://127.0.0.1:${port}/healthz`, procs, 120);
+    for (const page of PAGES) await wrk(port, page, 8, S.warmup, encoding);
+    await runs(port, async (page, encoding) => {
+      await settle(pgids);
+      const ticks0 = cpuTicks(pgids);
+      const r = await wrk(port, page, TOP, S.duration, encoding);
+      const ticks = cpuTicks(pgids) - ticks0;
+      return { url: page.url, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN };
+    });
+    await stopGroups(pgids);
+  }
   // Micro-caching on (server.htmlMicroCacheMs): anonymous hot pages answered from memory.
   const cached = []; // {url, ...wrk, cpuUsPerReq}
   if (S.microCacheMs > 0) {
-    // Its own port: the last server of a round may still be letting go of its own.
-    const port = MICRO_CACHED_PORT;
-    const env = { ...portalEnv(), PORT: String(port), PORTAL_SERVER_HTML_MICRO_CACHE_MS: String(S.microCacheMs) };
-    const procs = [startGroup('portal-cached', BIN.portal, [], env, S.server.spec, SNAPSHOT)];
-    const pgids = procs.map((p) => p.pgid);
-    await waitReady(`http://127.0.0.1:${port}/healthz`, procs, 120);
-    for (const page of PAGES) await wrk(port, page, 8, S.warmup);
-    for (const page of PAGES) {
-      await settle(pgids);
-      const ticks0 = cpuTicks(pgids);
-      const r = await wrk(port, page, TOP, S.duration);
-      const ticks = cpuTicks(pgids) - ticks0;
-      cached.push({ url: page.url, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN });
-      const last = cached.at(-1);
-      console.log(
-        `  micro-cache portal c=${TOP} ${page.name.padEnd(18)} ${fmtRps(last.rps).padStart(7)} req/s  p50 ${fmtMs(last.p50).padStart(6)} ms  ` +
-          `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
-      );
-    }
-    await stopGroups(pgids);
+    await extraPortal('portal-cached', { PORTAL_SERVER_HTML_MICRO_CACHE_MS: String(S.microCacheMs) }, undefined, async (_, measure) => {
+      for (const page of PAGES) {
+        const last = await measure(page);
+        cached.push(last);
+        console.log(
+          `  micro-cache portal c=${TOP} ${page.name.padEnd(18)} ${fmtRps(last.rps).padStart(7)} req/s  p50 ${fmtMs(last.p50).padStart(6)} ms  ` +
+            `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
+        );
+      }
+    });
   }
   // Compressed pages, as browsers and crawlers ask for them: the portal only (the
   // baselines never compress), micro-cache off, one run per page and encoding.
   const encoded = []; // {url, encoding, bytes, ...wrk, cpuUsPerReq}
   if (S.compressed) {
-    const port = MICRO_CACHED_PORT;
-    const procs = [startGroup('portal-compressed', BIN.portal, [], { ...portalEnv(), PORT: String(port) }, S.server.spec, SNAPSHOT)];
-    const pgids = procs.map((p) => p.pgid);
-    await waitReady(`http://127.0.0.1:${port}/healthz`, procs, 120);
-    for (const page of PAGES) await wrk(port, page, 8, S.warmup, 'br');
-    for (const page of PAGES) {
-      for (const encoding of ['br', 'gzip']) {
-        const { size } = await get(port, page.url, encoding);
-        await settle(pgids);
-        const ticks0 = cpuTicks(pgids);
-        const r = await wrk(port, page, TOP, S.duration, encoding);
-        const ticks = cpuTicks(pgids) - ticks0;
-        encoded.push({ url: page.url, encoding, bytes: size, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN });
-        const last = encoded.at(-1);
-        console.log(
-          `  compressed portal c=${TOP} ${page.name.padEnd(18)} ${encoding.padEnd(4)} ${String(size).padStart(6)} B ${fmtRps(last.rps).padStart(7)} req/s  ` +
-            `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
-        );
+    await extraPortal('portal-compressed', {}, 'br', async (port, measure) => {
+      for (const page of PAGES) {
+        for (const encoding of ['br', 'gzip']) {
+          const { size } = await get(port, page.url, encoding);
+          const last = { encoding, bytes: size, ...(await measure(page, encoding)) };
+          encoded.push(last);
+          console.log(
+            `  compressed portal c=${TOP} ${page.name.padEnd(18)} ${encoding.padEnd(4)} ${String(size).padStart(6)} B ${fmtRps(last.rps).padStart(7)} req/s  ` +
+              `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
+          );
+        }
       }
-    }
-    await stopGroups(pgids);
+    });
   }
   await stopGroups([upstream.pgid]);
   writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded }, null, 1));

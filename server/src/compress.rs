@@ -212,13 +212,20 @@ mod tests {
         assert_eq!(qvalue(""), None);
     }
 
-    fn decode(encoding: Encoding, bytes: &[u8]) -> String {
+    /// What `bytes` decode to, and whether they were a whole stream.
+    fn decode_prefix(encoding: Encoding, bytes: &[u8]) -> (String, std::io::Result<usize>) {
         let mut text = String::new();
-        match encoding {
-            Encoding::Brotli => brotli::Decompressor::new(bytes, 4096).read_to_string(&mut text).unwrap(),
-            Encoding::Gzip => flate2::read::GzDecoder::new(bytes).read_to_string(&mut text).unwrap(),
+        let read = match encoding {
+            Encoding::Brotli => brotli::Decompressor::new(bytes, 4096).read_to_string(&mut text),
+            Encoding::Gzip => flate2::read::GzDecoder::new(bytes).read_to_string(&mut text),
             Encoding::Identity => unreachable!(),
         };
+        (text, read)
+    }
+
+    fn decode(encoding: Encoding, bytes: &[u8]) -> String {
+        let (text, read) = decode_prefix(encoding, bytes);
+        read.unwrap();
         text
     }
 
@@ -230,16 +237,7 @@ mod tests {
             let mut compressor = Compressor::new(encoding, 4, 0).unwrap();
             let first = compressor.chunk(head.as_bytes()).unwrap();
             // The first chunk alone is a decodable prefix of the page.
-            let mut prefix = String::new();
-            match encoding {
-                Encoding::Brotli => {
-                    let _ = brotli::Decompressor::new(&first[..], 4096).read_to_string(&mut prefix);
-                }
-                _ => {
-                    let _ = flate2::read::GzDecoder::new(&first[..]).read_to_string(&mut prefix);
-                }
-            }
-            assert_eq!(prefix, head, "{encoding:?}");
+            assert_eq!(decode_prefix(encoding, &first).0, head, "{encoding:?}");
             let rest = compressor.finish(&[body.as_bytes(), b"</main></body></html>"]).unwrap();
             let size = first.len() + rest.len();
             let whole = decode(encoding, &[first, rest].concat());
