@@ -4,10 +4,13 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { generateContent } from './scripts/content.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
 const define = { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') };
 rmSync('dist', { recursive: true, force: true });
+// The info pages' Markdown (../content/info) becomes src/pages/Info/content.gen.ts first.
+generateContent();
 
 await build({
   entryPoints: ['src/entry-server.tsx'],

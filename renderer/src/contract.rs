@@ -1,13 +1,18 @@
-//! The Rust side of the render contract. Its TypeScript mirror is
-//! `web/src/contract.ts`; the two change together.
+//! The Rust side of the render contract (`web/src/contract.ts`). The input is written by
+//! [`crate::RenderInput`]; `web/src/contract.fixture.json` holds one of each shape, which
+//! serde reads here and `tsc` checks against the TypeScript types (see
+//! `docs/decisions/0007-one-contract-fixture.md`), so a field renamed on one side only
+//! fails a test.
 
-use serde::Deserialize;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
 
 /// What `render` answers: the page's HTTP status, head tags and body HTML.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderOutput {
     pub status: u16,
-    /// A redirect decided while rendering (rare: most come from `plan`).
+    /// A redirect decided while rendering (e.g. from the page's data; most come from `resolve`).
     pub redirect: Option<String>,
     /// `<title>`, meta description, canonical and alternate links, robots.
     pub head: String,
@@ -15,26 +20,63 @@ pub struct RenderOutput {
     pub html: String,
 }
 
-/// What `plan` answers: a redirect, or the upstream requests the page needs.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct PlanOutput {
+/// What `resolve` answers: the route's decisions that need no data, a redirect or the
+/// upstream requests the page needs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Resolution {
     pub redirect: Option<Redirect>,
     pub fetches: Vec<FetchSpec>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Redirect {
     pub location: String,
     pub status: u16,
 }
 
-/// One upstream request: `service` names an endpoint of the configuration.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+/// The upstream services a page's data comes from: each names an endpoint of the
+/// client configuration (`client.endpoints.<service>`). An unknown one fails `resolve`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Service {
+    Search,
+    Users,
+    Cdb,
+}
+
+impl Service {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Search => "search",
+            Self::Users => "users",
+            Self::Cdb => "cdb",
+        }
+    }
+}
+
+impl fmt::Display for Service {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One upstream request: a path of one service's endpoint.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FetchSpec {
     pub key: String,
-    pub service: String,
+    pub service: Service,
     pub path: String,
     /// Seconds the answer may be reused for other requests (rarely changing lists).
-    #[serde(default, rename = "maxAge")]
+    #[serde(default, rename = "maxAge", skip_serializing_if = "Option::is_none")]
     pub max_age: Option<u64>,
+}
+
+impl FetchSpec {
+    /// Where the answer comes from: `search:/api/tenders?…` (the key of answer reuse).
+    pub fn source(&self) -> String {
+        format!("{}:{}", self.service, self.path)
+    }
 }

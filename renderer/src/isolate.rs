@@ -7,7 +7,7 @@ use std::sync::Arc;
 use deno_core::v8;
 use deno_core::{JsRuntime, RuntimeOptions};
 
-use crate::contract::{PlanOutput, RenderOutput};
+use crate::contract::{RenderOutput, Resolution};
 use crate::error::RenderError;
 use crate::reuse::{envelope, AttachError, Embedded, Reuse};
 
@@ -27,7 +27,7 @@ const HEADROOM_FACTOR: usize = 8;
 
 pub(crate) struct Isolate {
     runtime: JsRuntime,
-    plan_fn: v8::Global<v8::Function>,
+    resolve_fn: v8::Global<v8::Function>,
     render_fn: v8::Global<v8::Function>,
     head_fn: v8::Global<v8::Function>,
     body_fn: v8::Global<v8::Function>,
@@ -65,7 +65,7 @@ struct Young {
 }
 
 pub(crate) enum Call {
-    Plan,
+    Resolve,
     Render,
     /// The first half of a render: status, redirect and head (`html` left empty),
     /// and the number of the body it prepared.
@@ -74,8 +74,9 @@ pub(crate) enum Call {
     Body(u32),
 }
 
-pub(crate) enum Answer {
-    Plan(PlanOutput),
+/// What a [`Call`] answered.
+pub(crate) enum Reply {
+    Resolve(Resolution),
     Render(RenderOutput),
     Head(RenderOutput, u32),
     Body(String),
@@ -144,6 +145,11 @@ impl Isolate {
             serde_json::to_string(&spec.translations_json).map_err(|e| RenderError::Start(e.to_string()))?
         );
         runtime.execute_script("<init>", init).map_err(|e| RenderError::Start(e.to_string()))?;
+        {
+            // `init` loads the bundle's split pages: their promises settle here.
+            deno_core::scope!(scope, runtime);
+            scope.perform_microtask_checkpoint();
+        }
         if !spec.extra_script.is_empty() {
             runtime
                 .execute_script("<extra>", spec.extra_script.clone())
@@ -152,10 +158,10 @@ impl Isolate {
         let fns = runtime
             .execute_script(
                 "<entry-points>",
-                format!("[__portal.plan, __portal.render, __portal.renderHead, __portal.renderBody, {FREEZE}]"),
+                format!("[__portal.resolve, __portal.render, __portal.renderHead, __portal.renderBody, {FREEZE}]"),
             )
             .map_err(|e| RenderError::Start(e.to_string()))?;
-        let (plan_fn, render_fn, head_fn, body_fn, freeze_fn) = {
+        let (resolve_fn, render_fn, head_fn, body_fn, freeze_fn) = {
             deno_core::scope!(scope, runtime);
             let local = v8::Local::new(scope, fns);
             let array = v8::Local::<v8::Array>::try_from(local)
@@ -176,7 +182,7 @@ impl Isolate {
         let young = Young { index, ..Young::default() };
         Ok(Self {
             runtime,
-            plan_fn,
+            resolve_fn,
             render_fn,
             head_fn,
             body_fn,
@@ -222,12 +228,12 @@ impl Isolate {
     /// Calls one entry point with the input JSON, whose `embedded` answers are taken
     /// from those parsed earlier when their text is the same. `Err(None)` means
     /// execution was terminated (deadline or heap limit): the caller decides which.
-    pub fn call(&mut self, call: &Call, input: &str, embedded: &[Embedded]) -> Result<Answer, Option<RenderError>> {
+    pub fn call(&mut self, call: &Call, input: &str, embedded: &[Embedded]) -> Result<Reply, Option<RenderError>> {
         if matches!(call, Call::Head | Call::Render) {
             self.collect_young_between_pages();
         }
         let function = match call {
-            Call::Plan => self.plan_fn.clone(),
+            Call::Resolve => self.resolve_fn.clone(),
             Call::Render => self.render_fn.clone(),
             Call::Head => self.head_fn.clone(),
             Call::Body(_) => self.body_fn.clone(),
@@ -272,17 +278,17 @@ impl Isolate {
             return Err(Some(RenderError::Js(message)));
         };
         match call {
-            Call::Plan => {
+            Call::Resolve => {
                 let text = value.to_rust_string_lossy(tc);
                 serde_json::from_str(&text)
-                    .map(Answer::Plan)
-                    .map_err(|e| Some(RenderError::Contract(format!("plan: {e}"))))
+                    .map(Reply::Resolve)
+                    .map_err(|e| Some(RenderError::Contract(format!("resolve: {e}"))))
             }
             Call::Body(_) => {
                 if !value.is_string() {
                     return Err(Some(RenderError::Contract("renderBody must answer a string".into())));
                 }
-                Ok(Answer::Body(value.to_rust_string_lossy(tc)))
+                Ok(Reply::Body(value.to_rust_string_lossy(tc)))
             }
             Call::Render | Call::Head => {
                 let array = v8::Local::<v8::Array>::try_from(value)
@@ -298,8 +304,8 @@ impl Isolate {
                 let out = RenderOutput { status, redirect, head, html: String::new() };
                 // The fourth field: the body number of a head, the markup of a whole render.
                 Ok(match call {
-                    Call::Head => Answer::Head(out, item(3).and_then(|v| v.uint32_value(tc)).unwrap_or(0)),
-                    _ => Answer::Render(RenderOutput {
+                    Call::Head => Reply::Head(out, item(3).and_then(|v| v.uint32_value(tc)).unwrap_or(0)),
+                    _ => Reply::Render(RenderOutput {
                         html: item(3).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default(),
                         ..out
                     }),

@@ -24,9 +24,10 @@ use std::time::{Duration, Instant};
 use deno_core::v8;
 use tokio::sync::oneshot;
 
-use crate::contract::{PlanOutput, RenderOutput};
+use crate::contract::{RenderOutput, Resolution};
 use crate::error::RenderError;
-use crate::isolate::{make_snapshot, Answer, Call, Isolate, IsolateSpec};
+use crate::input::RenderInput;
+use crate::isolate::{make_snapshot, Call, Isolate, IsolateSpec, Reply};
 use crate::reuse::Embedded;
 use crate::turn::{Turn, Turns};
 
@@ -57,7 +58,7 @@ struct Job {
     call: Call,
     input: String,
     embedded: Vec<Embedded>,
-    reply: oneshot::Sender<Result<Answer, RenderError>>,
+    reply: oneshot::Sender<Result<Reply, RenderError>>,
     /// For `Call::Head`: where the body goes, rendered by the same isolate right after
     /// the head was answered (so the server can send the head first).
     then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
@@ -162,7 +163,7 @@ thread_local! {
 }
 
 /// Runs a call on this thread's isolate of pool `pool`; `None` when this thread has none.
-fn hosted_call(pool: u64, call: &Call, input: &str, embedded: &[Embedded]) -> Option<Result<Answer, RenderError>> {
+fn hosted_call(pool: u64, call: &Call, input: &str, embedded: &[Embedded]) -> Option<Result<Reply, RenderError>> {
     HOSTED.with(|cell| {
         let mut cell = cell.borrow_mut();
         let hosted = cell.as_mut().filter(|h| h.shared.id == pool)?;
@@ -177,9 +178,9 @@ fn hosted_call(pool: u64, call: &Call, input: &str, embedded: &[Embedded]) -> Op
 }
 
 /// The markup a `Call::Body` answered.
-fn body_html(answer: Result<Answer, RenderError>) -> Result<String, RenderError> {
+fn body_html(answer: Result<Reply, RenderError>) -> Result<String, RenderError> {
     match answer? {
-        Answer::Body(html) => Ok(html),
+        Reply::Body(html) => Ok(html),
         _ => Err(RenderError::Contract("renderBody answered something else".into())),
     }
 }
@@ -274,28 +275,29 @@ impl RendererPool {
         self.workers + self.shared.hosted.load(Ordering::Relaxed)
     }
 
-    /// Route decisions for a request: redirect or the upstream data to fetch.
-    pub async fn plan(&self, input_json: String) -> Result<PlanOutput, RenderError> {
-        match self.send_job(Call::Plan, input_json, Vec::new(), None).await? {
-            Answer::Plan(plan) => Ok(plan),
-            _ => Err(RenderError::Contract("plan answered something else".into())),
+    /// The route's decisions for a request: a redirect or the upstream data to fetch.
+    pub async fn resolve(&self, input: &RenderInput) -> Result<Resolution, RenderError> {
+        match self.send_job(Call::Resolve, input.json(), &[], None).await? {
+            Reply::Resolve(resolution) => Ok(resolution),
+            _ => Err(RenderError::Contract("resolve answered something else".into())),
         }
     }
 
-    /// Renders a page to its status, head and body HTML.
-    pub async fn render(&self, input_json: String) -> Result<RenderOutput, RenderError> {
-        self.render_embedded(input_json, Vec::new()).await
+    /// Renders a page to its status, head and body HTML. Its upstream answers may be
+    /// taken from those the isolate parsed earlier (see [`Embedded`]).
+    pub async fn render(&self, input: &RenderInput) -> Result<RenderOutput, RenderError> {
+        self.render_json(input.json(), input.embedded()).await
     }
 
-    /// [`render`](Self::render) of an input whose `embedded` upstream answers an
-    /// isolate may take from those it parsed earlier (see [`Embedded`]).
-    pub async fn render_embedded(
-        &self,
-        input_json: String,
-        embedded: Vec<Embedded>,
-    ) -> Result<RenderOutput, RenderError> {
-        match self.send_job(Call::Render, input_json, embedded, None).await? {
-            Answer::Render(out) => Ok(out),
+    /// [`render`](Self::render) of an input's text with every answer parsed anew (the
+    /// bench's comparison, and tests of input that is not JSON).
+    pub async fn render_parsed(&self, input: &RenderInput) -> Result<RenderOutput, RenderError> {
+        self.render_json(input.json(), &[]).await
+    }
+
+    async fn render_json(&self, json: &str, embedded: &[Embedded]) -> Result<RenderOutput, RenderError> {
+        match self.send_job(Call::Render, json, embedded, None).await? {
+            Reply::Render(out) => Ok(out),
             _ => Err(RenderError::Contract("render answered something else".into())),
         }
     }
@@ -309,11 +311,11 @@ impl RendererPool {
     /// body comes ready ([`PendingBody::into_ready`]) and a small page goes out whole.
     pub async fn render_streamed(
         &self,
-        input_json: &str,
-        embedded: &[Embedded],
+        input: &RenderInput,
         arrived: Instant,
         head_first: bool,
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
+        let (input_json, embedded) = (input.json(), input.embedded());
         if self.tx.is_none() {
             self.host()?;
             let turn = HOSTED
@@ -323,7 +325,7 @@ impl RendererPool {
                 .await;
             if !head_first {
                 let mut whole = match self.call_here(&Call::Render, input_json, embedded)? {
-                    Answer::Render(whole) => whole,
+                    Reply::Render(whole) => whole,
                     _ => return Err(RenderError::Contract("render answered something else".into())),
                 };
                 drop(turn);
@@ -332,7 +334,7 @@ impl RendererPool {
                 return Ok((whole, pending));
             }
             let (head, body) = match self.call_here(&Call::Head, input_json, embedded)? {
-                Answer::Head(head, body) => (head, body),
+                Reply::Head(head, body) => (head, body),
                 _ => return Err(RenderError::Contract("renderHead answered something else".into())),
             };
             let pending = head.redirect.is_none().then_some(PendingBody(Pending::Hosted {
@@ -344,38 +346,41 @@ impl RendererPool {
             return Ok((head, pending));
         }
         if !head_first {
-            let mut whole = self.render_embedded(input_json.to_owned(), embedded.to_vec()).await?;
+            let mut whole = self.render(input).await?;
             let body = std::mem::take(&mut whole.html);
             let pending = whole.redirect.is_none().then_some(PendingBody(Pending::Done(Some(body))));
             return Ok((whole, pending));
         }
         let (then_body, body) = oneshot::channel();
-        let answer = self.send_job(Call::Head, input_json.to_owned(), embedded.to_vec(), Some(then_body)).await?;
+        let answer = self.send_job(Call::Head, input_json, embedded, Some(then_body)).await?;
         match answer {
-            Answer::Head(head, _) if head.redirect.is_some() => Ok((head, None)),
-            Answer::Head(head, _) => Ok((head, Some(PendingBody(Pending::Worker(body))))),
+            Reply::Head(head, _) if head.redirect.is_some() => Ok((head, None)),
+            Reply::Head(head, _) => Ok((head, Some(PendingBody(Pending::Worker(body))))),
             _ => Err(RenderError::Contract("renderHead answered something else".into())),
         }
     }
 
     /// A call on this thread's isolate of this hosted pool (made on the first call).
-    fn call_here(&self, call: &Call, input: &str, embedded: &[Embedded]) -> Result<Answer, RenderError> {
+    fn call_here(&self, call: &Call, input: &str, embedded: &[Embedded]) -> Result<Reply, RenderError> {
         self.host()?;
         hosted_call(self.shared.id, call, input, embedded).unwrap_or(Err(RenderError::Closed))
     }
 
+    /// A call on this thread's isolate (hosted), or handed to a worker (which gets its
+    /// own copy of the input).
     async fn send_job(
         &self,
         call: Call,
-        input: String,
-        embedded: Vec<Embedded>,
+        input: &str,
+        embedded: &[Embedded],
         then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
-    ) -> Result<Answer, RenderError> {
+    ) -> Result<Reply, RenderError> {
         let Some(tx) = &self.tx else {
-            return self.call_here(&call, &input, &embedded);
+            return self.call_here(&call, input, embedded);
         };
         let (reply, answer) = oneshot::channel();
-        tx.send(Job { call, input, embedded, reply, then_body }).map_err(|_| RenderError::Closed)?;
+        let job = Job { call, input: input.to_owned(), embedded: embedded.to_vec(), reply, then_body };
+        tx.send(job).map_err(|_| RenderError::Closed)?;
         answer.await.map_err(|_| RenderError::Closed)?
     }
 }
@@ -501,7 +506,7 @@ fn worker(
         let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, (&call, &input, &embedded));
         // The head goes out first; the body of a page (not of a redirect) follows.
         let body_wanted = match &result {
-            Ok(Answer::Head(head, body)) if head.redirect.is_none() => Some(*body),
+            Ok(Reply::Head(head, body)) if head.redirect.is_none() => Some(*body),
             _ => None,
         };
         let _ = reply.send(result);
@@ -534,7 +539,7 @@ fn run(
     deadline: Duration,
     name: &str,
     (call, input, embedded): (&Call, &str, &[Embedded]),
-) -> (Result<Answer, RenderError>, bool) {
+) -> (Result<Reply, RenderError>, bool) {
     let Some(isolate) = slot.as_mut() else {
         return (Err(RenderError::Closed), false);
     };

@@ -17,9 +17,9 @@ impl Weigh for std::sync::Arc<str> {
     }
 }
 
-impl Weigh for std::sync::Arc<renderer::PlanOutput> {
+impl Weigh for std::sync::Arc<renderer::Resolution> {
     fn weight(&self) -> usize {
-        64 + self.fetches.iter().map(|f| f.key.len() + f.path.len() + f.service.len() + 32).sum::<usize>()
+        64 + self.fetches.iter().map(|f| f.key.len() + f.path.len() + 40).sum::<usize>()
             + self.redirect.as_ref().map_or(0, |r| r.location.len())
     }
 }

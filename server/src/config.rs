@@ -41,9 +41,32 @@ pub struct ClientConfig {
     pub default_language: String,
     pub languages: Vec<String>,
     pub support_email: String,
+    /// Support phone, postal address and working hours shown on `/info/contacts`.
+    pub contacts: Contacts,
     pub tag_manager_id: String,
     pub endpoints: Endpoints,
     pub features: Features,
+}
+
+/// How to reach support, beside `supportEmail`: shown on `/info/contacts`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Contacts {
+    /// As people write it, e.g. `+380 44 000 00 00`; the page links it as `tel:`.
+    /// Env: `PORTAL_CLIENT_CONTACTS_PHONE`. Must not be empty.
+    pub phone: String,
+    /// Postal address. Env: `PORTAL_CLIENT_CONTACTS_ADDRESS_UK`, `…_EN`.
+    pub address: Localized,
+    /// Working hours of support. Env: `PORTAL_CLIENT_CONTACTS_HOURS_UK`, `…_EN`.
+    pub hours: Localized,
+}
+
+/// A text in each interface language.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Localized {
+    pub uk: String,
+    pub en: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -172,6 +195,9 @@ impl Config {
         if !c.languages.contains(&c.default_language) {
             return Err(invalid("client.defaultLanguage", "must be one of `client.languages`"));
         }
+        if c.contacts.phone.trim().is_empty() {
+            return Err(invalid("client.contacts.phone", "must not be empty"));
+        }
         if self.renderer.deadline_ms == 0 {
             return Err(invalid("renderer.deadlineMs", "must be positive"));
         }
@@ -283,6 +309,7 @@ mod tests {
         assert_eq!(config.server.port, 8080);
         assert_eq!(config.client.default_language, "uk");
         assert!(config.serves_locales());
+        assert!(config.client.contacts.phone.starts_with("+380"));
     }
 
     #[test]
@@ -295,6 +322,7 @@ mod tests {
                 ("PORTAL_CLIENT_FEATURES_CABINET", "true"),
                 ("PORTAL_CLIENT_ASSET_BASE", "/newdzo/"),
                 ("PORTAL_RENDERER_DEADLINE_MS", "300"),
+                ("PORTAL_CLIENT_CONTACTS_HOURS_EN", "Mon-Sat, 8:00-20:00"),
                 ("UNRELATED", "x"),
             ]),
         )
@@ -304,6 +332,7 @@ mod tests {
         assert!(config.client.features.cabinet);
         assert_eq!(config.client.asset_base, "/newdzo/");
         assert_eq!(config.renderer.deadline_ms, 300);
+        assert_eq!(config.client.contacts.hours.en, "Mon-Sat, 8:00-20:00");
     }
 
     #[test]
@@ -316,6 +345,7 @@ mod tests {
         assert!(err(&[("PORTAL_NO_SUCH_KEY", "1")]).contains("PORTAL_NO_SUCH_KEY"));
         assert!(err(&[("PORTAL_SERVER_COMPRESSION_LEVEL", "0")]).contains("`server.compressionLevel`"));
         assert!(err(&[("PORTAL_SERVER_COMPRESSION_LEVEL", "12")]).contains("`server.compressionLevel`"));
+        assert!(err(&[("PORTAL_CLIENT_CONTACTS_PHONE", " ")]).contains("`client.contacts.phone`"));
         let wrong_type = FILE.replace(r#""isolates": 0"#, r#""isolates": "two""#);
         assert!(Config::parse(&wrong_type, []).unwrap_err().to_string().contains("`renderer.isolates`"));
         let unknown = FILE.replace(r#""snapshot": true"#, r#""snapshot": true, "colour": 1"#);
@@ -330,6 +360,21 @@ mod tests {
         assert_eq!(config.client.endpoints.old_site, "http://127.0.0.1:9191/old");
         assert_eq!(config.client.endpoints.procurement, "https://prozorro.gov.ua");
         assert_eq!(config.client.endpoints.translations, "/locales");
+    }
+
+    /// The client configuration of `web/src/contract.fixture.json`, which `tsc` checks
+    /// against the TypeScript `ClientConfig`: a field renamed on one side only fails.
+    #[test]
+    fn the_client_configuration_reads_and_writes_as_the_contract_fixture() {
+        let fixture: serde_json::Value =
+            serde_json::from_str(include_str!("../../web/src/contract.fixture.json")).unwrap();
+        let config = &fixture["input"]["config"];
+        let client: ClientConfig = serde_json::from_value(config.clone()).unwrap();
+        assert_eq!(&serde_json::to_value(&client).unwrap(), config);
+        // And the shipped file has the same fields.
+        let shipped = Config::parse(FILE, []).unwrap();
+        let keys = |v: &serde_json::Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+        assert_eq!(keys(&serde_json::to_value(&shipped.client).unwrap()), keys(config));
     }
 
     #[test]

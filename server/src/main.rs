@@ -23,15 +23,20 @@ fn main() -> anyhow::Result<()> {
         0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         n => n,
     };
-    if config.server.embedded_upstream {
+    let upstream_config = if config.server.embedded_upstream {
         let upstream_config = upstream::UpstreamConfig::from_env().context("upstream configuration")?;
         config.follow_embedded_upstream(upstream_config.port);
-        embedded_upstream(upstream_config, threads)?;
-    }
+        Some(upstream_config)
+    } else {
+        None
+    };
     let addr = SocketAddr::from(([0, 0, 0, 0], config.server.port));
     let listener = std::net::TcpListener::bind(addr).with_context(|| format!("cannot listen on {addr}"))?;
     listener.set_nonblocking(true).context("listener")?;
     let state = AppState::new(config);
+    if let Some(upstream_config) = upstream_config {
+        embedded_upstream(upstream_config, threads, state.clone())?;
+    }
     tracing::info!(threads, "portal listening on http://127.0.0.1:{}", addr.port());
     let mut serving = Vec::with_capacity(threads);
     for n in 0..threads {
@@ -51,9 +56,9 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The embedded upstream on threads of its own. The portal serves meanwhile: pages
-/// that need data answer 502 until it is up.
-fn embedded_upstream(config: upstream::UpstreamConfig, threads: usize) -> anyhow::Result<()> {
+/// The embedded upstream on threads of its own. Its port is bound at once (requests
+/// wait there while the data loads); the portal reports ready only once it serves.
+fn embedded_upstream(config: upstream::UpstreamConfig, threads: usize, portal: AppState) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads)
         .thread_name("upstream")
@@ -64,14 +69,20 @@ fn embedded_upstream(config: upstream::UpstreamConfig, threads: usize) -> anyhow
         .name("upstream".into())
         .spawn(move || {
             runtime.block_on(async move {
-                let loaded = tokio::task::spawn_blocking(move || upstream::load(config)).await;
-                let result = match loaded {
-                    Ok(Ok(state)) => upstream::serve(state).await.map_err(|e| e.to_string()),
-                    Ok(Err(e)) => Err(e.to_string()),
-                    Err(e) => Err(e.to_string()),
+                let addr = SocketAddr::from(([127, 0, 0, 1], config.port));
+                let result = async {
+                    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("{addr}: {e}"))?;
+                    let state = tokio::task::spawn_blocking(move || upstream::load(config))
+                        .await
+                        .map_err(|e| e.to_string())?
+                        .map_err(|e| e.to_string())?;
+                    tracing::info!(%addr, "embedded upstream serving");
+                    portal.upstream_serving();
+                    upstream::serve_on(listener, state).await.map_err(|e| e.to_string())
                 };
-                if let Err(e) = result {
-                    tracing::error!(error = %e, "embedded upstream stopped; data pages answer 502");
+                if let Err(e) = result.await {
+                    tracing::error!(error = %e, "embedded upstream stopped");
+                    std::process::exit(1);
                 }
             });
         })
@@ -92,6 +103,18 @@ fn serve(listener: std::net::TcpListener, state: AppState, starts_renderer: bool
                     tracing::error!(error = %e, "renderer failed to start");
                     std::process::exit(1);
                 }
+            });
+        }
+        if starts_renderer {
+            // The line `make run` users (and scripts) wait for: every request from now
+            // on is served, data pages included.
+            let watching = state.clone();
+            let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();
+            tokio::spawn(async move {
+                while !watching.serving() {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                println!("ready: http://127.0.0.1:{port}");
             });
         }
         let hosting = state.clone();

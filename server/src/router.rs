@@ -15,9 +15,12 @@ use crate::error::AppError;
 use crate::page;
 use crate::state::AppState;
 
+/// 200 once every request can be served: the renderer started and the embedded
+/// upstream (when this process runs one) serves its data.
 async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
     match state.ready() {
-        Some(ready) => (StatusCode::OK, format!("ok: {} isolates\n", ready.pool.size())),
+        Some(ready) if state.serving() => (StatusCode::OK, format!("ok: {} isolates\n", ready.pool.size())),
+        Some(_) => (StatusCode::SERVICE_UNAVAILABLE, "embedded upstream starting\n".to_owned()),
         None => (StatusCode::SERVICE_UNAVAILABLE, "renderer starting\n".to_owned()),
     }
 }

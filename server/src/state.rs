@@ -27,10 +27,12 @@ struct Inner {
     ready: OnceLock<Ready>,
     /// Upstream answers whose fetch spec allows reuse (`maxAge`): raw JSON text.
     upstream_cache: TtlCache<Arc<str>>,
-    /// `plan` answers per URL: a pure function of the URL, the bundle and the
+    /// `resolve` answers per URL: a pure function of the URL, the bundle and the
     /// configuration, all fixed for the process (pages have no server session yet;
     /// with one, its kind joins the key).
-    plan_cache: TtlCache<Arc<renderer::PlanOutput>>,
+    resolution_cache: TtlCache<Arc<renderer::Resolution>>,
+    /// Set once the embedded upstream serves (at once when there is none).
+    upstream_serving: std::sync::atomic::AtomicBool,
     /// Anonymous page responses, when `server.htmlMicroCacheMs` is set.
     html_cache: TtlCache<CachedResponse>,
 }
@@ -81,6 +83,7 @@ impl AppState {
             .unwrap_or_default();
         let upstream_cache = TtlCache::new(4096, config.server.upstream_cache_mb << 20);
         let html_cache = TtlCache::new(4096, config.server.html_micro_cache_mb << 20);
+        let config_embedded = config.server.embedded_upstream;
         Self {
             inner: Arc::new(Inner {
                 config,
@@ -89,7 +92,8 @@ impl AppState {
                 manifest,
                 ready: OnceLock::new(),
                 upstream_cache,
-                plan_cache: TtlCache::new(20_000, 16 << 20),
+                resolution_cache: TtlCache::new(20_000, 16 << 20),
+                upstream_serving: (!config_embedded).into(),
                 html_cache,
             }),
         }
@@ -111,8 +115,8 @@ impl AppState {
         &self.inner.upstream_cache
     }
 
-    pub fn plan_cache(&self) -> &TtlCache<Arc<renderer::PlanOutput>> {
-        &self.inner.plan_cache
+    pub fn resolution_cache(&self) -> &TtlCache<Arc<renderer::Resolution>> {
+        &self.inner.resolution_cache
     }
 
     pub fn html_cache(&self) -> &TtlCache<CachedResponse> {
@@ -123,8 +127,20 @@ impl AppState {
         &self.inner.manifest
     }
 
+    /// The renderer, once it started.
     pub fn ready(&self) -> Option<&Ready> {
         self.inner.ready.get()
+    }
+
+    /// Marks the embedded upstream as serving (its data loaded, its port listening).
+    pub fn upstream_serving(&self) {
+        self.inner.upstream_serving.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    /// Ready for every request: the renderer started and the embedded upstream, when
+    /// this process runs one, serves. Until then `/healthz` answers 503.
+    pub fn serving(&self) -> bool {
+        self.ready().is_some() && self.inner.upstream_serving.load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// Loads translations, starts the isolates and marks the server ready.

@@ -43,6 +43,8 @@ fn config(extra: &[(&str, &str)]) -> Config {
         ("PORTAL_SERVER_WEB_DIST".to_owned(), format!("{ROOT}/web/dist")),
         ("PORTAL_SERVER_LOCALES_DIR".to_owned(), format!("{ROOT}/locales")),
         ("PORTAL_RENDERER_ISOLATES".to_owned(), "1".to_owned()),
+        // The upstream is started by the tests, not in the portal's process.
+        ("PORTAL_SERVER_EMBEDDED_UPSTREAM".to_owned(), "false".to_owned()),
         ("PORTAL_RENDERER_DEADLINE_MS".to_owned(), "500".to_owned()),
     ];
     env.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
@@ -370,13 +372,99 @@ async fn an_upstream_answer_that_is_not_json_answers_the_502_page() {
     let state = between(&page.body, r#"<script id="__state" type="application/json">"#, "</script>").unwrap();
     let state: serde_json::Value = serde_json::from_str(state).unwrap();
     let data = state["data"].as_object().unwrap();
-    assert_eq!(data["tenders"], serde_json::json!({ "ok": false, "status": 502 }), "{data:?}");
+    assert_eq!(data["tenders"], serde_json::json!({ "ok": false, "failure": "invalid" }), "{data:?}");
     assert!(data.values().filter(|answer| answer["ok"] == true).count() >= 2, "{data:?}");
     // Client navigation gets the same verdict as JSON.
     let json = get(&app, "/__data?url=%2Ftenders", &[]).await;
     assert_eq!(json.status, StatusCode::OK);
     let json: serde_json::Value = serde_json::from_str(&json.body).unwrap();
-    assert_eq!(json["tenders"], serde_json::json!({ "ok": false, "status": 502 }));
+    assert_eq!(json["tenders"], serde_json::json!({ "ok": false, "failure": "invalid" }));
+}
+
+/// The real upstream behind a stand-in that answers `status` for the listed paths
+/// (and is too slow for `slow`): faults the real one never has.
+async fn faulty_upstream(faults: Vec<(String, u16)>, slow: Vec<String>) -> String {
+    use axum::response::IntoResponse;
+    let faults = std::sync::Arc::new((faults, slow));
+    let app = Router::new().fallback(move |uri: axum::http::Uri| {
+        let faults = faults.clone();
+        async move {
+            let path = uri.path().to_owned();
+            if let Some((_, status)) = faults.0.iter().find(|(p, _)| *p == path) {
+                return (StatusCode::from_u16(*status).unwrap(), "{}").into_response();
+            }
+            if faults.1.contains(&path) {
+                tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+            }
+            let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+            let real = reqwest::get(format!("{}{path}{query}", upstream_url())).await.unwrap();
+            let status = StatusCode::from_u16(real.status().as_u16()).unwrap();
+            (status, [(header::CONTENT_TYPE, "application/json")], real.bytes().await.unwrap()).into_response()
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    url
+}
+
+/// Two real tenders of the upstream: (hex id, tenderID) each.
+async fn two_tenders() -> [(String, String); 2] {
+    let body: serde_json::Value =
+        reqwest::get(format!("{}/api/tenders?perPage=2", upstream_url())).await.unwrap().json().await.unwrap();
+    let member = |i: usize| {
+        let t = &body["hydra:member"][i];
+        (t["id"].as_str().unwrap().to_owned(), t["tenderID"].as_str().unwrap().to_owned())
+    };
+    [member(0), member(1)]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_required_answers_decide_the_error_page_and_a_failed_optional_one_leaves_a_note() {
+    let [(_, optional_fails), (_, required_fails)] = two_tenders().await;
+    let upstream = faulty_upstream(
+        vec![
+            (format!("/api/tenders/{optional_fails}/monitorings"), 500),
+            (format!("/api/tenders/{required_fails}"), 500),
+            ("/api/tenders/UA-2000-01-01-000001-a".to_owned(), 502),
+        ],
+        vec!["/api/tenders/UA-2000-01-01-000002-a".to_owned()],
+    )
+    .await;
+    let app =
+        portal(&[("PORTAL_CLIENT_ENDPOINTS_SEARCH", &upstream), ("PORTAL_SERVER_UPSTREAM_TIMEOUT_MS", "600")], "")
+            .await;
+    let note = translations("uk")["common"]["unavailable"].as_str().unwrap().to_owned();
+    // A failed optional answer (the tender's monitorings): the page, with a note in their place.
+    let page = get(&app, &format!("/tenders/{optional_fails}"), &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let section = between(&page.body, r#"<section id="monitorings""#, "</section>").expect("monitorings section");
+    assert!(section.contains(&note), "{section}");
+    assert!(!page.body.contains("noindex"));
+    // A failed required answer: its error page. 5xx → 503; an upstream 502 is a 5xx like any
+    // other; a time-out → 504; unreachable → 502 (`an_unreachable_upstream_answers_the_502_page`).
+    for (id, status) in [
+        (required_fails.as_str(), StatusCode::SERVICE_UNAVAILABLE),
+        ("UA-2000-01-01-000001-a", StatusCode::SERVICE_UNAVAILABLE),
+        ("UA-2000-01-01-000002-a", StatusCode::GATEWAY_TIMEOUT),
+    ] {
+        let page = get(&app, &format!("/tenders/{id}"), &[]).await;
+        assert_eq!(page.status, status, "{id}");
+        assert!(page.body.contains("noindex"), "{id}");
+    }
+    // Client navigation gets the answers themselves, and the bundle makes the same verdict
+    // of them (e2e/verdict.spec.mjs drives that in Chromium).
+    let data = get(&app, &format!("/__data?url=%2Ftenders%2F{optional_fails}"), &[]).await;
+    let data: serde_json::Value = serde_json::from_str(&data.body).unwrap();
+    assert_eq!(data["monitorings"], serde_json::json!({ "ok": false, "status": 500 }));
+    assert_eq!(data["tender"]["ok"], true);
+    let data = get(&app, "/__data?url=%2Ftenders%2FUA-2000-01-01-000002-a", &[]).await;
+    let data: serde_json::Value = serde_json::from_str(&data.body).unwrap();
+    assert_eq!(data["tender"], serde_json::json!({ "ok": false, "failure": "timeout" }));
+}
+
+fn translations(language: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(format!("{ROOT}/locales/{language}/dzo.json")).unwrap()).unwrap()
 }
 
 /// Wraps `renderHead` and `render` to number every render in a meta tag, so a test can tell a
@@ -541,12 +629,23 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn health_is_503_until_the_pool_is_ready() {
+async fn health_is_503_until_the_pool_is_ready_and_the_embedded_upstream_serves() {
     let state = AppState::new(config(&[]));
     let router = app(state.clone());
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(get(&router, "/", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
     state.start_renderer("", false).await.unwrap();
+    assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
+    // With an embedded upstream, ready means it serves too (e2e/ready.spec.mjs: the binary).
+    let state = AppState::new(config(&[("PORTAL_SERVER_EMBEDDED_UPSTREAM", "true")]));
+    let router = app(state.clone());
+    state.start_renderer("", false).await.unwrap();
+    let starting = get(&router, "/healthz", &[]).await;
+    assert_eq!(
+        (starting.status, starting.body.as_str()),
+        (StatusCode::SERVICE_UNAVAILABLE, "embedded upstream starting\n")
+    );
+    state.upstream_serving();
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
 }
 

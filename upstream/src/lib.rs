@@ -15,6 +15,7 @@ pub mod monitoring;
 pub mod params;
 pub mod query;
 pub mod router;
+pub mod shared_data;
 pub mod store;
 pub mod users;
 

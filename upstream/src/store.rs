@@ -315,12 +315,8 @@ impl Collection {
     }
 }
 
-/// The default standards folder (`../shared/data/prozorro-standards/classifiers`) when it
-/// exists relative to the working directory or to this crate.
+/// The default standards folder (`prozorro-standards/classifiers` of the shared data, found
+/// by [`crate::shared_data`]) when it exists; optional at run time.
 pub fn default_standards_dir() -> Option<PathBuf> {
-    let candidates = [
-        PathBuf::from("../shared/data/prozorro-standards/classifiers"),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/prozorro-standards/classifiers"),
-    ];
-    candidates.into_iter().find(|p| p.is_dir())
+    crate::shared_data::find("prozorro-standards/classifiers").filter(|p| p.is_dir())
 }

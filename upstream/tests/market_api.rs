@@ -8,15 +8,13 @@ mod common;
 use common::{enc, get, state};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use upstream::generate::Rng;
 use upstream::market::Market;
 
+/// A real catalogue fixture of the shared data folder when present (a panic when it is not
+/// and `CI` is set: see [`upstream::shared_data::required`]).
 fn fixture(name: &str) -> Option<Value> {
-    let rel = format!("shared/data/prozorro-catalog-fixtures/{name}.json");
-    [PathBuf::from("..").join(&rel), PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(&rel)]
-        .into_iter()
-        .find(|p| p.exists())
+    upstream::shared_data::required(&format!("prozorro-catalog-fixtures/{name}.json"))
         .map(|p| serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap())
 }
 

@@ -30,14 +30,17 @@ fn real() -> AppState {
     S.get_or_init(|| state_with(0)).clone()
 }
 
+/// The API-documentation tenders inside the shared data folder.
+const EXTRA: &str = "openprocurement-api/tenders";
+
+/// The API-documentation tenders' folder when it exists (a panic when it does not and `CI`
+/// is set: see [`upstream::shared_data::required`]).
 fn extra_dir() -> Option<PathBuf> {
-    let rel = "shared/data/openprocurement-api/tenders";
-    [PathBuf::from("..").join(rel), PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)]
-        .into_iter()
-        .find(|p| p.is_dir())
+    upstream::shared_data::required(EXTRA)
 }
 
-/// Real data plus the API-documentation tenders, when the shared folder exists.
+/// Real data plus the API-documentation tenders, when the shared folder exists (under `CI`
+/// it must).
 fn with_extra() -> Option<AppState> {
     static S: OnceLock<Option<AppState>> = OnceLock::new();
     S.get_or_init(|| {
@@ -363,7 +366,7 @@ async fn monitoring_list_filters_and_pages() {
 #[tokio::test]
 async fn the_real_api_documentation_tender_has_one_rich_addressed_monitoring() {
     let Some(s) = with_extra() else {
-        eprintln!("skipped: no shared/data/openprocurement-api/tenders");
+        eprintln!("skipped: no {}", upstream::shared_data::dir().join(EXTRA).display());
         return;
     };
     let r = get(&s, &format!("/api/tenders/{REAL_TENDER}/monitorings")).await;

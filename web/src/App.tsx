@@ -2,12 +2,12 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
 import { useTranslation } from './i18n/react';
-import { routes } from './routes';
+import { matchPage, routes } from './routes';
 import { routeOutcome } from './routes/outcome';
+import { pageComponent } from './routes/split';
 import type { PageRoute, RouteContext } from './routes/types';
 import { PageStateContext, usePageState, type PageState } from './state';
 import { applyHead, pageHead } from './lib/head';
-import { matchPage } from './routes';
 import { Header } from './components/Header/Header';
 import { Footer } from './components/Footer/Footer';
 import { ScrollToTop } from './components/ScrollToTop/ScrollToTop';
@@ -26,7 +26,7 @@ function RouteElement({ route }: { route: PageRoute }) {
   const outcome = routeOutcome(route, { params, query, input: state });
   if (outcome && 'redirect' in outcome) return <Navigate to={outcome.redirect} replace />;
   if (outcome && 'error' in outcome) return <ErrorPage code={outcome.error} />;
-  const Page = route.page;
+  const Page = pageComponent(route);
   return <Page route={route} />;
 }
 
@@ -58,16 +58,18 @@ function HeadSync() {
   const state = usePageState();
   const { t } = useTranslation();
   const first = useRef(true);
+  // Once per navigation, when the new location's data is there (its title may come from it).
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    if (state.loadedFor !== location.pathname + location.search) return;
     const { route, params } = matchPage(location.pathname);
     const ctx: RouteContext = { params, query: new URLSearchParams(location.search), input: state };
-    applyHead(document, pageHead(route, ctx, t, location.pathname, '', state.config, state.language));
+    applyHead(document, pageHead(route, ctx, t, location.pathname));
     window.scrollTo(0, 0);
-  }, [location.pathname, location.search]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [state]); // location and t belong to the render that changed the state
   return null;
 }
 
@@ -99,7 +101,8 @@ function useNavigationData(initial: PageState): [PageState, boolean] {
       })
       .finally(() => setLoading(false));
     return () => controller.abort();
-  }, [location.pathname, location.search]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Runs per location only: `initial` never changes after the first render.
+  }, [location.pathname, location.search]);
   return [state, loading];
 }
 

@@ -1,3 +1,6 @@
+/** A text in each interface language. */
+export type Localized = Record<'uk' | 'en', string>;
+
 /** The client-safe part of the runtime configuration (`config/portal.json`). */
 export interface ClientConfig {
   publicOrigin: string;
@@ -5,6 +8,13 @@ export interface ClientConfig {
   defaultLanguage: 'uk' | 'en';
   languages: Array<'uk' | 'en'>;
   supportEmail: string;
+  /** Support phone, postal address and working hours shown on `/info/contacts`. */
+  contacts: {
+    /** As people write it, e.g. `+380 44 000 00 00`; linked as `tel:`. */
+    phone: string;
+    address: Localized;
+    hours: Localized;
+  };
   tagManagerId: string;
   endpoints: {
     search: string;

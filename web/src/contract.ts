@@ -12,11 +12,20 @@ export interface SessionSummary {
   name: string;
 }
 
-/** One upstream answer fetched by the server before rendering. */
-export type Fetched = { ok: true; body: unknown } | { ok: false; status: number };
+/**
+ * Why an upstream request brought no usable answer: nothing answered, it answered too
+ * late, or its answer is not JSON.
+ */
+export type Failure = 'unreachable' | 'timeout' | 'invalid';
 
 /**
- * Input of both `plan` and `render`. The same object (minus `url` and `error`)
+ * One upstream answer fetched by the server before rendering: its JSON, the HTTP status
+ * of an error answer, or why there is no answer.
+ */
+export type Fetched = { ok: true; body: unknown } | { ok: false; status: number } | { ok: false; failure: Failure };
+
+/**
+ * Input of both `resolve` and `render`. The same object (minus `url` and `error`)
  * is embedded in the page so the client hydrates with identical state.
  */
 export interface RenderInput {
@@ -40,7 +49,8 @@ export interface FetchSpec {
   maxAge?: number;
 }
 
-export interface PlanOutput {
+/** What `resolve` answers: the route's decisions that need no data. */
+export interface Resolution {
   /** Redirect target (a path) and status, decided before any data is fetched. */
   redirect: { location: string; status: 301 | 302 } | null;
   fetches: FetchSpec[];

@@ -9,7 +9,7 @@ import { fetchBackend } from './i18n/fetchBackend';
 import { setConfig } from './config';
 import { basename, splitLanguage } from './lib/paths';
 import { matchPage } from './routes';
-import { preloadPage } from './routes/split';
+import { loadPage } from './routes/split';
 import { loadChunk } from './lib/lazy';
 import type { PageState } from './state';
 import './styles.css';
@@ -67,7 +67,7 @@ function hydrate(i18n: i18n) {
   );
 }
 const { path } = splitLanguage(location.pathname);
-const pageChunk = preloadPage(matchPage(path).route.page).catch((e: unknown) => console.error('page chunk', e));
+const pageChunk = loadPage(matchPage(path).route).catch((e: unknown) => console.error('page chunk', e));
 void Promise.all([startI18n(), pageChunk]).then(([i18n]) => hydrate(i18n));
 
 // Web vitals go to the server's log; they load after hydration as a lazy chunk.

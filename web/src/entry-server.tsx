@@ -1,6 +1,6 @@
 /**
  * The server bundle: loaded once per V8 isolate, it exposes `globalThis.__portal`
- * with `init`, `plan`, `render` and its two halves `renderHead`/`renderBody` (the
+ * with `init`, `resolve`, `render` and its two halves `renderHead`/`renderBody` (the
  * contract in `contract.ts`).
  */
 import './server/polyfills';
@@ -12,17 +12,14 @@ import { App } from './App';
 import { createI18n } from './i18n';
 import { memoiseTranslations } from './i18n/memo';
 import { setConfig } from './config';
-import { matchPage } from './routes';
-import { registerPage } from './routes/split';
-import TenderPage from './pages/Tender/Tender';
-import MonitoringPage from './pages/Monitoring/Monitoring';
-import ExternalTenderPage from './pages/ExternalTender/ExternalTender';
+import { matchPage, routes } from './routes';
+import { loadAllPages, pageReady } from './routes/split';
 import type { RouteContext } from './routes/types';
 import { routeOutcome } from './routes/outcome';
 import { basename, splitLanguage } from './lib/paths';
 import { headHtml, pageHead } from './lib/head';
 import { errorVariant } from './components/ErrorPage/ErrorPage';
-import type { HeadOutput, Language, PlanOutput, RenderInput, RenderOutput } from './contract';
+import type { HeadOutput, Language, RenderInput, RenderOutput, Resolution } from './contract';
 
 const instances: Partial<Record<Language, i18n>> = {};
 
@@ -39,12 +36,12 @@ function context(input: RenderInput) {
   return { route, params, ctx, path, language };
 }
 
-registerPage('tender', TenderPage);
-registerPage('monitoring', MonitoringPage);
-registerPage('externalTender', ExternalTenderPage);
-
-/** Called once per isolate with `{"uk": {...}, "en": {...}}` (the dzo namespaces). */
+/**
+ * Called once per isolate with `{"uk": {...}, "en": {...}}` (the dzo namespaces). The
+ * split pages it loads are there after the microtask checkpoint that follows.
+ */
 function init(translationsJson: string): void {
+  loadAllPages(routes);
   const all = JSON.parse(translationsJson) as Record<Language, Record<string, unknown>>;
   const resources = { uk: { dzo: all.uk }, en: { dzo: all.en } };
   instances.uk = memoiseTranslations(createI18n('uk', resources));
@@ -52,7 +49,7 @@ function init(translationsJson: string): void {
 }
 
 /**
- * The input of `plan` and `render`: JSON text, or the value already parsed (the Rust
+ * The input of `resolve` and `render`: JSON text, or the value already parsed (the Rust
  * renderer parses it before the call, so that input that does not parse is told
  * apart from a failing render).
  */
@@ -60,11 +57,11 @@ type Input = string | RenderInput;
 const parseInput = (input: Input): RenderInput => (typeof input === 'string' ? (JSON.parse(input) as RenderInput) : input);
 
 /** Route decisions that need no data: redirects and the upstream requests to make. */
-function plan(inputJson: Input): string {
+function resolve(inputJson: Input): string {
   const input = parseInput(inputJson);
   const { route, ctx, language } = context(input);
   const guard = route.guard?.(ctx);
-  const out: PlanOutput = { redirect: null, fetches: [] };
+  const out: Resolution = { redirect: null, fetches: [] };
   if (guard && 'redirect' in guard) {
     const prefix = language === 'en' ? '/en' : '';
     out.redirect = { location: guard.redirect === '/' && prefix ? prefix : prefix + guard.redirect, status: guard.status };
@@ -112,8 +109,9 @@ function renderHead(inputJson: Input): HeadOutput {
   }
   const error = input.error ?? (outcome && 'error' in outcome ? outcome.error : null);
   const status = error ?? route.status ?? 200;
+  if (!error && !pageReady(route)) throw new Error(`page ${route.name} is not loaded: was init followed by a microtask checkpoint?`);
   const t = i18n.getFixedT(language, 'dzo');
-  const head = pageHead(route, ctx, t, path, '', input.config, language);
+  const head = pageHead(route, ctx, t, path);
   if (error) {
     const variant = errorVariant(error);
     head.title = `${t(`errorPage.${variant}.title`)} | ${t('site.name')}`;
@@ -148,4 +146,4 @@ function render(inputJson: Input): RenderOutput {
   return [status, null, head, renderBody(body)];
 }
 
-(globalThis as unknown as { __portal: unknown }).__portal = { init, plan, render, renderHead, renderBody };
+(globalThis as unknown as { __portal: unknown }).__portal = { init, resolve, render, renderHead, renderBody };

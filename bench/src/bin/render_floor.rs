@@ -16,7 +16,7 @@
 
 use std::time::{Duration, Instant};
 
-use renderer::{Embedded, PoolOptions, RendererPool};
+use renderer::{Failure, Language, PoolOptions, RenderInput, RendererPool};
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
@@ -44,16 +44,6 @@ async fn upstream() -> String {
     addr
 }
 
-/// The language of a path, as the server decides it.
-fn language_of(url: &str) -> &'static str {
-    let path = url.split('?').next().unwrap_or("/");
-    if path == "/en" || path.starts_with("/en/") {
-        "en"
-    } else {
-        "uk"
-    }
-}
-
 /// The client configuration with the embedded upstream's endpoints pointed at `base`.
 fn client_config(base: &str) -> serde_json::Value {
     let mut config: serde_json::Value = serde_json::from_str(&read("config/portal.json")).expect("config");
@@ -68,54 +58,29 @@ fn client_config(base: &str) -> serde_json::Value {
 }
 
 /// The render input of a page as the server writes it: the page data fetched the way
-/// the server does (plan, then GET from the service's endpoint, answers embedded as
-/// their raw text; failures become `{"ok":false,"status":N}`), and where the answers are.
-async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) -> (String, Vec<Embedded>) {
-    let language = language_of(url);
-    let open = format!(
-        r#"{{"url":{},"language":"{language}","config":{config},"session":null,"data":"#,
-        serde_json::to_string(url).expect("url")
-    );
-    let plan = pool.plan(format!(r#"{open}{{}},"error":null}}"#)).await.expect("plan");
-    let mut input = open;
-    let mut embedded = Vec::new();
-    input.push('{');
-    for (i, fetch) in plan.fetches.iter().enumerate() {
-        let endpoints = &config["endpoints"];
-        let base = match fetch.service.as_str() {
-            "users" => &endpoints["users"],
-            "cdb" => &endpoints["cdb"],
-            _ => &endpoints["search"],
-        };
-        let base = base.as_str().or(endpoints["search"].as_str()).expect("search endpoint");
+/// the server does (resolve, then GET from the service's endpoint, answers embedded as
+/// their raw text, failures as failures), through the one input builder.
+async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) -> RenderInput {
+    let language = Language::of_url(url);
+    let config_json = config.to_string();
+    let resolution =
+        pool.resolve(&RenderInput::without_data(url, language, &config_json, None, None)).await.expect("resolve");
+    let mut answers = Vec::new();
+    for fetch in &resolution.fetches {
+        let base = config["endpoints"][fetch.service.as_str()].as_str().expect("the service's endpoint");
         let address = format!("{}{}", base.trim_end_matches('/'), fetch.path);
-        let answer = match reqwest::get(&address).await {
-            Ok(response) if response.status().as_u16() < 400 => response.text().await.map_err(|_| 502),
-            Ok(response) => Err(response.status().as_u16()),
-            Err(_) => Err(502),
-        };
-        if i > 0 {
-            input.push(',');
-        }
-        input.push_str(&serde_json::to_string(&fetch.key).expect("key"));
-        match answer {
-            Ok(body) => {
-                input.push_str(r#":{"ok":true,"body":"#);
-                let start = input.len();
-                input.push_str(&body);
-                let range = start..input.len();
-                embedded.push(Embedded {
-                    key: fetch.key.clone(),
-                    source: format!("{}:{}", fetch.service, fetch.path),
-                    range,
-                });
-                input.push('}');
-            }
-            Err(status) => input.push_str(&format!(r#":{{"ok":false,"status":{status}}}"#)),
-        }
+        answers.push(match reqwest::get(&address).await {
+            Ok(response) if response.status().as_u16() < 400 => response.text().await.map_err(|_| Failure::Invalid),
+            Ok(response) => Err(Failure::Status(response.status().as_u16())),
+            Err(e) if e.is_timeout() => Err(Failure::Timeout),
+            Err(_) => Err(Failure::Unreachable),
+        });
     }
-    input.push_str(r#"},"error":null}"#);
-    (input, embedded)
+    let mut builder = RenderInput::builder(url, language, &config_json, None, 0);
+    for (fetch, answer) in resolution.fetches.iter().zip(&answers) {
+        builder.answer(&fetch.key, fetch.source(), answer.as_deref().map_err(|f| *f));
+    }
+    builder.finish(None)
 }
 
 async fn reqwest_get(url: &str) -> serde_json::Value {
@@ -191,9 +156,9 @@ async fn main() {
     };
     for url in &urls {
         let url = url.as_str();
-        let (input, embedded) = page_input(&pool, &config, url).await;
+        let input = page_input(&pool, &config, url).await;
         for _ in 0..(runs / 10).clamp(20, 200) {
-            pool.render_embedded(input.clone(), embedded.clone()).await.expect("render");
+            pool.render(&input).await.expect("render");
         }
         // The server's way (answers parsed once per isolate while they stay the same)
         // and, interleaved, with the whole input parsed on every render.
@@ -203,12 +168,12 @@ async fn main() {
         let mut status = 0;
         for _ in 0..runs {
             let t = Instant::now();
-            let out = pool.render_embedded(input.clone(), embedded.clone()).await.expect("render");
+            let out = pool.render(&input).await.expect("render");
             times.push(t.elapsed());
             bytes = out.html.len() + out.head.len();
             status = out.status;
             let t = Instant::now();
-            pool.render(input.clone()).await.expect("render");
+            pool.render_parsed(&input).await.expect("render");
             whole.push(t.elapsed());
         }
         whole.sort();

@@ -21,6 +21,11 @@ export const testConfig: ClientConfig = {
   defaultLanguage: 'uk',
   languages: ['uk', 'en'],
   supportEmail: 'support@portal.test',
+  contacts: {
+    phone: '+380 44 000 00 01',
+    address: { uk: '01001, м. Київ, вул. Тестова, 1', en: '1 Testova St, Kyiv, 01001, Ukraine' },
+    hours: { uk: 'Пн–Пт, 9:00–18:00', en: 'Mon–Fri, 9:00–18:00' },
+  },
   tagManagerId: '',
   endpoints: {
     search: 'https://search.test',

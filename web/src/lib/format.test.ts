@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanNumericInput, formatMoney, formatNumber, parseBooleanParam } from './format';
+import { cleanNumericInput, formatMoney, formatNumber } from './format';
 
 describe('formatNumber', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -74,22 +74,5 @@ describe('cleanNumericInput', () => {
     expect(cleanNumericInput('1 234,56')).toBe('1234.56');
     expect(cleanNumericInput('1,2,3')).toBe('1.2.3');
     expect(cleanNumericInput('12.5')).toBe('12.5');
-  });
-});
-
-describe('parseBooleanParam', () => {
-  it("turns 'true' and 'false' into booleans", () => {
-    expect(parseBooleanParam('true')).toBe(true);
-    expect(parseBooleanParam('false')).toBe(false);
-  });
-
-  it('leaves other values as they are', () => {
-    expect(parseBooleanParam('TRUE')).toBe('TRUE');
-    expect(parseBooleanParam('1')).toBe('1');
-    expect(parseBooleanParam('')).toBe('');
-    expect(parseBooleanParam(null)).toBe(null);
-    expect(parseBooleanParam(undefined)).toBe(undefined);
-    expect(parseBooleanParam(['true'])).toEqual(['true']);
-    expect(parseBooleanParam(true)).toBe(true);
   });
 });

@@ -70,10 +70,3 @@ export function formatMoney(amount: number, currency: string, language: Language
 export function cleanNumericInput(s: string): string {
   return s.replace(/[^\d,.-]/g, '').replace(/,/g, '.');
 }
-
-/** Filter values: the strings 'true' and 'false' become booleans, anything else is kept. */
-export function parseBooleanParam<T>(v: T): T | boolean {
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  return v;
-}

@@ -1,7 +1,5 @@
 /** Head tags of a page (SPEC §2.1): title, description, canonical, alternates, robots. */
 import type { TFunction } from 'i18next';
-import type { ClientConfig } from '../config';
-import type { Language } from '../contract';
 import type { PageRoute, RouteContext } from '../routes/types';
 import { localizedPath } from './paths';
 
@@ -17,22 +15,20 @@ export interface Head {
 const escapeAttr = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function pageHead(
-  route: PageRoute,
-  ctx: RouteContext,
-  t: TFunction,
-  path: string,
-  canonicalQuery: string,
-  config: ClientConfig,
-  language: Language,
-): Head {
-  const meta = route.meta
-    ? route.meta(ctx, t)
-    : { title: t(`pages.${route.name}.title`), description: t(`pages.${route.name}.description`) };
+/** `pages.<name>.title` and `.description`, with the route's params (`{{id}}`) interpolated. */
+export function defaultMeta(route: PageRoute, ctx: RouteContext, t: TFunction): { title: string; description: string } {
+  const params = Object.keys(ctx.params).length ? ctx.params : undefined;
+  return { title: t(`pages.${route.name}.title`, params), description: t(`pages.${route.name}.description`, params) };
+}
+
+/** The head of `route`'s page at `path` (without the language base). */
+export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path: string): Head {
+  const { config, language } = ctx.input;
+  const meta = route.meta?.(ctx, t) ?? defaultMeta(route, ctx, t);
   const site = t('site.name');
   const origin = config.publicOrigin.replace(/\/$/, '');
-  const query = route.canonicalQuery?.(ctx) ?? canonicalQuery;
-  canonicalQuery = query ? (query.startsWith('?') ? query : `?${query}`) : '';
+  const query = route.canonicalQuery?.(ctx) ?? '';
+  const canonicalQuery = query ? (query.startsWith('?') ? query : `?${query}`) : '';
   const canonicalPath = route.canonicalPath?.(ctx) ?? path;
   const uk = origin + localizedPath('uk', canonicalPath);
   const en = origin + localizedPath('en', canonicalPath);

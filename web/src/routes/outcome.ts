@@ -1,22 +1,23 @@
-/** What a route decides for a request, the same on the server and in the browser. */
+/**
+ * What a route decides for a request once its data is there: the one verdict, the same
+ * on the server (first load) and in the browser (after a client navigation).
+ */
 import type { GuardResult, PageRoute, RouteContext } from './types';
+import { failureStatus } from '../lib/data';
 
-export type Outcome = { redirect: string; status: 301 | 302 } | { error: number } | null;
+export type Outcome = GuardResult;
 
-/** Error status for a required data entry that is missing or failed. */
-function dataError(route: PageRoute, ctx: RouteContext): number | null {
-  for (const key of route.required ?? []) {
-    const entry = ctx.input.data[key];
-    if (!entry) return 503;
-    if (!entry.ok) return entry.status === 404 ? 404 : entry.status >= 500 ? 503 : entry.status === 400 ? 400 : 502;
-  }
-  return null;
-}
-
+/**
+ * The guard's decision, else the error page of the first required answer that failed
+ * (`failureStatus`), else a redirect the data calls for. Optional answers never decide:
+ * a page leaves out the part an optional answer that failed would have filled.
+ */
 export function routeOutcome(route: PageRoute, ctx: RouteContext): Outcome {
-  const guard: GuardResult = route.guard?.(ctx) ?? null;
+  const guard = route.guard?.(ctx) ?? null;
   if (guard) return guard;
-  const error = dataError(route, ctx);
-  if (error) return { error };
+  for (const key of route.required ?? []) {
+    const error = failureStatus(ctx.input.data[key]);
+    if (error) return { error };
+  }
   return route.redirectFromData?.(ctx) ?? null;
 }

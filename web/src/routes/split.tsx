@@ -1,40 +1,54 @@
 /**
- * Pages that load as their own chunk in the browser. The server bundle registers
- * every split page up front (its isolates render synchronously); the browser loads
- * the current page's chunk before hydrating, so the first render matches the
- * server's, and later pages load on navigation (SPEC §9's 120 s chunk time-out).
+ * Pages that load as their own chunk in the browser: the route modules whose `page` is
+ * a loader (`{ load: () => import('./Page') }`). The server bundle loads every one at
+ * start (`loadAllPages`; its isolates render synchronously); the browser loads the
+ * current page's chunk before hydrating, so the first render matches the server's, and
+ * later pages load on navigation (SPEC §9's 120 s chunk time-out).
  */
-import { lazy, type ComponentType } from 'react';
-import type { PageRoute } from './types';
+import { lazy } from 'react';
+import type { PageComponent, PageModule, SplitPage } from './types';
 import { loadChunk } from '../lib/lazy';
 
-type PageComponent = ComponentType<{ route: PageRoute }>;
-type Loader = () => Promise<{ default: PageComponent }>;
+const isSplit = (page: PageModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
 
-const registered = new Map<string, PageComponent>();
-const loaders = new Map<string, Loader>();
+/** Loaded split pages, by page name. */
+const loaded = new Map<string, PageComponent>();
+/** The component standing for each split page (made once, so React keeps its identity). */
+const standIns = new Map<string, PageComponent>();
 
-/** Makes a page available without loading (the server bundle imports them all). */
-export function registerPage(name: string, page: PageComponent): void {
-  registered.set(name, page);
-}
-
-/** A page component that renders the registered page, or loads its chunk first. */
-export function splitPage(name: string, load: Loader): PageComponent {
-  loaders.set(name, load);
-  const Lazy = lazy(() => loadChunk(load));
-  function SplitPage(props: { route: PageRoute }) {
-    const Page = registered.get(name);
+function standIn(name: string, page: SplitPage): PageComponent {
+  const Lazy = lazy(() => loadChunk(page.load));
+  return function SplitPageOf(props) {
+    const Page = loaded.get(name);
     return Page ? <Page {...props} /> : <Lazy {...props} />;
-  }
-  SplitPage.splitName = name;
-  return SplitPage;
+  };
 }
 
-/** Loads and registers the chunk of `page` when it is a split page not loaded yet. */
-export async function preloadPage(page: PageComponent): Promise<void> {
-  const name = (page as { splitName?: string }).splitName;
-  const load = name ? loaders.get(name) : undefined;
-  if (!name || !load || registered.has(name)) return;
-  registerPage(name, (await loadChunk(load)).default);
+/** The component that renders a route's page: its own, or the stand-in of its chunk. */
+export function pageComponent(module: PageModule): PageComponent {
+  const { name, page } = module;
+  if (!isSplit(page)) return page;
+  let component = standIns.get(name);
+  if (!component) standIns.set(name, (component = standIn(name, page)));
+  return component;
+}
+
+/** True when the route's page can render now (not split, or its chunk is loaded). */
+export const pageReady = (module: PageModule): boolean => !isSplit(module.page) || loaded.has(module.name);
+
+/** Loads the chunk of a split page not loaded yet (the browser, before hydrating). */
+export async function loadPage(module: PageModule): Promise<void> {
+  if (pageReady(module) || !isSplit(module.page)) return;
+  loaded.set(module.name, (await loadChunk(module.page.load)).default);
+}
+
+/**
+ * Loads every split page of the table (the server bundle, once per isolate). Its
+ * chunks are part of the server bundle, so each promise settles in the first
+ * microtask checkpoint, which the renderer runs right after `init`.
+ */
+export function loadAllPages(modules: readonly PageModule[]): void {
+  for (const module of modules) {
+    if (isSplit(module.page)) void module.page.load().then((m) => loaded.set(module.name, m.default));
+  }
 }

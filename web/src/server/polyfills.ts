@@ -3,7 +3,7 @@
  * (react-dom/server.browser, react-router's search params). Kept small on purpose:
  * the isolate runs no I/O, so nothing here needs an event loop.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
+// Untyped on purpose: these fill in globals the DOM typings already declare.
 const g = globalThis as any;
 
 if (typeof g.TextEncoder === 'undefined') {

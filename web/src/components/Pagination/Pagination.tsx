@@ -18,12 +18,26 @@ interface Props {
   onShowMore?: () => void;
 }
 
-function Arrow({ label, symbol }: { label: string; symbol: string }) {
-  return (
+/** The previous or next page's arrow: a link, or a disabled mark on the first or last page. */
+function Step({ rel, to, label, symbol }: { rel: 'prev' | 'next'; to: string | null; label: string; symbol: string }) {
+  const arrow = (
     <>
       <span aria-hidden="true">{symbol}</span>
       <span className="visually-hidden">{label}</span>
     </>
+  );
+  return (
+    <li>
+      {to !== null ? (
+        <AppLink className={`pagination-${rel}`} to={to} rel={rel}>
+          {arrow}
+        </AppLink>
+      ) : (
+        <span className={`pagination-${rel}`} aria-disabled="true">
+          {arrow}
+        </span>
+      )}
+    </li>
   );
 }
 
@@ -48,17 +62,7 @@ export function Pagination({ page, perPage, total, hrefForPage, onShowMore }: Pr
           </AppLink>
         ))}
       <ul className="pagination-pages">
-        <li>
-          {current > 1 ? (
-            <AppLink className="pagination-prev" to={hrefForPage(current - 1)} rel="prev">
-              <Arrow label={t('pagination.previous')} symbol="‹" />
-            </AppLink>
-          ) : (
-            <span className="pagination-prev" aria-disabled="true">
-              <Arrow label={t('pagination.previous')} symbol="‹" />
-            </span>
-          )}
-        </li>
+        <Step rel="prev" to={current > 1 ? hrefForPage(current - 1) : null} label={t('pagination.previous')} symbol="‹" />
         {pageItems(current, count).map((item, i) =>
           item === GAP ? (
             <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
@@ -76,17 +80,7 @@ export function Pagination({ page, perPage, total, hrefForPage, onShowMore }: Pr
             </li>
           ),
         )}
-        <li>
-          {current < count ? (
-            <AppLink className="pagination-next" to={hrefForPage(current + 1)} rel="next">
-              <Arrow label={t('pagination.next')} symbol="›" />
-            </AppLink>
-          ) : (
-            <span className="pagination-next" aria-disabled="true">
-              <Arrow label={t('pagination.next')} symbol="›" />
-            </span>
-          )}
-        </li>
+        <Step rel="next" to={current < count ? hrefForPage(current + 1) : null} label={t('pagination.next')} symbol="›" />
       </ul>
     </nav>
   );

@@ -193,7 +193,7 @@ function TreePanel({ scheme, isChosen, toggle }: PanelProps & { scheme: string }
 
   useEffect(() => {
     void loadChildren('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new scheme starts the tree again; `loadChildren` is remade each render.
   }, [scheme]);
 
   const [hits, retryHits] = useLoad<ClassificationNode>(keyword.length >= MIN_KEYWORD ? keyword : null, (signal) =>

@@ -5,21 +5,10 @@
  * keeps equal on both sides.
  */
 import { useId } from 'react';
+import { mulberry32 } from '../../lib/random';
 
 export const SKELETON_MIN_WIDTH = 60;
 export const SKELETON_MAX_WIDTH = 100;
-
-/** mulberry32: a tiny, well-distributed 32-bit PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a: turns a string seed (a `useId()` value) into a 32-bit number. */
 export function hashSeed(s: string): number {

@@ -7,16 +7,7 @@ const keys = (type: 'buyer' | 'seller' | 'cpe') => userMenuItems(type, testConfi
 
 describe('userMenuItems', () => {
   it('lists the buyer menu in order', () => {
-    expect(keys('buyer')).toEqual([
-      'myCompany',
-      'frameworkQualification',
-      'myProcurements',
-      'myProcurementPlans',
-      'market',
-      'specifications',
-      'settings',
-      'notifications',
-    ]);
+    expect(keys('buyer')).toEqual(['myCompany', 'frameworkQualification', 'myProcurements', 'myProcurementPlans', 'market', 'specifications', 'settings', 'notifications']);
   });
 
   it('lists the seller menu in order, without Market', () => {
@@ -24,15 +15,7 @@ describe('userMenuItems', () => {
   });
 
   it('lists the cpe menu in order', () => {
-    expect(keys('cpe')).toEqual([
-      'myProcurements',
-      'myPlans',
-      'market',
-      'marketQualifications',
-      'myCompany',
-      'settings',
-      'notifications',
-    ]);
+    expect(keys('cpe')).toEqual(['myProcurements', 'myPlans', 'market', 'marketQualifications', 'myCompany', 'settings', 'notifications']);
   });
 
   it('makes Market an internal link and everything else an old-cabinet link', () => {

@@ -8,108 +8,78 @@
  */
 import type { ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { Documents } from '../../components/Documents/Documents';
+import { Facts } from '../../components/Facts/Facts';
+import { Section } from '../../components/Section/Section';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from 'i18next';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
-import { formatDate } from '../../lib/dates';
+import { dataOf } from '../../lib/data';
 import { codeLabel } from '../../lib/enums';
-import { DocumentRow, Table, list, periodText, type Ctx } from '../Tender/Tender';
-import { addressLine } from '../Tender/labels';
-import type { Document, Organization } from '../Tender/types';
+import { addressLine, formatter, list, periodText, type Document, type Formatter, type Organization, type Period } from '../../lib/ocds';
+import { tenderPath } from '../Tender/route';
 import type { Monitoring as MonitoringData, MonitoringPost } from './types';
 
 const label = (t: TFunction, group: string, code: string | undefined) => (code ? codeLabel(t, `monitoring.${group}`, code) : '');
 
 export default function Monitoring({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();
-  const { data, language } = usePageState();
-  const fetched = data.monitoring;
-  if (!fetched?.ok || !fetched.body || typeof fetched.body !== 'object') return null;
-  const m = fetched.body as MonitoringData;
-  const tender = data.tender?.ok ? (data.tender.body as { tenderID?: string; title?: string; title_en?: string }) : null;
+  const state = usePageState();
+  const { language } = state;
+  const m = dataOf<MonitoringData>(state, 'monitoring');
+  if (!m) return null;
+  const tender = dataOf<{ tenderID?: string; title?: string; title_en?: string }>(state, 'tender');
   const tenderID = tender?.tenderID ?? m.tenderID ?? m.tender_id ?? '';
   const tenderTitle = (language === 'en' && tender?.title_en) || tender?.title || tenderID;
-  const ctx: Ctx = { t, language, date: (iso) => formatDate(iso, language, true), lotTitle: (id) => id ?? '' };
+  const ctx = formatter(t, language);
 
   const auditors = list(m.parties).filter((p) => Array.isArray(p.roles) && p.roles.includes('sas'));
   const posts = list(m.posts);
   const questions = posts.filter((p) => !p.relatedPost);
   const answersTo = (id: string | undefined) => posts.filter((p) => id && p.relatedPost === id);
   const conclusion = m.conclusion;
+  const period = (p: Period | undefined) => p && periodText(p.startDate, p.endDate, ctx);
 
   return (
     <article className="page tender-page monitoring-page" aria-labelledby="monitoring-title">
       <header className="tender-header">
         <p className="breadcrumbs">
-          <AppLink to={`/tenders/${encodeURIComponent(tenderID)}`}>{tenderTitle}</AppLink>
+          <AppLink to={tenderPath(tenderID)}>{tenderTitle}</AppLink>
         </p>
         <h1 id="monitoring-title" className="page-title">{t('monitoring.heading', { id: m.monitoring_id ?? m.id })}</h1>
         <p className="tender-badges">
           <span className="tender-id">{m.monitoring_id ?? m.id}</span>
           {m.status && <span className={`status status-${m.status}`}>{label(t, 'status', m.status)}</span>}
-          <span>{t('monitoring.ofTender')} <AppLink to={`/tenders/${encodeURIComponent(tenderID)}`} className="tender-id">{tenderID}</AppLink></span>
+          <span>{t('monitoring.ofTender')} <AppLink to={tenderPath(tenderID)} className="tender-id">{tenderID}</AppLink></span>
         </p>
       </header>
 
-      <section className="tender-section" aria-labelledby="monitoring-facts-title">
-        <h2 id="monitoring-facts-title" className="visually-hidden">{t('monitoring.facts')}</h2>
-        <dl className="tender-facts">
-          {(m.reasons ?? []).length > 0 && (
-            <div>
-              <dt>{t('monitoring.reasons')}</dt>
-              <dd>{(m.reasons ?? []).map((r) => label(t, 'reason', r)).join(', ')}</dd>
-            </div>
-          )}
-          {(m.procuringStages ?? []).length > 0 && (
-            <div>
-              <dt>{t('monitoring.stages')}</dt>
-              <dd>{(m.procuringStages ?? []).map((s) => label(t, 'stage', s)).join(', ')}</dd>
-            </div>
-          )}
-          {m.monitoringPeriod && (
-            <div>
-              <dt>{t('monitoring.period')}</dt>
-              <dd>{periodText(m.monitoringPeriod.startDate, m.monitoringPeriod.endDate, ctx)}</dd>
-            </div>
-          )}
-          {m.eliminationPeriod && (
-            <div>
-              <dt>{t('monitoring.eliminationPeriod')}</dt>
-              <dd>{periodText(m.eliminationPeriod.startDate, m.eliminationPeriod.endDate, ctx)}</dd>
-            </div>
-          )}
-          {m.endDate && (
-            <div>
-              <dt>{t('monitoring.endDate')}</dt>
-              <dd>{ctx.date(m.endDate)}</dd>
-            </div>
-          )}
-          {m.dateModified && (
-            <div>
-              <dt>{t('monitoring.dateModified')}</dt>
-              <dd>{ctx.date(m.dateModified)}</dd>
-            </div>
-          )}
-        </dl>
-      </section>
+      <Section id="monitoring-facts" title={t('monitoring.facts')} hiddenTitle>
+        <Facts
+          rows={[
+            [t('monitoring.reasons'), (m.reasons ?? []).map((r) => label(t, 'reason', r)).join(', ')],
+            [t('monitoring.stages'), (m.procuringStages ?? []).map((s) => label(t, 'stage', s)).join(', ')],
+            [t('monitoring.period'), period(m.monitoringPeriod)],
+            [t('monitoring.eliminationPeriod'), period(m.eliminationPeriod)],
+            [t('monitoring.endDate'), ctx.date(m.endDate)],
+            [t('monitoring.dateModified'), ctx.date(m.dateModified)],
+          ]}
+        />
+      </Section>
 
       {auditors.length > 0 && (
-        <Block id="auditor" title={t('monitoring.auditor')}>
+        <Section id="auditor" title={t('monitoring.auditor')}>
           {auditors.map((p, i) => <Party key={p.id ?? i} party={p} t={t} />)}
-        </Block>
+        </Section>
       )}
 
       {m.decision && (
-        <Block id="decision" title={t('monitoring.decision')}>
-          <Dated date={m.decision.datePublished ?? m.decision.date} ctx={ctx} />
-          {m.decision.description && <p className="pre">{m.decision.description}</p>}
-          <Documents docs={m.decision.documents} ctx={ctx} />
-        </Block>
+        <Stage id="decision" title={t('monitoring.decision')} date={m.decision.datePublished ?? m.decision.date} description={m.decision.description} docs={m.decision.documents} ctx={ctx} />
       )}
 
       {questions.length > 0 && (
-        <Block id="dialogue" title={t('monitoring.dialogue')}>
+        <Section id="dialogue" title={t('monitoring.dialogue')}>
           <ol className="tender-cards">
             {questions.map((q, i) => (
               <li key={q.id ?? i} className="tender-card">
@@ -122,12 +92,11 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
               </li>
             ))}
           </ol>
-        </Block>
+        </Section>
       )}
 
       {conclusion && (
-        <Block id="conclusion" title={t('monitoring.conclusion')}>
-          <Dated date={conclusion.datePublished ?? conclusion.date} ctx={ctx} />
+        <Stage id="conclusion" title={t('monitoring.conclusion')} date={conclusion.datePublished ?? conclusion.date} description={conclusion.description} docs={conclusion.documents} ctx={ctx}>
           <p>
             <strong>{t(conclusion.violationOccurred ? 'monitoring.violationFound' : 'monitoring.noViolation')}</strong>
           </p>
@@ -149,22 +118,15 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
               <p className="pre">{conclusion.stringsAttached}</p>
             </>
           )}
-          {conclusion.description && <p className="pre">{conclusion.description}</p>}
-          <Documents docs={conclusion.documents} ctx={ctx} />
-        </Block>
+        </Stage>
       )}
 
       {m.eliminationReport && (
-        <Block id="elimination-report" title={t('monitoring.eliminationReport')}>
-          <Dated date={m.eliminationReport.datePublished ?? m.eliminationReport.dateCreated} ctx={ctx} />
-          {m.eliminationReport.description && <p className="pre">{m.eliminationReport.description}</p>}
-          <Documents docs={m.eliminationReport.documents} ctx={ctx} />
-        </Block>
+        <Stage id="elimination-report" title={t('monitoring.eliminationReport')} date={m.eliminationReport.datePublished ?? m.eliminationReport.dateCreated} description={m.eliminationReport.description} docs={m.eliminationReport.documents} ctx={ctx} />
       )}
 
       {m.eliminationResolution && (
-        <Block id="elimination-resolution" title={t('monitoring.eliminationResolution')}>
-          <Dated date={m.eliminationResolution.datePublished ?? m.eliminationResolution.dateCreated} ctx={ctx} />
+        <Stage id="elimination-resolution" title={t('monitoring.eliminationResolution')} date={m.eliminationResolution.datePublished ?? m.eliminationResolution.dateCreated} description={m.eliminationResolution.description} docs={m.eliminationResolution.documents} ctx={ctx}>
           {m.eliminationResolution.result && <p><strong>{label(t, 'result', m.eliminationResolution.result)}</strong></p>}
           {m.eliminationResolution.resultByType && Object.keys(m.eliminationResolution.resultByType).length > 0 && (
             <ul>
@@ -173,57 +135,50 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
               ))}
             </ul>
           )}
-          {m.eliminationResolution.description && <p className="pre">{m.eliminationResolution.description}</p>}
-          <Documents docs={m.eliminationResolution.documents} ctx={ctx} />
-        </Block>
+        </Stage>
       )}
 
       {m.appeal && (
-        <Block id="appeal" title={t('monitoring.appeal')}>
-          <Dated date={m.appeal.datePublished ?? m.appeal.dateCreated} ctx={ctx} />
+        // The court proceeding follows the appeal's text: both are the stage's own content.
+        <Stage id="appeal" title={t('monitoring.appeal')} date={m.appeal.datePublished ?? m.appeal.dateCreated} docs={m.appeal.documents} ctx={ctx}>
           {m.appeal.description && <p className="pre">{m.appeal.description}</p>}
           {m.appeal.proceeding?.dateProceedings && (
             <p>{t('monitoring.proceeding', { number: m.appeal.proceeding.proceedingNumber ?? '', date: ctx.date(m.appeal.proceeding.dateProceedings) })}</p>
           )}
-          <Documents docs={m.appeal.documents} ctx={ctx} />
-        </Block>
+        </Stage>
       )}
 
       {m.cancellation && (
-        <Block id="cancellation" title={t(m.status === 'stopped' ? 'monitoring.stopped' : 'monitoring.cancelled')}>
-          <Dated date={m.cancellation.datePublished ?? m.cancellation.date} ctx={ctx} />
-          {m.cancellation.description && <p className="pre">{m.cancellation.description}</p>}
-          <Documents docs={m.cancellation.documents} ctx={ctx} />
-        </Block>
+        <Stage id="cancellation" title={t(m.status === 'stopped' ? 'monitoring.stopped' : 'monitoring.cancelled')} date={m.cancellation.datePublished ?? m.cancellation.date} description={m.cancellation.description} docs={m.cancellation.documents} ctx={ctx} />
       )}
     </article>
   );
 }
 
-function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+interface StageProps {
+  id: string;
+  title: string;
+  date: string | undefined;
+  description?: string;
+  docs: Document[] | undefined;
+  ctx: Formatter;
+  /** What the stage states besides its text, shown between its date and its text. */
+  children?: ReactNode;
+}
+
+/** One step of the monitoring (decision, conclusion, report...): its date, content, text and documents. */
+function Stage({ id, title, date, description, docs, ctx, children }: StageProps) {
   return (
-    <section id={id} className="tender-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+    <Section id={id} title={title}>
+      {date && <p className="muted">{ctx.date(date)}</p>}
       {children}
-    </section>
+      {description && <p className="pre">{description}</p>}
+      <Documents docs={docs} ctx={ctx} />
+    </Section>
   );
 }
 
-function Dated({ date, ctx }: { date: string | undefined; ctx: Ctx }) {
-  return date ? <p className="muted">{ctx.date(date)}</p> : null;
-}
-
-function Documents({ docs, ctx }: { docs: Document[] | undefined; ctx: Ctx }) {
-  const all = list(docs);
-  if (!all.length) return null;
-  return (
-    <Table head={['title', 'documentType', 'format', 'datePublished'].map((c) => ctx.t(`tender.col.${c}`))}>
-      {all.map((d, i) => <DocumentRow key={d.id ? `${d.id}-${i}` : i} doc={d} ctx={ctx} />)}
-    </Table>
-  );
-}
-
-function Post({ post, ctx }: { post: MonitoringPost; ctx: Ctx }) {
+function Post({ post, ctx }: { post: MonitoringPost; ctx: Formatter }) {
   const { t } = ctx;
   return (
     <>
@@ -241,33 +196,22 @@ function Post({ post, ctx }: { post: MonitoringPost; ctx: Ctx }) {
 function Party({ party, t }: { party: Organization & { roles?: string[] }; t: TFunction }) {
   const contact = party.contactPoint;
   return (
-    <dl className="tender-facts">
-      <div>
-        <dt>{t('monitoring.auditorName')}</dt>
-        <dd>{party.name || party.identifier?.legalName}</dd>
-      </div>
-      {party.identifier?.id && (
-        <div>
-          <dt>{t('tender.identifier')}</dt>
-          <dd className="code">{party.identifier.id}</dd>
-        </div>
-      )}
-      {addressLine(party.address) && (
-        <div>
-          <dt>{t('tender.address')}</dt>
-          <dd>{addressLine(party.address)}</dd>
-        </div>
-      )}
-      {contact?.name && (
-        <div>
-          <dt>{t('tender.contactPoint')}</dt>
-          <dd>
-            {contact.name}
-            {contact.telephone && <>, <a href={`tel:${contact.telephone.replace(/[^\d+]/g, '')}`}>{contact.telephone}</a></>}
-            {contact.email && <>, <a href={`mailto:${contact.email}`}>{contact.email}</a></>}
-          </dd>
-        </div>
-      )}
-    </dl>
+    <Facts
+      rows={[
+        [t('monitoring.auditorName'), party.name || party.identifier?.legalName],
+        [t('tender.identifier'), party.identifier?.id, 'code'],
+        [t('tender.address'), addressLine(party.address)],
+        [
+          t('tender.contactPoint'),
+          contact?.name && (
+            <>
+              {contact.name}
+              {contact.telephone && <>, <a href={`tel:${contact.telephone.replace(/[^\d+]/g, '')}`}>{contact.telephone}</a></>}
+              {contact.email && <>, <a href={`mailto:${contact.email}`}>{contact.email}</a></>}
+            </>
+          ),
+        ],
+      ]}
+    />
   );
 }

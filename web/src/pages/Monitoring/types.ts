@@ -1,10 +1,5 @@
 /** The monitoring object of the platform's monitoring API (fields the page reads). */
-import type { Document, Organization } from '../Tender/types';
-
-interface Period {
-  startDate?: string;
-  endDate?: string;
-}
+import type { Document, Organization, Period } from '../../lib/ocds';
 
 interface Dated {
   description?: string;

@@ -13,18 +13,21 @@ import type { Fetched, Language } from '../../contract';
 import type { PageRoute } from '../../routes/types';
 import Tender from './Tender';
 import type { Tender as TenderData } from './types';
+import { requiredSharedData, sharedDataPath } from '../../test-shared-data';
 
 // The web tsconfig has no Node types (the app never runs in Node): the examples are read
 // through a minimal typed view of node:fs.
 interface Fs {
-  existsSync(path: string): boolean;
   readdirSync(path: string): string[];
   readFileSync(path: string, encoding: 'utf8'): string;
 }
 const fs: Fs = await import('node:fs' as string);
 
-const DIR = '/work/shared/data/openprocurement-api/tenders';
-const files = fs.existsSync(DIR) ? fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
+// `../shared/data` beside the project or `$PORTAL_SHARED_DATA`; skipped when absent, except
+// under CI, where its absence fails the file.
+const TENDERS = 'openprocurement-api/tenders';
+const DIR = sharedDataPath(TENDERS);
+const files = requiredSharedData(TENDERS) ? fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
 const load = (file: string): TenderData => {
   const json = JSON.parse(fs.readFileSync(`${DIR}/${file}`, 'utf8'));
   return json.data ?? json;
@@ -34,8 +37,9 @@ const resources = { uk: { dzo: translations.uk }, en: { dzo: translations.en } }
 const i18n = { uk: createI18n('uk', resources), en: createI18n('en', resources) };
 const route = { name: 'tender', path: 'tenders/:id/*', page: Tender } as PageRoute;
 
-function renderTender(tender: Fetched | undefined, language: Language = 'uk'): string {
-  const state: PageState = { language, config: testConfig, session: null, data: tender ? { tender } : {}, error: null };
+/** `others`: the page's other upstream answers (`monitorings`). */
+function renderTender(tender: Fetched | undefined, language: Language = 'uk', others: Record<string, Fetched> = {}): string {
+  const state: PageState = { language, config: testConfig, session: null, data: tender ? { tender, ...others } : others, error: null };
   return renderToString(
     <TranslationProvider i18n={i18n[language]}>
       <StaticRouter basename={language === 'en' ? '/en' : '/'} location={language === 'en' ? '/en/tenders/x' : '/tenders/x'}>
@@ -166,5 +170,38 @@ describe('Tender page edge cases', () => {
     expect(en).toContain('Repair');
     expect(en).toContain('1 234 567.00 UAH');
     expect(en).toContain('Bidding');
+  });
+});
+
+describe('Tender page monitorings', () => {
+  const tender = { tenderID: 'UA-2026-01-01-000003-a', title: 'Вугілля для котельні' };
+  const withMonitorings = (monitorings: Fetched) => renderTender({ ok: true, body: tender }, 'uk', { monitorings });
+  const note = html(translations.uk.common.unavailable);
+
+  it('renders the page with a note in the monitorings section when their request failed', () => {
+    for (const monitorings of [{ ok: false, status: 500 }, { ok: false, failure: 'timeout' }] as Fetched[]) {
+      const markup = withMonitorings(monitorings);
+      expect(markup).toContain(html(tender.title));
+      expect(markup).toContain(tender.tenderID);
+      expect(sectionIds(markup)).toEqual(['monitorings']);
+      expect(tocIds(markup)).toEqual(['monitorings']);
+      const section = markup.slice(markup.indexOf('<section id="monitorings"'));
+      expect(section).toContain(note);
+      expect(section).not.toContain('<table');
+    }
+  });
+
+  it('lists the monitorings it was given, and has no section without any', () => {
+    const one = withMonitorings({ ok: true, body: { 'hydra:member': [{ id: 'm1', monitoring_id: 'UA-M-2026-01-02-000001', status: 'active' }] } });
+    expect(sectionIds(one)).toEqual(['monitorings']);
+    expect(one).toContain('href="/tenders/UA-2026-01-01-000003-a/monitorings/UA-M-2026-01-02-000001"');
+    expect(one).not.toContain(note);
+    for (const body of [{ 'hydra:member': [] }, {}]) {
+      const none = withMonitorings({ ok: true, body });
+      expect(none).toContain(html(tender.title));
+      expect(sectionIds(none)).toEqual([]);
+      expect(tocIds(none)).toEqual([]);
+      expect(none).not.toContain(note);
+    }
   });
 });

@@ -4,7 +4,8 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import { languageOf, localized, money, statusLabel } from './labels';
+import { localized, money } from '../../lib/ocds';
+import { languageOf, statusLabel } from './labels';
 import type { Tender } from './types';
 
 /** Search engines show about this much of a description. */

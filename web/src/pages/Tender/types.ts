@@ -3,59 +3,9 @@
  * presence varies by procedure type, status and age of the record, so the page must
  * render whatever subset arrives.
  */
+import type { Address, Document, Organization, Period, Value } from '../../lib/ocds';
 
-export interface Value {
-  amount?: number;
-  currency?: string;
-  valueAddedTaxIncluded?: boolean;
-}
-
-export interface Period {
-  startDate?: string;
-  endDate?: string;
-  clarificationsUntil?: string;
-}
-
-export interface Address {
-  streetAddress?: string;
-  locality?: string;
-  region?: string;
-  postalCode?: string;
-  countryName?: string;
-}
-
-export interface Identifier {
-  scheme?: string;
-  id?: string;
-  legalName?: string;
-  legalName_en?: string;
-}
-
-export interface ContactPoint {
-  name?: string;
-  name_en?: string;
-  email?: string;
-  telephone?: string;
-  url?: string;
-}
-
-export interface Organization {
-  name?: string;
-  name_en?: string;
-  identifier?: Identifier;
-  address?: Address;
-  contactPoint?: ContactPoint;
-}
-
-export interface Document {
-  id?: string;
-  title?: string;
-  title_en?: string;
-  format?: string;
-  url?: string;
-  datePublished?: string;
-  documentType?: string;
-}
+export type { Address, ContactPoint, Document, Identifier, Organization, Period, Value } from '../../lib/ocds';
 
 export interface Classification {
   scheme?: string;

@@ -25,6 +25,8 @@ import {
 } from '../../lib/classifiers';
 import type { PageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { Unavailable } from '../../components/Unavailable/Unavailable';
+import { dataOf, failed } from '../../lib/data';
 import './TenderList.css';
 
 /** One member of the upstream's tender search answer (fields used here). */
@@ -62,8 +64,7 @@ interface Funder {
 
 /** The picked values of a filter, labelled from the lookups the server made for them. */
 function chosenOf(state: PageState, filters: TenderFilters, filter: TreeFilter | OrganisationFilter): Chosen[] {
-  const entry = state.data[labelKey(filter)];
-  const body = entry?.ok ? entry.body : null;
+  const body = dataOf<unknown>(state, labelKey(filter));
   const labels = new Map<string, string>();
   if (filter in TREE_FILTERS) {
     for (const node of membersOf<ClassificationNode>(body)) labels.set(node.id, nodeLabel(node, state.language));
@@ -100,6 +101,28 @@ function Checkboxes({ name, codes, selected, counts, label }: {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Checkboxes over a list the upstream gives (tags, funders): left out when the list is
+ * empty, a note in its place when the list could not be read.
+ */
+function ListedChoice({ name, dataKey, legend, codes, selected, label }: {
+  name: string;
+  dataKey: string;
+  legend: string;
+  codes: string[];
+  selected: string[] | undefined;
+  label: (code: string) => string;
+}) {
+  const unavailable = failed(usePageState(), dataKey);
+  if (!codes.length && !unavailable) return null;
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {unavailable ? <Unavailable /> : <Checkboxes name={name} codes={codes} selected={selected} label={label} />}
+    </fieldset>
   );
 }
 
@@ -176,13 +199,12 @@ export default function TenderList({ route }: { route: PageRoute }) {
   const location = useLocation();
   const navigate = useNavigate();
   const filters = parseFilters(query, { allowTestMode: state.config.features.testMode });
-  const entry = state.data.tenders;
-  const answer = (entry?.ok ? entry.body : {}) as SearchAnswer;
+  const answer = dataOf<SearchAnswer>(state, 'tenders') ?? {};
   const tenders = answer['hydra:member'] ?? [];
   const total = answer['hydra:totalItems'] ?? 0;
   const facets = answer.facets ?? {};
-  const tags = membersOf<Tag>(state.data.tags?.ok ? state.data.tags.body : null);
-  const funders = membersOf<Funder>(state.data.funders?.ok ? state.data.funders.body : null);
+  const tags = membersOf<Tag>(dataOf<unknown>(state, 'tags'));
+  const funders = membersOf<Funder>(dataOf<unknown>(state, 'funders'));
   const tagLabel = (code: string) => {
     const tag = tags.find((x) => x.code === code);
     return (state.language === 'en' && tag?.name_en) || tag?.name || code;
@@ -245,18 +267,8 @@ export default function TenderList({ route }: { route: PageRoute }) {
               {(['organizer', 'supplier', 'fundManager'] as const).map((name) => (
                 <Picker key={name} name={name} legend={t(`tenderList.${name}`)} source={{ type: 'organisation', lookup: ORGANISATION_FILTERS[name] }} initial={chosenOf(state, filters, name)} placeholder={t('tenderList.edrpou')} />
               ))}
-              {tags.length > 0 && (
-                <fieldset>
-                  <legend>{t('tenderList.tags')}</legend>
-                  <Checkboxes name="tags" codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={(c) => tagLabel(c)} />
-                </fieldset>
-              )}
-              {funders.length > 0 && (
-                <fieldset>
-                  <legend>{t('tenderList.funder')}</legend>
-                  <Checkboxes name="funder" codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={(c) => funderLabel(c)} />
-                </fieldset>
-              )}
+              <ListedChoice name="tags" dataKey="tags" legend={t('tenderList.tags')} codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={tagLabel} />
+              <ListedChoice name="funder" dataKey="funders" legend={t('tenderList.funder')} codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={funderLabel} />
               <fieldset>
                 <legend>{t('tenderList.subject')}</legend>
                 <Checkboxes name="typeSubjectProcurement" codes={SUBJECT_TYPES} selected={filters.arrays.typeSubjectProcurement} label={(c) => t(`tenderList.subjects.${c}`)} />

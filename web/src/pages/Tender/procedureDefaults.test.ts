@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, METHODS_WITH_DEFAULTS, configWithDefaults, durationKind } from './config';
+import { CONFIG_KEYS, METHODS_WITH_DEFAULTS, configWithDefaults, durationKind, type ConfigKey } from './procedureDefaults';
 
 describe('configWithDefaults', () => {
   it('knows every SPEC §9 procedure type that has a CDB config', () => {
@@ -66,14 +66,17 @@ describe('configWithDefaults', () => {
 
 describe('durationKind', () => {
   it('counts working days where SPEC §9 says so', () => {
-    expect(durationKind('belowThreshold', 'qualificationDuration')).toBe('working');
-    expect(durationKind('aboveThresholdUA', 'clarificationUntilDuration')).toBe('working');
-    expect(durationKind('requestForProposal', 'clarificationUntilDuration')).toBe('calendar');
-    expect(durationKind('competitiveOrdering', 'clarificationUntilDuration')).toBe('calendar');
-    expect(durationKind('requestForProposal', 'qualificationComplainDuration')).toBe('working');
-    expect(durationKind('aboveThresholdEU', 'qualificationComplainDuration')).toBe('calendar');
-    expect(durationKind('simple.defense', 'tenderComplainRegulation')).toBe('working');
-    expect(durationKind('aboveThresholdUA', 'tenderComplainRegulation')).toBe('calendar');
-    expect(durationKind('aboveThresholdUA', 'cancellationComplainDuration')).toBe('calendar');
+    const cases: Array<[string, ConfigKey, 'working' | 'calendar']> = [
+      ['belowThreshold', 'qualificationDuration', 'working'],
+      ['aboveThresholdUA', 'clarificationUntilDuration', 'working'],
+      ['requestForProposal', 'clarificationUntilDuration', 'calendar'],
+      ['competitiveOrdering', 'clarificationUntilDuration', 'calendar'],
+      ['requestForProposal', 'qualificationComplainDuration', 'working'],
+      ['aboveThresholdEU', 'qualificationComplainDuration', 'calendar'],
+      ['simple.defense', 'tenderComplainRegulation', 'working'],
+      ['aboveThresholdUA', 'tenderComplainRegulation', 'calendar'],
+      ['aboveThresholdUA', 'cancellationComplainDuration', 'calendar'],
+    ];
+    for (const [method, key, kind] of cases) expect(durationKind(method, key), `${method} ${key}`).toBe(kind);
   });
 });

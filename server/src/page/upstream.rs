@@ -1,0 +1,102 @@
+//! The upstream requests a page needs: fetched concurrently from the configured
+//! endpoints, kept a while when their spec allows (`maxAge`), and written into the
+//! render input as the raw text the upstream sent.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::header;
+use renderer::{Failure, FetchSpec, InputBuilder, Service};
+
+use crate::state::AppState;
+
+/// One upstream answer: its JSON text (checked only when kept for reuse), or why
+/// there is none.
+pub type UpstreamAnswer = Result<Arc<str>, Failure>;
+
+/// The base address of a service's endpoint.
+fn endpoint(state: &AppState, service: Service) -> &str {
+    let endpoints = &state.config().client.endpoints;
+    match service {
+        Service::Search => &endpoints.search,
+        Service::Users => &endpoints.users,
+        Service::Cdb => &endpoints.cdb,
+    }
+}
+
+fn failure_of(error: &reqwest::Error) -> Failure {
+    if error.is_timeout() {
+        Failure::Timeout
+    } else {
+        Failure::Unreachable
+    }
+}
+
+/// Fetches every spec concurrently. Bodies are not parsed here: V8 parses the render
+/// input once, and only when that fails are they checked one by one ([`add_answers`]).
+pub async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> Vec<UpstreamAnswer> {
+    futures_util::future::join_all(fetches.iter().map(|spec| fetch(state, spec))).await
+}
+
+async fn fetch(state: &AppState, spec: &FetchSpec) -> UpstreamAnswer {
+    let url = format!("{}{}", endpoint(state, spec.service).trim_end_matches('/'), spec.path);
+    let reusable = spec.max_age.filter(|s| *s > 0).map(Duration::from_secs);
+    if reusable.is_some() {
+        if let Some(body) = state.upstream_cache().get(&url) {
+            return Ok(body);
+        }
+    }
+    let response = match state.http().get(&url).header(header::ACCEPT, "application/json").send().await {
+        Ok(response) => response,
+        Err(e) => {
+            tracing::warn!(%url, error = %e, "upstream request failed");
+            return Err(failure_of(&e));
+        }
+    };
+    let status = response.status().as_u16();
+    let body = response.bytes().await.map_err(|e| failure_of(&e))?;
+    if status >= 400 {
+        return Err(Failure::Status(status));
+    }
+    // The page embeds the answer as text: it must be UTF-8 (valid JSON is).
+    let Ok(text) = simdutf8::basic::from_utf8(&body) else {
+        tracing::warn!(%url, "upstream answer is not UTF-8");
+        return Err(Failure::Invalid);
+    };
+    let body: Arc<str> = Arc::from(text);
+    if let Some(ttl) = reusable {
+        // Kept for other requests: checked once now rather than trusted later.
+        if !is_json(&body) {
+            tracing::warn!(%url, "upstream answer is not JSON");
+            return Err(Failure::Invalid);
+        }
+        state.upstream_cache().insert(url, body.clone(), ttl);
+    }
+    Ok(body)
+}
+
+fn is_json(text: &str) -> bool {
+    serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+}
+
+/// How long the page data of these answers is, give or take the keys.
+pub fn data_size(answers: &[UpstreamAnswer]) -> usize {
+    answers.iter().map(|a| a.as_ref().map_or(0, |body| body.len()) + 48).sum()
+}
+
+/// Writes each spec's answer under its key. With `check`, an answer that is not JSON
+/// goes in as [`Failure::Invalid`]. Whether a failure calls for an error page is the
+/// bundle's verdict (`routeOutcome`), the same on first load and after navigation.
+pub fn add_answers(builder: &mut InputBuilder, fetches: &[FetchSpec], answers: &[UpstreamAnswer], check: bool) {
+    for (spec, answer) in fetches.iter().zip(answers) {
+        let answer = match answer {
+            Ok(body) if check && !is_json(body) => {
+                tracing::warn!(key = %spec.key, "upstream answer is not JSON");
+                Err(Failure::Invalid)
+            }
+            Ok(body) => Ok(&**body),
+            Err(failure) => Err(*failure),
+        };
+        builder.answer(&spec.key, spec.source(), answer);
+    }
+}

@@ -1,0 +1,58 @@
+/**
+ * The contract fixture (`contract.fixture.json`) against the TypeScript contract. Rust
+ * reads the same file with its serde mirror (`renderer/tests/pool.rs`,
+ * `server/src/config.rs`); a field renamed, added or dropped on one side only fails
+ * one of the two. Here the check is in the types: `tsc` (part of `make test-web`)
+ * fails when the fixture's fields and the contract's differ, in either direction.
+ */
+import { describe, expect, it } from 'vitest';
+import fixture from './contract.fixture.json';
+import type { Fetched, RenderInput, Resolution } from './contract';
+import { failureStatus } from './lib/data';
+
+/**
+ * Every field path of a type (`config.endpoints.search`), optional ones included; the
+ * entries of a record are `*`, array elements are their element's paths.
+ */
+type Paths<T> = T extends readonly (infer E)[]
+  ? Paths<E>
+  : T extends object
+    ? { [K in keyof T & string]-?: Field<K> | `${Field<K>}.${Paths<NonNullable<T[K]>> & string}` }[keyof T & string]
+    : never;
+type Field<K extends string> = string extends K ? '*' : K;
+
+/** `true` only when both sides name the same paths. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <T extends true>(_: T) => _;
+
+type Fixture = typeof fixture;
+/** The fixture's data read as a record (its keys are examples, not fields). */
+type FixtureInput = Omit<Fixture['input'], 'data'> & { data: Record<string, Fixture['input']['data'][keyof Fixture['input']['data']]> };
+
+// A field renamed on either side makes one of these `false`, which does not type-check.
+same<Same<Paths<FixtureInput>, Paths<RenderInput>>>(true);
+same<Same<Paths<Fixture['resolution']>, Paths<Resolution>>>(true);
+
+// And the values have the contract's types (JSON is read with wide types: `string`, not
+// `'uk' | 'en'`; `boolean`, not `true`).
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer E)[]
+        ? Widen<E>[]
+        : T extends object
+          ? { [K in keyof T]: Widen<T[K]> }
+          : T;
+const input: Widen<RenderInput> = fixture.input as FixtureInput;
+const resolution: Widen<Resolution> = fixture.resolution;
+
+describe('the contract fixture', () => {
+  it('holds every kind of answer, each with its verdict', () => {
+    const entries = Object.values(input.data) as Fetched[];
+    expect(entries.map(failureStatus)).toEqual([null, 503, 504, 502, 502]);
+    expect(resolution.fetches.map((f) => f.service)).toEqual(['search', 'users', 'cdb']);
+  });
+});

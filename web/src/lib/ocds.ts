@@ -1,0 +1,117 @@
+/**
+ * The building blocks every Prozorro record shares (tenders, plans, contracts and
+ * monitorings: values, periods, organisations, documents) and the pure helpers that read
+ * them. Every field is optional and lists may hold nulls: the platform's records vary by
+ * procedure, status and age, so a page renders whatever subset arrives.
+ */
+import type { TFunction } from 'i18next';
+import type { Language } from '../contract';
+import { formatDate } from './dates';
+import { formatMoney } from './format';
+
+export interface Value {
+  amount?: number;
+  currency?: string;
+  valueAddedTaxIncluded?: boolean;
+}
+
+export interface Period {
+  startDate?: string;
+  endDate?: string;
+  clarificationsUntil?: string;
+}
+
+export interface Address {
+  streetAddress?: string;
+  locality?: string;
+  region?: string;
+  postalCode?: string;
+  countryName?: string;
+}
+
+export interface Identifier {
+  scheme?: string;
+  id?: string;
+  legalName?: string;
+  legalName_en?: string;
+}
+
+export interface ContactPoint {
+  name?: string;
+  name_en?: string;
+  email?: string;
+  telephone?: string;
+  url?: string;
+}
+
+export interface Organization {
+  name?: string;
+  name_en?: string;
+  identifier?: Identifier;
+  address?: Address;
+  contactPoint?: ContactPoint;
+}
+
+export interface Document {
+  id?: string;
+  title?: string;
+  title_en?: string;
+  format?: string;
+  url?: string;
+  datePublished?: string;
+  documentType?: string;
+}
+
+/** What a page formats records with: its fixed `t`, its language, and dates with the time. */
+export interface Formatter {
+  t: TFunction;
+  language: Language;
+  date: (iso: string | undefined) => string;
+}
+
+export function formatter(t: TFunction, language: Language): Formatter {
+  return { t, language, date: (iso) => formatDate(iso, language, true) };
+}
+
+/** The objects of an optional array (the CDB's lists may hold nulls). */
+export const list = <T,>(v: T[] | undefined): T[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+
+/** The English variant of a text field in English when present, else the Ukrainian one. */
+export function localized<T extends object>(obj: T | undefined, field: keyof T & string, language: Language): string {
+  if (!obj) return '';
+  const record = obj as Record<string, unknown>;
+  const en = record[`${field}_en`];
+  const uk = record[field];
+  if (language === 'en' && typeof en === 'string' && en) return en;
+  return typeof uk === 'string' ? uk : '';
+}
+
+/** The organisations' names (or legal names), `; `-separated. */
+export function organizationNames(orgs: Organization[] | undefined, language: Language): string {
+  return list(orgs).map((o) => localized(o, 'name', language) || o.identifier?.legalName || '').filter(Boolean).join('; ');
+}
+
+/** `1 234,00 грн`, or '' without a finite amount. */
+export function money(value: Value | undefined, language: Language): string {
+  if (!value || typeof value.amount !== 'number') return '';
+  return formatMoney(value.amount, value.currency || 'UAH', language);
+}
+
+/** Postal address on one line, parts in the order Ukrainian addresses are written. */
+export function addressLine(a: Address | undefined): string {
+  if (!a) return '';
+  return [a.postalCode, a.countryName, a.region, a.locality, a.streetAddress]
+    .filter((p, i, all): p is string => !!p && all.indexOf(p) === i)
+    .join(', ');
+}
+
+/** A link a record gives, when it is a web address (never `javascript:` and the like). */
+export const safeHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
+
+/** `from … to …`, `from …`, `until …` or one date, as much as the period states. */
+export function periodText(start: string | undefined, end: string | undefined, { t, date }: Formatter): string {
+  if (start && end && start !== end) return t('tender.timeline.range', { start: date(start), end: date(end) });
+  if (start && end) return date(start);
+  if (start) return t('tender.timeline.from', { start: date(start) });
+  return end ? t('tender.timeline.until', { end: date(end) }) : '';
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import Info, { TOC_MIN_ENTRIES, telHref } from './Info';
+import { contacts, regulations, tariffs } from './route';
+import { infoContent } from './content.gen';
+import { html, links, render, testConfig, tr } from '../../components/test-utils';
+import type { Language } from '../../contract';
+import type { PageModule } from '../../routes/types';
+
+const languages: Language[] = ['uk', 'en'];
+const paths: Record<string, string> = { tariffs: 'info/tariffs', contacts: 'info/contacts', regulations: 'info/regulations' };
+
+function page(module: PageModule, language: Language): string {
+  const path = paths[module.name];
+  return render(<Info route={{ ...module, path }} />, { language, url: `${language === 'en' ? '/en' : ''}/${path}` });
+}
+
+/** Every id in the markup, with repeats (so duplicates show). */
+const ids = (markup: string): string[] => [...markup.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+
+/** The markup of the table of contents, or null. */
+const tocOf = (markup: string): string | null => /<nav class="info-toc"[\s\S]*?<\/nav>/.exec(markup)?.[0] ?? null;
+
+describe('info pages', () => {
+  for (const language of languages) {
+    describe(language, () => {
+      it('tariffs: a table of the fees with headers, the confirmed figures, unconfirmed ones marked and the source named', () => {
+        const out = page(tariffs, language);
+        expect(out).toContain(`<h1 id="page-title" class="page-title">${html(tr(language, 'pages.tariffs.title'))}</h1>`);
+        const table = /<div class="table-scroll" role="region" tabindex="0" aria-labelledby="([^"]+)"><table>([\s\S]*?)<\/table>/.exec(out);
+        expect(table, 'the fee table sits in a labelled, focusable scroll region').not.toBeNull();
+        expect(ids(out)).toContain(table![1]);
+        const cells = table![2].replace(/\u00a0/g, ' '); // numbers keep together with no-break spaces
+        expect(cells.match(/<th scope="col"/g)).toHaveLength(3);
+        const fees = language === 'uk' ? ['17 грн', '119 грн', '340 грн', '510 грн', '1 700 грн'] : ['UAH 17', 'UAH 119', 'UAH 340', 'UAH 510', 'UAH 1,700'];
+        for (const fee of fees) expect(cells).toContain(`>${fee}<`);
+        expect(cells).toContain(language === 'uk' ? 'не підтверджено' : 'not confirmed');
+        // The source: the act's name, number and date.
+        if (language === 'uk') {
+          expect(out).toContain('постановою Кабінету Міністрів України від 24 лютого 2016 р. № 166');
+          expect(out).toContain('Про затвердження Порядку функціонування електронної системи закупівель');
+        } else {
+          expect(out).toContain('Resolution No. 166 of the Cabinet of Ministers of Ukraine of 24 February 2016');
+        }
+        expect(out).toContain('href="https://zakon.rada.gov.ua/laws/show/166-2016-%D0%BF"');
+      });
+
+      it('regulations: a table of contents whose every link points at a heading of the page', () => {
+        const out = page(regulations, language);
+        const nav = tocOf(out);
+        expect(nav).not.toBeNull();
+        expect(nav).toContain('aria-labelledby="info-toc-title"');
+        expect(nav).toContain(`<h2 id="info-toc-title" class="info-toc-title">${html(tr(language, 'info.toc'))}</h2>`);
+        const targets = links(nav!).map((l) => l.href ?? '');
+        const { toc } = infoContent.regulations[language];
+        expect(targets).toHaveLength(toc.length);
+        expect(toc.filter((e) => e.depth === 2).length).toBeGreaterThanOrEqual(11);
+        expect(toc.some((e) => e.depth === 3)).toBe(true);
+        const headingIds = [...out.matchAll(/<h[23] id="([^"]+)"/g)].map((m) => m[1]);
+        for (const target of targets) {
+          expect(target.startsWith('#'), target).toBe(true);
+          expect(headingIds, `${target} names a heading`).toContain(target.slice(1));
+        }
+      });
+
+      it('contacts: the configured e-mail, phone, address and hours with mailto: and tel: links', () => {
+        const out = page(contacts, language);
+        expect(out).toContain(`<h1 id="page-title" class="page-title">${html(tr(language, 'pages.contacts.title'))}</h1>`);
+        const dl = /<dl class="info-contacts-list">([\s\S]*?)<\/dl>/.exec(out)?.[1] ?? '';
+        const { phone, address, hours } = testConfig.contacts;
+        const mail = links(dl).find((l) => l.href?.startsWith('mailto:'));
+        expect(mail?.href).toBe(`mailto:${testConfig.supportEmail}`);
+        expect(mail?.text).toBe(testConfig.supportEmail);
+        const tel = links(dl).find((l) => l.href?.startsWith('tel:'));
+        expect(tel?.href).toBe('tel:+380440000001');
+        expect(tel?.text).toBe(phone);
+        expect(dl).toContain(`<dd>${html(address[language])}</dd>`);
+        expect(dl).toContain(`<dd>${html(hours[language])}</dd>`);
+        for (const key of ['email', 'phone', 'address', 'hours']) expect(dl).toContain(`<dt>${html(tr(language, `info.contacts.${key}`))}</dt>`);
+        const other = language === 'uk' ? 'en' : 'uk';
+        expect(dl).not.toContain(html(address[other]));
+        expect(tocOf(out), 'a short page has no table of contents').toBeNull();
+      });
+
+      it('every page: unique ids, in-page links that resolve, links to the portal in the page language', () => {
+        for (const module of [tariffs, contacts, regulations]) {
+          const out = page(module, language);
+          const all = ids(out);
+          expect(new Set(all).size, `${module.name}: duplicate ids`).toBe(all.length);
+          for (const { href } of links(out)) {
+            if (href?.startsWith('#')) expect(all, `${module.name}: ${href}`).toContain(href.slice(1));
+            else if (href?.startsWith('/')) {
+              // Markdown links to the portal carry the language base themselves.
+              expect(href.startsWith('/en/'), `${module.name} (${language}): ${href}`).toBe(language === 'en');
+            }
+          }
+          const { toc } = infoContent[module.name as keyof typeof infoContent][language];
+          expect(tocOf(out) !== null, `${module.name}: table of contents`).toBe(toc.length >= TOC_MIN_ENTRIES);
+        }
+      });
+    });
+  }
+
+  it('both languages of a page have the same outline', () => {
+    for (const [name, byLanguage] of Object.entries(infoContent)) {
+      const depths = (language: Language) => byLanguage[language].toc.map((e) => e.depth).join(',');
+      expect(depths('en'), name).toBe(depths('uk'));
+    }
+  });
+
+  it('makes a tel: link of the digits and the plus sign only', () => {
+    expect(telHref('+380 (44) 000-00-00')).toBe('tel:+380440000000');
+  });
+
+  it('loads as its own chunk: the texts stay out of the main bundle', () => {
+    for (const module of [tariffs, contacts, regulations]) expect(typeof module.page === 'object' && 'load' in module.page).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The info pages (`/info/tariffs`, `/info/contacts`, `/info/regulations`): operator-edited
+ * Markdown from `content/info/`, rendered to HTML at build time (`web/scripts/content.mjs`),
+ * with a table of contents on long pages and, on contacts, the configured support details
+ * (`client.contacts`, `client.supportEmail`). Server and browser render the same
+ * strings, so hydration finds identical markup.
+ */
+import { useTranslation } from '../../i18n/react';
+import { usePageState } from '../../state';
+import type { PageRoute } from '../../routes/types';
+import { infoContent, type InfoPage, type TocEntry } from './content.gen';
+
+/** A page with at least this many h2/h3 headings gets a table of contents. */
+export const TOC_MIN_ENTRIES = 4;
+
+/** The `tel:` form of a phone number as people write it (`+380 44 000 00 00`). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+interface TocNode {
+  entry: TocEntry;
+  children: TocEntry[];
+}
+
+/** h3 entries under the h2 before them (an h3 before any h2 stands on its own). */
+function nest(toc: TocEntry[]): TocNode[] {
+  const nodes: TocNode[] = [];
+  for (const entry of toc) {
+    const parent = nodes[nodes.length - 1];
+    if (entry.depth > 2 && parent && parent.entry.depth === 2) parent.children.push(entry);
+    else nodes.push({ entry, children: [] });
+  }
+  return nodes;
+}
+
+function TableOfContents({ toc }: { toc: TocEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="info-toc" aria-labelledby="info-toc-title">
+      <h2 id="info-toc-title" className="info-toc-title">
+        {t('info.toc')}
+      </h2>
+      <ul>
+        {nest(toc).map(({ entry, children }) => (
+          <li key={entry.id}>
+            <a href={`#${entry.id}`}>{entry.text}</a>
+            {children.length > 0 && (
+              <ul>
+                {children.map((child) => (
+                  <li key={child.id}>
+                    <a href={`#${child.id}`}>{child.text}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The configured ways to reach support, as a definition list with working links. */
+function ContactDetails() {
+  const { t } = useTranslation();
+  const { language, config } = usePageState();
+  const { phone, address, hours } = config.contacts;
+  return (
+    <section className="info-contact-details" aria-labelledby="contacts-title">
+      <h2 id="contacts-title">{t('info.contacts.heading')}</h2>
+      <dl className="info-contacts-list">
+        <div>
+          <dt>{t('info.contacts.email')}</dt>
+          <dd>
+            <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('info.contacts.phone')}</dt>
+          <dd>
+            <a href={telHref(phone)}>{phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('info.contacts.address')}</dt>
+          <dd>{address[language]}</dd>
+        </div>
+        <div>
+          <dt>{t('info.contacts.hours')}</dt>
+          <dd>{hours[language]}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export default function Info({ route }: { route: PageRoute }) {
+  const { t } = useTranslation();
+  const { language } = usePageState();
+  const page = infoContent[route.name as InfoPage];
+  if (!page) throw new Error(`no info content for page ${route.name}`);
+  const { html, toc } = page[language];
+  return (
+    <article className={`page info-page info-page-${route.name}`} aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {t(`pages.${route.name}.heading`, { defaultValue: t(`pages.${route.name}.title`) })}
+      </h1>
+      {route.name === 'contacts' && <ContactDetails />}
+      {toc.length >= TOC_MIN_ENTRIES && <TableOfContents toc={toc} />}
+      <div className="info-content" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+/** A State Audit Service monitoring of a tender, under its tender's path. */
+import type { PageModule, RouteContext } from '../../routes/types';
+import { movedTo } from '../../routes/guards';
+import { dataOf } from '../../lib/data';
+import { codeLabel } from '../../lib/enums';
+import { tenderPath } from '../Tender/route';
+import type { Tender } from '../Tender/types';
+import type { Monitoring } from './types';
+
+/** The tenderID of the monitored tender: the fetched tender's when it is that tender. */
+function monitoredTenderId(ctx: RouteContext): string | undefined {
+  const m = dataOf<Monitoring>(ctx, 'monitoring');
+  const tender = dataOf<Tender>(ctx, 'tender');
+  if (tender?.tenderID && (!m?.tender_id || tender.id === m.tender_id)) return tender.tenderID;
+  return m?.tenderID;
+}
+
+/** `/tenders/{tenderID}/monitorings/{monitoring_id}`, the one address of a monitoring. */
+function monitoringPath(ctx: RouteContext): string | null {
+  const id = dataOf<Monitoring>(ctx, 'monitoring')?.monitoring_id;
+  const tenderID = monitoredTenderId(ctx);
+  return id && tenderID ? tenderPath(tenderID, `monitorings/${encodeURIComponent(id)}`) : null;
+}
+
+export const monitoring: PageModule = {
+  name: 'monitoring',
+  page: { load: () => import('./Monitoring') },
+  fetches: ({ params }) => [
+    { key: 'monitoring', service: 'search', path: `/api/monitorings/${encodeURIComponent(params.id ?? '')}` },
+    { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.tenderId ?? '')}` },
+  ],
+  required: ['monitoring'],
+  redirectFromData: (ctx) => {
+    const path = monitoringPath(ctx);
+    const rest = ctx.params['*'];
+    const here = tenderPath(ctx.params.tenderId ?? '', `monitorings/${encodeURIComponent(ctx.params.id ?? '')}`);
+    return path && path !== here ? { redirect: rest ? `${path}/${rest}` : path, status: 301 } : null;
+  },
+  canonicalPath: monitoringPath,
+  meta: (ctx, t) => {
+    const m = dataOf<Monitoring>(ctx, 'monitoring');
+    const id = m?.monitoring_id ?? ctx.params.id;
+    const tenderId = monitoredTenderId(ctx) ?? ctx.params.tenderId;
+    const title = t('pages.monitoring.title', { id, tenderId });
+    if (!m) return { title, description: t('pages.monitoring.description', { id, tenderId }) };
+    return {
+      title,
+      description: t('pages.monitoring.summary', {
+        id,
+        tenderId,
+        status: m.status ? codeLabel(t, 'monitoring.status', m.status) : '',
+        tenderTitle: dataOf<Tender>(ctx, 'tender')?.title ?? '',
+      }),
+    };
+  },
+};
+
+/** `/tenders/{id}/monitorings` lists nothing of its own: the tender page shows them. */
+export const monitoringsRedirect = movedTo('monitoringsRedirect', ({ params }) => tenderPath(params.id ?? ''));

@@ -1,0 +1,35 @@
+/** The awards: the suppliers with their identifiers, amount, status and date. */
+import { DataTable } from '../../../components/DataTable/DataTable';
+import { Money } from '../../../components/Money/Money';
+import { list, localized } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { tenderLabel } from '../labels';
+import type { Award } from '../types';
+
+export function Awards({ awards, withLot, ctx }: { awards: Award[]; withLot: boolean; ctx: Ctx }) {
+  return (
+    <DataTable head={['supplier', ...(withLot ? ['lot'] : []), 'value', 'status', 'date'].map((c) => ctx.t(`tender.col.${c}`))}>
+      {awards.map((a, i) => <AwardRow key={a.id ?? i} award={a} withLot={withLot} ctx={ctx} />)}
+    </DataTable>
+  );
+}
+
+function AwardRow({ award: a, withLot, ctx }: { award: Award; withLot: boolean; ctx: Ctx }) {
+  const suppliers = list(a.suppliers);
+  return (
+    <tr>
+      <th scope="row">
+        {suppliers.map((s, i) => (
+          <span key={i} className="supplier">
+            {localized(s, 'name', ctx.language) || s.identifier?.legalName}
+            {s.identifier?.id && <span className="muted"> {[s.identifier.scheme, s.identifier.id].filter(Boolean).join(' ')}</span>}
+          </span>
+        ))}
+      </th>
+      {withLot && <td>{ctx.lotTitle(a.lotID)}</td>}
+      <td><Money value={a.value} ctx={ctx} /></td>
+      <td>{tenderLabel(ctx.t, 'awardStatus', a.status)}</td>
+      <td>{ctx.date(a.date)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,31 @@
+/** The bids: one row per bid, or per lot the bid is for. */
+import type { ReactNode } from 'react';
+import { DataTable } from '../../../components/DataTable/DataTable';
+import { Money } from '../../../components/Money/Money';
+import { list, organizationNames } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { tenderLabel } from '../labels';
+import type { Bid } from '../types';
+
+export function Bids({ bids, withLot, ctx }: { bids: Bid[]; withLot: boolean; ctx: Ctx }) {
+  return (
+    <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'value', 'status', 'date'].map((c) => ctx.t(`tender.col.${c}`))}>
+      {bids.flatMap((b, i) => bidRows(b, i, withLot, ctx))}
+    </DataTable>
+  );
+}
+
+function bidRows(b: Bid, index: number, withLot: boolean, ctx: Ctx): ReactNode[] {
+  const who = organizationNames(b.tenderers, ctx.language);
+  const lotValues = list(b.lotValues);
+  const rows = lotValues.length ? lotValues.map((lv) => ({ lot: lv.relatedLot, value: lv.value, status: lv.status ?? b.status, date: lv.date ?? b.date })) : [{ lot: undefined, value: b.value, status: b.status, date: b.date }];
+  return rows.map((r, i) => (
+    <tr key={`${b.id ?? index}-${i}`}>
+      <th scope="row">{who}</th>
+      {withLot && <td>{ctx.lotTitle(r.lot)}</td>}
+      <td><Money value={r.value} ctx={ctx} /></td>
+      <td>{tenderLabel(ctx.t, 'bidStatus', r.status)}</td>
+      <td>{ctx.date(r.date)}</td>
+    </tr>
+  ));
+}

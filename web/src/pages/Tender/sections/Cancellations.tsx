@@ -1,0 +1,24 @@
+/** Cancellations of the tender or of its lots, with their reasons. */
+import { DataTable } from '../../../components/DataTable/DataTable';
+import type { Ctx } from '../ctx';
+import { tenderLabel } from '../labels';
+import type { Cancellation } from '../types';
+
+export function Cancellations({ cancellations, ctx }: { cancellations: Cancellation[]; ctx: Ctx }) {
+  const { t } = ctx;
+  return (
+    <DataTable head={['reason', 'lot', 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
+      {cancellations.map((c, i) => (
+        <tr key={c.id ?? i}>
+          <th scope="row">
+            {c.reasonType && <span className="reason-type">{tenderLabel(t, 'cancellationReason', c.reasonType)}</span>}
+            {c.reason && <span className="pre">{c.reason}</span>}
+          </th>
+          <td>{c.cancellationOf === 'lot' ? ctx.lotTitle(c.relatedLot) : t('tender.lotAll')}</td>
+          <td>{tenderLabel(t, 'cancellationStatus', c.status)}</td>
+          <td>{ctx.date(c.date)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

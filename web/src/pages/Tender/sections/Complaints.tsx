@@ -1,0 +1,40 @@
+/** Complaints about the tender and about its awards, qualifications and cancellations. */
+import { list } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { statusClass, tenderLabel } from '../labels';
+import type { Complaint, Tender } from '../types';
+
+/** The tender's own complaints, then those about its awards, qualifications and cancellations. */
+export function complaintsOf(tender: Tender): Complaint[] {
+  return [
+    ...list(tender.complaints),
+    ...list(tender.awards).flatMap((a) => list(a.complaints)),
+    ...list(tender.qualifications).flatMap((q) => list(q.complaints)),
+    ...list(tender.cancellations).flatMap((c) => list(c.complaints)),
+  ];
+}
+
+export function Complaints({ complaints, ctx }: { complaints: Complaint[]; ctx: Ctx }) {
+  return <ol className="tender-cards">{complaints.map((c, i) => <ComplaintCard key={c.id ?? i} complaint={c} ctx={ctx} />)}</ol>;
+}
+
+function ComplaintCard({ complaint: c, ctx }: { complaint: Complaint; ctx: Ctx }) {
+  const { t } = ctx;
+  return (
+    <li className="tender-card">
+      <h3>{c.title || c.complaintID || tenderLabel(t, 'complaintType', c.type)}</h3>
+      <p className="tender-badges">
+        {c.type && <span>{tenderLabel(t, 'complaintType', c.type)}</span>}
+        {c.status && <span className={statusClass(c.status)}>{tenderLabel(t, 'complaintStatus', c.status)}</span>}
+        {(c.dateSubmitted || c.date) && <span className="muted">{ctx.date(c.dateSubmitted || c.date)}</span>}
+      </p>
+      {c.description && <p className="pre">{c.description}</p>}
+      {c.resolution && (
+        <div className="tender-answer">
+          <h4>{t('tender.resolution')}</h4>
+          <p className="pre">{c.resolution}</p>
+        </div>
+      )}
+    </li>
+  );
+}

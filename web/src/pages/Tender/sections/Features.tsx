@@ -1,0 +1,33 @@
+/** Non-price criteria (features) with their options' weights as percentages. */
+import { DataTable } from '../../../components/DataTable/DataTable';
+import { formatNumber } from '../../../lib/format';
+import { list, localized } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { tenderLabel } from '../labels';
+import type { Feature } from '../types';
+
+export function Features({ features, ctx }: { features: Feature[]; ctx: Ctx }) {
+  return <>{features.map((f, i) => <FeatureBlock key={f.code ?? i} feature={f} ctx={ctx} />)}</>;
+}
+
+function FeatureBlock({ feature: f, ctx }: { feature: Feature; ctx: Ctx }) {
+  const { t } = ctx;
+  const options = list(f.enum);
+  return (
+    <div className="tender-card">
+      <h3>{localized(f, 'title', ctx.language)}</h3>
+      {f.featureOf && <p className="muted">{t('tender.col.featureOf')}: {tenderLabel(t, 'featureOf', f.featureOf)}</p>}
+      {f.description && f.description !== f.title && <p>{f.description}</p>}
+      {options.length > 0 && (
+        <DataTable head={[t('tender.col.options'), t('tender.col.value')]}>
+          {options.map((o, i) => (
+            <tr key={i}>
+              <th scope="row">{o.title}</th>
+              <td>{typeof o.value === 'number' ? t('tender.featureValue', { value: formatNumber(o.value * 100, undefined, ctx.language) }) : ''}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** The decisions on each bidder's qualification (pre-qualification procedures). */
+import { DataTable } from '../../../components/DataTable/DataTable';
+import { organizationNames } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { tenderLabel } from '../labels';
+import type { Bid, Qualification } from '../types';
+
+interface Props {
+  qualifications: Qualification[];
+  /** The bids, which name the bidders the qualifications point to. */
+  bids: Bid[];
+  withLot: boolean;
+  ctx: Ctx;
+}
+
+export function Qualifications({ qualifications, bids, withLot, ctx }: Props) {
+  const { t } = ctx;
+  const bidders = new Map(bids.map((b) => [b.id, organizationNames(b.tenderers, ctx.language)]));
+  return (
+    <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
+      {qualifications.map((q, i) => (
+        <tr key={q.id ?? i}>
+          <th scope="row">{bidders.get(q.bidID) || q.bidID}</th>
+          {withLot && <td>{ctx.lotTitle(q.lotID)}</td>}
+          <td>{tenderLabel(t, 'qualificationStatus', q.status)}</td>
+          <td>{ctx.date(q.date)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,22 @@
+/** Decisions several routes make before any data: who may see a page, and moved paths. */
+import type { GuardResult, PageModule, RouteContext } from './types';
+
+const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
+
+/** `/login` and `/registration` are for visitors: a logged-in user goes home. */
+export const visitorsOnly = (ctx: RouteContext): GuardResult => (ctx.input.session ? toRoot() : null);
+
+/** The cart is for a logged-in user who is not a seller; anyone else gets the 404 page. */
+export const buyersOnly = ({ input }: RouteContext): GuardResult =>
+  !input.session || input.session.type === 'seller' ? { error: 404 } : null;
+
+/** The cabinet needs its feature flag and a login; otherwise the visitor goes home. */
+export const cabinetGuard = ({ input }: RouteContext): GuardResult =>
+  !input.config.features.cabinet || !input.session ? toRoot() : null;
+
+/** A path that only redirects, permanently, to `to` (a path, or one made from the params). */
+export const movedTo = (name: string, to: string | ((ctx: RouteContext) => string)): PageModule => ({
+  name,
+  page: () => null,
+  guard: (ctx) => ({ redirect: typeof to === 'string' ? to : to(ctx), status: 301 }),
+});
