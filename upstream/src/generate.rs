@@ -6,7 +6,7 @@
 //! the template's index fields the same way (a test checks both agree).
 
 use crate::dates;
-use crate::docs::Fields;
+use crate::records::Fields;
 use serde_json::{json, Value};
 
 /// The generator's fixed seed.

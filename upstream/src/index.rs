@@ -6,8 +6,8 @@
 //!   vocabulary, so a word prefix is one range of it);
 //! - per-field orders (document numbers sorted by value) for ranges and sorting.
 
-use crate::docs::Fields;
 use crate::query::{cpv_prefix, words, ListKey, SearchQuery, SortKey};
+use crate::records::Fields;
 use std::collections::{BTreeMap, HashMap};
 
 /// A fixed-size set of document numbers.

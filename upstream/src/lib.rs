@@ -6,7 +6,6 @@
 pub mod cdb;
 pub mod classifiers;
 pub mod dates;
-pub mod docs;
 pub mod error;
 pub mod generate;
 pub mod index;
@@ -14,6 +13,7 @@ pub mod market;
 pub mod monitoring;
 pub mod params;
 pub mod query;
+pub mod records;
 pub mod router;
 pub mod shared_data;
 pub mod store;

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 /// One value a product gives for a requirement.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
+pub enum RequirementValue {
     Text(Vec<String>),
     Number(f64),
     Boolean(bool),
@@ -32,7 +32,7 @@ pub enum Answer {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Response {
     pub requirement: String,
-    pub answer: Answer,
+    pub answer: RequirementValue,
 }
 
 /// One catalogue record with the fields the filters and sorts read, and its JSON.

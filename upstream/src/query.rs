@@ -4,9 +4,9 @@
 
 use crate::classifiers::significant;
 use crate::dates;
-use crate::docs::{Fields, Kind, METHOD_TYPES, PERIODS};
 use crate::error::UpstreamError;
 use crate::params::Params;
+use crate::records::{Fields, Kind, METHOD_TYPES, PERIODS};
 
 /// Largest number of results a client may page through (SPEC §9).
 pub const RESULT_WINDOW: usize = 10_000;

@@ -1,10 +1,10 @@
 //! Every route of the upstream, registered in one place, and the search API handlers.
 //! GET answers are `application/json`; POST answers are `application/ld+json` (SPEC §7).
 
-use crate::docs::{member, Kind, TAGS};
 use crate::error::UpstreamError;
 use crate::params::Params;
 use crate::query::SearchQuery;
+use crate::records::{member, Kind, TAGS};
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderValue};

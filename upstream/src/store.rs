@@ -2,11 +2,11 @@
 //! organisation lookups and the classifiers, built once at start-up and shared read-only.
 
 use crate::classifiers::Classifiers;
-use crate::docs::{self, Fields, Kind};
 use crate::error::UpstreamError;
 use crate::generate::{self, Org};
 use crate::index::{Index, IndexBuilder};
 use crate::monitoring::{self, Monitorings};
+use crate::records::{self, Fields, Kind};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -137,7 +137,7 @@ impl Data {
     pub fn load(src: &DataSource) -> Result<Self, UpstreamError> {
         let started = std::time::Instant::now();
         let classifiers = Classifiers::load(&src.data_dir, src.standards_dir.as_deref())?;
-        let mut snap = docs::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
+        let mut snap = records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
         let modified = |t: &Value| t["dateModified"].as_str().and_then(crate::dates::parse);
         let mut snapshot_now = snap.tenders.iter().filter_map(modified).max();
         let first_extra = snap.tenders.len();
@@ -163,10 +163,11 @@ impl Data {
                 t["hasActiveMonitoring"] = Value::Bool(true);
             }
         }
-        let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| docs::tender_fields(t, &classifiers)).collect();
-        let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| docs::plan_fields(p, &classifiers)).collect();
-        let contracts: Vec<Value> = snap.tenders.iter().flat_map(docs::derive_contracts).collect();
-        let contract_fields: Vec<Fields> = contracts.iter().map(|c| docs::contract_fields(c, &classifiers)).collect();
+        let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| records::tender_fields(t, &classifiers)).collect();
+        let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| records::plan_fields(p, &classifiers)).collect();
+        let contracts: Vec<Value> = snap.tenders.iter().flat_map(records::derive_contracts).collect();
+        let contract_fields: Vec<Fields> =
+            contracts.iter().map(|c| records::contract_fields(c, &classifiers)).collect();
 
         let (mut tender_orgs, mut plan_orgs, mut contract_orgs, mut contract_suppliers) =
             (Orgs::default(), Orgs::default(), Orgs::default(), Orgs::default());
@@ -176,7 +177,7 @@ impl Data {
             if pe["identifier"]["id"].as_str().is_some_and(|id| !tender_orgs.0.contains_key(id)) {
                 let mut ids = Vec::new();
                 let mut text = String::new();
-                docs::org_fields(pe, &mut ids, &mut text);
+                records::org_fields(pe, &mut ids, &mut text);
                 pool.orgs.push(Org { json: pe.clone(), id: ids.pop().unwrap_or_default(), text: text.to_lowercase() });
             }
             tender_orgs.add(pe);
@@ -286,9 +287,9 @@ impl Data {
             .map(|d| {
                 let doc = self.document(c, d);
                 match c.kind {
-                    Kind::Tender => docs::tender_fields(&doc, &self.classifiers),
-                    Kind::Plan => docs::plan_fields(&doc, &self.classifiers),
-                    Kind::Contract => docs::contract_fields(&doc, &self.classifiers),
+                    Kind::Tender => records::tender_fields(&doc, &self.classifiers),
+                    Kind::Plan => records::plan_fields(&doc, &self.classifiers),
+                    Kind::Contract => records::contract_fields(&doc, &self.classifiers),
                 }
             })
             .collect()

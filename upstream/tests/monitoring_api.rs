@@ -88,7 +88,7 @@ fn derivation_is_deterministic_and_picks_one_tender_in_25_by_id_hash() {
     let share = monitored as f64 / eligible as f64;
     assert!((0.03..0.05).contains(&share), "share {share}");
     // Load order does not matter.
-    let snap = upstream::docs::read_snapshot(&data_dir().join("demo.jsonl.gz")).unwrap();
+    let snap = upstream::records::read_snapshot(&data_dir().join("demo.jsonl.gz")).unwrap();
     let now = 1_790_000_000_000;
     let mut reversed = snap.tenders.clone();
     reversed.reverse();

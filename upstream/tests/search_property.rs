@@ -3,10 +3,10 @@
 
 mod common;
 
-use upstream::docs::{Fields, Kind};
 use upstream::generate::Rng;
 use upstream::params::Params;
 use upstream::query::{sort_value, words, SearchQuery};
+use upstream::records::{Fields, Kind};
 
 fn pick<'a, T>(r: &mut Rng, v: &'a [T]) -> Option<&'a T> {
     (!v.is_empty()).then(|| &v[r.below(v.len() as u64) as usize])

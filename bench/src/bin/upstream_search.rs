@@ -4,10 +4,10 @@
 
 use anyhow::Context;
 use std::time::Instant;
-use upstream::docs::Kind;
 use upstream::generate::Rng;
 use upstream::params::Params;
 use upstream::query::SearchQuery;
+use upstream::records::Kind;
 
 fn rss_mb() -> f64 {
     std::fs::read_to_string("/proc/self/status")
@@ -81,7 +81,7 @@ fn main() -> anyhow::Result<()> {
         let hits = tenders.index.search(&query);
         // Include building the page's JSON, as the HTTP handler does.
         let members: Vec<_> =
-            hits.page.iter().map(|&d| upstream::docs::member(&state.data.document(tenders, d))).collect();
+            hits.page.iter().map(|&d| upstream::records::member(&state.data.document(tenders, d))).collect();
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         std::hint::black_box(members);
         total_hits += hits.total;

@@ -8,7 +8,7 @@
 //! satisfies. Counts and popularity roll up from products.
 
 use super::catalog::{self, Attr, Cat, Kind, Kit, Unit};
-use super::{Answer, Market, Record, Records, Response};
+use super::{Market, Record, Records, RequirementValue, Response};
 use crate::classifiers::{Classifiers, Node};
 use crate::dates;
 use crate::generate::Rng;
@@ -221,13 +221,13 @@ fn val_text(a: &Attr, v: Val, uk: bool) -> String {
     }
 }
 
-fn answer(a: &Attr, v: Val) -> (Answer, Value) {
+fn answer(a: &Attr, v: Val) -> (RequirementValue, Value) {
     match (a.kind, v) {
-        (Kind::Num { int: true, .. }, Val::Num(x)) => (Answer::Number(x), json!(x as i64)),
-        (_, Val::Num(x)) => (Answer::Number(x), json!(x)),
-        (Kind::Text(opts), Val::Opt(i)) => (Answer::Text(vec![opts[i].0.to_string()]), json!([opts[i].0])),
-        (_, Val::Bool(b)) => (Answer::Boolean(b), json!(b)),
-        _ => (Answer::Boolean(false), Value::Null),
+        (Kind::Num { int: true, .. }, Val::Num(x)) => (RequirementValue::Number(x), json!(x as i64)),
+        (_, Val::Num(x)) => (RequirementValue::Number(x), json!(x)),
+        (Kind::Text(opts), Val::Opt(i)) => (RequirementValue::Text(vec![opts[i].0.to_string()]), json!([opts[i].0])),
+        (_, Val::Bool(b)) => (RequirementValue::Boolean(b), json!(b)),
+        _ => (RequirementValue::Boolean(false), Value::Null),
     }
 }
 
@@ -770,7 +770,7 @@ fn product(
     for (a, v) in attrs.iter().zip(vals) {
         let (ans, j) = answer(a, *v);
         let mut rj = json!({"requirement": a.uk});
-        rj[if matches!(ans, Answer::Text(_)) { "values" } else { "value" }] = j;
+        rj[if matches!(ans, RequirementValue::Text(_)) { "values" } else { "value" }] = j;
         responses_json.push(rj);
         responses.push(Response { requirement: a.uk.to_string(), answer: ans });
     }

@@ -2,7 +2,7 @@
 //! filters, CPV, keyword and the requirement filters. [`ListQuery::matches`] is the
 //! complete filter semantics (a plain scan: the catalogue is small).
 
-use super::{Answer, Record};
+use super::{Record, RequirementValue};
 use crate::error::UpstreamError;
 use crate::params::Params;
 use crate::query::{cpv_prefix, words, RESULT_WINDOW};
@@ -276,13 +276,13 @@ fn requirement_matches(f: &ReqFilter, r: &Record) -> bool {
         | ReqFilter::Boolean { requirement, .. } => requirement,
     };
     r.responses.iter().filter(|resp| resp.requirement.to_lowercase() == *title).any(|resp| match (f, &resp.answer) {
-        (ReqFilter::Text { values, .. }, Answer::Text(got)) => {
+        (ReqFilter::Text { values, .. }, RequirementValue::Text(got)) => {
             values.is_empty() || got.iter().any(|g| values.contains(&g.to_lowercase()))
         }
-        (ReqFilter::Number { value, min, max, .. }, Answer::Number(x)) => {
+        (ReqFilter::Number { value, min, max, .. }, RequirementValue::Number(x)) => {
             value.is_none_or(|v| (x - v).abs() < 1e-9) && min.is_none_or(|m| *x >= m) && max.is_none_or(|m| *x <= m)
         }
-        (ReqFilter::Boolean { value, .. }, Answer::Boolean(b)) => b == value,
+        (ReqFilter::Boolean { value, .. }, RequirementValue::Boolean(b)) => b == value,
         _ => false,
     })
 }

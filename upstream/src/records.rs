@@ -1,4 +1,4 @@
-//! Documents: the real tenders and plans of the snapshot, contracts derived from the
+//! Records: the real tenders and plans of the snapshot, contracts derived from the
 //! tenders' active awards, and the flat [`Fields`] every index and the brute-force
 //! reference filter read. Field paths were checked against every record of
 //! `demo.jsonl.gz` (prozorro-mcp 0.1.1): tenders carry id, tenderID, title, status,
