@@ -677,8 +677,8 @@ async function main() {
     md.push(`  - **${s}**: ${s === 'portal' ? SERVERS[s].what + ', embedded upstream off, endpoints at the standalone upstream, page micro-cache off, `RUST_LOG=warn`' : `\`${BASELINE}\`, ${SERVERS[s].what}`}`);
   }
   md.push(
-    '  The baselines evaluate the same server bundle (`web/dist/server/entry-server.js`) and do per request what `server/src/page.rs` ' +
-      'and `server/src/document.rs` do: `plan`, concurrent upstream GETs (same error mapping), `render`, the same document shell ' +
+    '  The baselines evaluate the same server bundle (`web/dist/server/entry-server.js`) and do per request what `server/src/page/` ' +
+      'and `server/src/document.rs` do: `resolve`, concurrent upstream GETs (failures written the same way), `render`, the same document shell ' +
       '(head, assets from the manifest, escaped state and translations). Answers whose fetch spec has `maxAge` are reused that long by all four. The portal\'s isolates also reuse the value they parsed of an answer whose text comes back unchanged (`renderer/src/reuse.rs`); the baselines parse every answer, and the render input, on every request. Node fetches with `node:http` and a keep-alive agent, Deno and Bun with `fetch`. ' +
       'Binaries, `config/`, `locales/` and `web/dist/` are copied at the start (under bench/results/tmp/) so edits meanwhile change nothing.',
     `- **Upstream**: one standalone \`target/release/upstream\` (real data in \`data/\`, users database in memory, \`RUST_LOG=warn\`) on ${UPSTREAM}, shared by all servers, on CPU ${S.load.spec}.`,
@@ -765,7 +765,7 @@ async function main() {
       'measured in every round right after the portal\'s runs ("floor µs": the median over rounds; "by round": each round\'s), ' +
       'the input written and rendered the server\'s way (answers the isolate parsed before are reused); "whole input": ' +
       'the same render with the whole input parsed (runs interleaved). ' +
-      'The portal\'s CPU per request also pays for HTTP, `plan`, the upstream requests and the document.',
+      'The portal\'s CPU per request also pays for HTTP, `resolve`, the upstream requests and the document.',
     '',
   );
   md.push(

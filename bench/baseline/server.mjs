@@ -1,8 +1,8 @@
 // The SSR baseline of `make bench`: the portal's own server bundle
 // (web/dist/server/entry-server.js) served by a plain JavaScript runtime, doing per
-// request what server/src/page.rs and server/src/document.rs do: plan, fetch the named
-// upstream answers concurrently (same error mapping; answers whose spec has `maxAge` are
-// reused that long, as the server does), render, wrap in the same document.
+// request what server/src/page/ and server/src/document.rs do: resolve, fetch the named
+// upstream answers concurrently (failures written the same way; answers whose spec has
+// `maxAge` are reused that long, as the server does), render, wrap in the same document.
 //
 //   node server.mjs    node:http; node:cluster forks one worker per core of the CPU set
 //   deno run -A server.mjs / bun server.mjs
@@ -115,9 +115,13 @@ async function worker() {
   const reusable = new Map(); // url -> [expires ms, text]
   const MAX_REUSABLE = 1000;
 
-  /** server/src/page.rs `fetch_all`: answers embedded raw; failures map to 502/504/503. */
+  /**
+   * server/src/page/upstream.rs `fetch_all` and `add_answers`: answers embedded raw,
+   * failures as `{"ok":false,"status":N}` or `{"ok":false,"failure":…}` (the bundle
+   * decides what they mean for the page).
+   */
   async function fetchAll(fetches) {
-    if (fetches.length === 0) return ['{}', null];
+    if (fetches.length === 0) return '{}';
     const endpoints = client.endpoints;
     const answers = await Promise.all(
       fetches.map(async (spec) => {
@@ -130,35 +134,29 @@ async function worker() {
         }
         try {
           const { status, text } = await get(url);
-          if (status >= 400) return status;
+          if (status >= 400) return `{"ok":false,"status":${status}}`;
           try {
             JSON.parse(text);
           } catch {
-            return 502;
+            return '{"ok":false,"failure":"invalid"}';
           }
           if (maxAge) {
             reusable.delete(url);
             if (reusable.size >= MAX_REUSABLE) reusable.delete(reusable.keys().next().value);
             reusable.set(url, [Date.now() + maxAge, text]);
           }
-          return text;
+          return `{"ok":true,"body":${text}}`;
         } catch (e) {
-          return e instanceof Timeout ? 504 : 502;
+          return `{"ok":false,"failure":"${e instanceof Timeout ? 'timeout' : 'unreachable'}"}`;
         }
       }),
     );
-    let error = null;
     let json = '{';
     answers.forEach((answer, i) => {
       if (i > 0) json += ',';
-      json += JSON.stringify(fetches[i].key);
-      if (typeof answer === 'string') json += `:{"ok":true,"body":${answer}}`;
-      else {
-        if (answer >= 500) error = answer === 502 || answer === 504 ? answer : 503;
-        json += `:{"ok":false,"status":${answer}}`;
-      }
+      json += `${JSON.stringify(fetches[i].key)}:${answer}`;
     });
-    return [json + '}', error];
+    return json + '}';
   }
 
   // A response: [status, headers, body].
@@ -196,21 +194,20 @@ async function worker() {
     return [status >= 100 && status < 1000 ? status : 200, HTML_HEADERS, html];
   }
 
-  /** server/src/page.rs `page`, plus /healthz. `url` is the raw path and query. */
+  /** server/src/page/mod.rs `page`, plus /healthz. `url` is the raw path and query. */
   async function page(method, url) {
     if (url === '/healthz') return [200, { 'content-type': 'text/plain' }, `ok: ${runtime}\n`];
     if (method !== 'GET' && method !== 'HEAD') return [405, {}, ''];
     const language = languageOf(url.split('?')[0]);
-    let plan;
+    let resolution;
     try {
-      plan = JSON.parse(portal.plan(renderInput(url, stateFields(language, '{}', null))));
+      resolution = JSON.parse(portal.resolve(renderInput(url, stateFields(language, '{}', null))));
     } catch (e) {
-      console.error(`plan failed: ${url}: ${e}`);
+      console.error(`resolve failed: ${url}: ${e}`);
       return renderDocument(url, '{}', 500);
     }
-    if (plan.redirect) return redirect(plan.redirect.location, plan.redirect.status);
-    const [data, error] = await fetchAll(plan.fetches);
-    return renderDocument(url, data, error);
+    if (resolution.redirect) return redirect(resolution.redirect.location, resolution.redirect.status);
+    return renderDocument(url, await fetchAll(resolution.fetches), null);
   }
 
   return page;
