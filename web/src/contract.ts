@@ -25,8 +25,8 @@ export type Failure = 'unreachable' | 'timeout' | 'invalid';
 export type Fetched = { ok: true; body: unknown } | { ok: false; status: number } | { ok: false; failure: Failure };
 
 /**
- * Input of both `resolve` and `render`. The same object (minus `url` and `error`)
- * is embedded in the page so the client hydrates with identical state.
+ * Input of both `resolve` and `render`. The same object minus `url` (the page state:
+ * `error` included) is embedded in the page so the client hydrates with identical state.
  */
 export interface RenderInput {
   /** Path and query without the language prefix handling done: e.g. `/en/tenders?page=2`. */

@@ -16,7 +16,7 @@ import { matchPage, routes } from './routes';
 import { loadAllPages, pageReady } from './routes/split';
 import type { RouteContext } from './routes/types';
 import { routeOutcome } from './routes/outcome';
-import { basename, splitLanguage } from './lib/paths';
+import { basename, localizedPath, splitLanguage } from './lib/paths';
 import { headHtml, pageHead } from './lib/head';
 import { errorVariant } from './components/ErrorPage/ErrorPage';
 import type { HeadOutput, Language, RenderInput, RenderOutput, Resolution } from './contract';
@@ -63,8 +63,7 @@ function resolve(inputJson: Input): string {
   const guard = route.guard?.(ctx);
   const out: Resolution = { redirect: null, fetches: [] };
   if (guard && 'redirect' in guard) {
-    const prefix = language === 'en' ? '/en' : '';
-    out.redirect = { location: guard.redirect === '/' && prefix ? prefix : prefix + guard.redirect, status: guard.status };
+    out.redirect = { location: localizedPath(language, guard.redirect), status: guard.status };
   } else if (!guard) {
     out.fetches = route.fetches?.(ctx) ?? [];
   }
@@ -104,8 +103,7 @@ function renderHead(inputJson: Input): HeadOutput {
   setConfig(input.config);
   const outcome = input.error ? null : routeOutcome(route, ctx);
   if (outcome && 'redirect' in outcome) {
-    const prefix = language === 'en' ? '/en' : '';
-    return [outcome.status, outcome.redirect === '/' && prefix ? prefix : prefix + outcome.redirect, '', 0];
+    return [outcome.status, localizedPath(language, outcome.redirect), '', 0];
   }
   const error = input.error ?? (outcome && 'error' in outcome ? outcome.error : null);
   const status = error ?? route.status ?? 200;

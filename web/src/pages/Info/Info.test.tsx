@@ -65,7 +65,7 @@ describe('info pages', () => {
       it('contacts: the configured e-mail, phone, address and hours with mailto: and tel: links', () => {
         const out = page(contacts, language);
         expect(out).toContain(`<h1 id="page-title" class="page-title">${html(tr(language, 'pages.contacts.title'))}</h1>`);
-        const dl = /<dl class="info-contacts-list">([\s\S]*?)<\/dl>/.exec(out)?.[1] ?? '';
+        const dl = /<dl class="tender-facts">([\s\S]*?)<\/dl>/.exec(out)?.[1] ?? '';
         const { phone, address, hours } = testConfig.contacts;
         const mail = links(dl).find((l) => l.href?.startsWith('mailto:'));
         expect(mail?.href).toBe(`mailto:${testConfig.supportEmail}`);

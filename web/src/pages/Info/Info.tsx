@@ -7,6 +7,7 @@
  */
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
+import { Facts } from '../../components/Facts/Facts';
 import type { PageRoute } from '../../routes/types';
 import { infoContent, type InfoPage, type TocEntry } from './content.gen';
 
@@ -18,7 +19,7 @@ export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g
 
 interface TocNode {
   entry: TocEntry;
-  children: TocEntry[];
+  children: TocNode[];
 }
 
 /** h3 entries under the h2 before them (an h3 before any h2 stands on its own). */
@@ -26,10 +27,23 @@ function nest(toc: TocEntry[]): TocNode[] {
   const nodes: TocNode[] = [];
   for (const entry of toc) {
     const parent = nodes[nodes.length - 1];
-    if (entry.depth > 2 && parent && parent.entry.depth === 2) parent.children.push(entry);
+    if (entry.depth > 2 && parent && parent.entry.depth === 2) parent.children.push({ entry, children: [] });
     else nodes.push({ entry, children: [] });
   }
   return nodes;
+}
+
+function TocList({ nodes }: { nodes: TocNode[] }) {
+  return (
+    <ul>
+      {nodes.map(({ entry, children }) => (
+        <li key={entry.id}>
+          <a href={`#${entry.id}`}>{entry.text}</a>
+          {children.length > 0 && <TocList nodes={children} />}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function TableOfContents({ toc }: { toc: TocEntry[] }) {
@@ -39,22 +53,7 @@ function TableOfContents({ toc }: { toc: TocEntry[] }) {
       <h2 id="info-toc-title" className="info-toc-title">
         {t('info.toc')}
       </h2>
-      <ul>
-        {nest(toc).map(({ entry, children }) => (
-          <li key={entry.id}>
-            <a href={`#${entry.id}`}>{entry.text}</a>
-            {children.length > 0 && (
-              <ul>
-                {children.map((child) => (
-                  <li key={child.id}>
-                    <a href={`#${child.id}`}>{child.text}</a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
+      <TocList nodes={nest(toc)} />
     </nav>
   );
 }
@@ -67,28 +66,14 @@ function ContactDetails() {
   return (
     <section className="info-contact-details" aria-labelledby="contacts-title">
       <h2 id="contacts-title">{t('info.contacts.heading')}</h2>
-      <dl className="info-contacts-list">
-        <div>
-          <dt>{t('info.contacts.email')}</dt>
-          <dd>
-            <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('info.contacts.phone')}</dt>
-          <dd>
-            <a href={telHref(phone)}>{phone}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('info.contacts.address')}</dt>
-          <dd>{address[language]}</dd>
-        </div>
-        <div>
-          <dt>{t('info.contacts.hours')}</dt>
-          <dd>{hours[language]}</dd>
-        </div>
-      </dl>
+      <Facts
+        rows={[
+          [t('info.contacts.email'), <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>],
+          [t('info.contacts.phone'), <a href={telHref(phone)}>{phone}</a>],
+          [t('info.contacts.address'), address[language]],
+          [t('info.contacts.hours'), hours[language]],
+        ]}
+      />
     </section>
   );
 }

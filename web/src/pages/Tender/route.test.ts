@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n';
+import { translations } from '../../components/test-utils';
+import { pageHead } from '../../lib/head';
+import { matchPage } from '../../routes';
+import type { RouteContext } from '../../routes/types';
+import type { ClientConfig } from '../../config';
+import type { PageData } from '../../lib/data';
+
+const i18n = createI18n('uk', { uk: { dzo: translations.uk }, en: { dzo: translations.en } });
+const t = i18n.getFixedT('uk', 'dzo');
+const config = { publicOrigin: 'https://portal.test', features: {} } as ClientConfig;
+
+function head(path: string, data: PageData) {
+  const { route, params } = matchPage(path);
+  const ctx: RouteContext = { params, query: new URLSearchParams(), input: { language: 'uk', data, session: null, config } };
+  return pageHead(route, ctx, t, path);
+}
+
+describe('the tender route', () => {
+  it('keeps one canonical address per tender, whatever sub-path or id form was asked', () => {
+    const tender = { ok: true as const, body: { id: '6ea25b15cfcd4566af1ad81046a8ae98', tenderID: 'UA-2026-10-12-014102-a', title: 'Газ' } };
+    const h = head('/tenders/UA-2026-10-12-014102-a/awards', { tender });
+    expect(h.canonical).toBe('https://portal.test/tenders/UA-2026-10-12-014102-a');
+    expect(h.title).toContain('Газ');
+    expect(h.jsonLd).toMatchObject({ identifier: 'UA-2026-10-12-014102-a', url: h.canonical });
+  });
+  it('falls back to the default meta with the id from the path when the tender is missing', () => {
+    const h = head('/tenders/UA-2026-10-12-014102-a', { tender: { ok: false, status: 404 } });
+    expect(h.title.startsWith(t('pages.tender.title', { id: 'UA-2026-10-12-014102-a' }))).toBe(true);
+    expect(h.title).toContain('UA-2026-10-12-014102-a');
+    expect(h.jsonLd).toBeNull();
+  });
+  it('asks for the tender (required) and its monitorings (optional)', () => {
+    const { route, params } = matchPage('/tenders/UA-2026-10-12-014102-a');
+    const ctx: RouteContext = { params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session: null, config } };
+    expect(route.fetches?.(ctx).map((f) => [f.key, f.path])).toEqual([
+      ['tender', '/api/tenders/UA-2026-10-12-014102-a'],
+      ['monitorings', '/api/tenders/UA-2026-10-12-014102-a/monitorings'],
+    ]);
+    expect(route.required).toEqual(['tender']);
+  });
+});
+
+describe('default meta', () => {
+  it('interpolates the route params into pages without meta code', () => {
+    expect(head('/market/category/33190000-8-1', {}).title).toContain('33190000-8-1');
+    expect(head('/plans/UA-P-2026-01-01-000001-a', {}).title).toContain('UA-P-2026-01-01-000001-a');
+  });
+});
