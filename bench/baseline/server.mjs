@@ -140,12 +140,13 @@ async function worker() {
           } catch {
             return '{"ok":false,"failure":"invalid"}';
           }
+          const entry = `{"ok":true,"body":${text}}`;
           if (maxAge) {
             reusable.delete(url);
             if (reusable.size >= MAX_REUSABLE) reusable.delete(reusable.keys().next().value);
-            reusable.set(url, [Date.now() + maxAge, text]);
+            reusable.set(url, [Date.now() + maxAge, entry]);
           }
-          return `{"ok":true,"body":${text}}`;
+          return entry;
         } catch (e) {
           return `{"ok":false,"failure":"${e instanceof Timeout ? 'timeout' : 'unreachable'}"}`;
         }
