@@ -77,7 +77,7 @@ fn embedded_upstream(config: upstream::UpstreamConfig, threads: usize, portal: A
                         .map_err(|e| e.to_string())?
                         .map_err(|e| e.to_string())?;
                     tracing::info!(%addr, "embedded upstream serving");
-                    portal.upstream_serving();
+                    portal.mark_upstream_serving();
                     upstream::serve_on(listener, state).await.map_err(|e| e.to_string())
                 };
                 if let Err(e) = result.await {

@@ -133,7 +133,7 @@ impl AppState {
     }
 
     /// Marks the embedded upstream as serving (its data loaded, its port listening).
-    pub fn upstream_serving(&self) {
+    pub fn mark_upstream_serving(&self) {
         self.inner.upstream_serving.store(true, std::sync::atomic::Ordering::Release);
     }
 

@@ -645,7 +645,7 @@ async fn health_is_503_until_the_pool_is_ready_and_the_embedded_upstream_serves(
         (starting.status, starting.body.as_str()),
         (StatusCode::SERVICE_UNAVAILABLE, "embedded upstream starting\n")
     );
-    state.upstream_serving();
+    state.mark_upstream_serving();
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
 }
 
