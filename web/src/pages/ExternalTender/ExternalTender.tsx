@@ -10,11 +10,11 @@ import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { TenderView } from '../Tender/Tender';
 import { externalTenderOf } from './data';
+import { dataOf } from '../../lib/data';
 
 export default function ExternalTender({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();
-  const { data } = usePageState();
-  const tender = data.external?.ok ? externalTenderOf(data.external.body) : null;
+  const tender = dataOf(usePageState(), 'external', externalTenderOf);
   if (!tender) return null;
   const notice = (
     <p className="notice external-notice" role="note">
