@@ -4,7 +4,7 @@
  * picker shows for codes that are already in the URL.
  */
 import type { FetchSpec } from '../contract';
-import type { ArrayFilter, TenderFilters } from './filters';
+import { TENDERS, type ArrayFilter, type Register, type SearchFilters } from './filters';
 
 /** A classification node as `/api/classifications` answers it. */
 export interface ClassificationNode {
@@ -34,13 +34,19 @@ export const TREE_FILTERS = {
 } as const satisfies Partial<Record<ArrayFilter, string>>;
 export type TreeFilter = keyof typeof TREE_FILTERS;
 
-/** Filters picked from an organisation lookup, and the lookup that names them. */
+/** Filters picked from an organisation lookup, and the lookup that names them in tenders. */
 export const ORGANISATION_FILTERS = {
   organizer: '/api/tender_identifiers',
   fundManager: '/api/tender_identifiers',
   supplier: '/api/contract_suppliers',
 } as const satisfies Partial<Record<ArrayFilter, string>>;
 export type OrganisationFilter = keyof typeof ORGANISATION_FILTERS;
+
+/** The lookup that names a register's organisations: its own buyers, suppliers of contracts. */
+export function organisationLookup(register: Register, filter: OrganisationFilter): string {
+  if (filter !== 'organizer') return ORGANISATION_FILTERS[filter];
+  return register.name === 'plans' ? '/api/plan_identifiers' : register.name === 'contracts' ? '/api/contract_identifiers' : ORGANISATION_FILTERS.organizer;
+}
 
 /** The numeric part of a CPV code before the hyphen (`03110000-5` → 3110000). */
 function cpvNumber(id: string): number {
@@ -92,15 +98,16 @@ export const labelKey = (filter: ArrayFilter) => `labels.${filter}`;
 export const LABELS_MAX_AGE = 600;
 
 /** The prefetches that name every picked code of `filters`, so labels survive a reload. */
-export function labelFetches(filters: TenderFilters): FetchSpec[] {
+export function labelFetches(filters: SearchFilters, register: Register = TENDERS): FetchSpec[] {
   const specs: FetchSpec[] = [];
   for (const [filter, scheme] of Object.entries(TREE_FILTERS) as Array<[TreeFilter, string]>) {
     const ids = filters.arrays[filter];
     if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: classificationsPath(scheme, { searchId: ids }), maxAge: LABELS_MAX_AGE });
   }
-  for (const [filter, lookup] of Object.entries(ORGANISATION_FILTERS) as Array<[OrganisationFilter, string]>) {
+  for (const filter of Object.keys(ORGANISATION_FILTERS) as OrganisationFilter[]) {
     const ids = filters.arrays[filter];
-    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path: organisationsPath(lookup, { ids }), maxAge: LABELS_MAX_AGE });
+    const path = organisationsPath(organisationLookup(register, filter), { ids });
+    if (ids?.length) specs.push({ key: labelKey(filter), service: 'search', path, maxAge: LABELS_MAX_AGE });
   }
   return specs;
 }

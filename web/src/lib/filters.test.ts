@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ARRAY_FILTERS, DATE_RANGES, METHOD_TYPES, PER_PAGE, SORT_ORDERS, TENDER_STATUSES,
-  parseFilters, searchApiPath, serializeFilters, type TenderFilters,
+  ARRAY_FILTERS, CONTRACTS, DATE_RANGES, METHOD_TYPES, PER_PAGE, PLANS, SORT_ORDERS, TENDERS, TENDER_STATUSES,
+  parseFilters, searchApiPath, serializeFilters, type Register, type SearchFilters,
 } from './filters';
 import { mulberry32 } from './random';
 
 const opts = { allowTestMode: true };
 const parse = (q: string, o = opts) => parseFilters(new URLSearchParams(q), o);
 
-function randomFilters(r: () => number): TenderFilters {
+function randomFilters(r: () => number): SearchFilters {
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   const f = parse('');
   if (r() < 0.5) f.keyword = pick(['ремонт доріг', 'paper A4', 'UA-2026-10-08-011748-a', 'а&б=в', 'ліки+']);
@@ -17,7 +17,7 @@ function randomFilters(r: () => number): TenderFilters {
   if (r() < 0.4) f.arrays.classification = [pick(['45230000-8', '33600000-6', '09130000-9'])];
   if (r() < 0.3) f.arrays.region = [pick(['Львівська область', 'м. Київ'])];
   if (r() < 0.3) f.arrays.organizer = [String(Math.floor(r() * 1e8)).padStart(8, '0')];
-  if (r() < 0.4) f.valueAmount = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
+  if (r() < 0.4) f.value = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
   if (r() < 0.4) f.dates.publicationDate = { from: '2026-01-01', to: '2026-10-31' };
   if (r() < 0.3) f.hasActiveMonitoring = r() < 0.5;
   if (r() < 0.2) f.testMode = r() < 0.5;
@@ -57,14 +57,14 @@ describe('filter codec', () => {
         '&publicationDate[from]=2026-02-30&hasActiveMonitoring=maybe&sortOrder=drop.table&perPage=7&page=-3&organizer=<x>',
     );
     expect(f.arrays).toEqual({ status: ['complete'] });
-    expect(f.valueAmount).toEqual({ to: 1000.5 });
+    expect(f.value).toEqual({ to: 1000.5 });
     expect(f.dates).toEqual({});
     expect(f.hasActiveMonitoring).toBeUndefined();
     expect([f.sortOrder, f.perPage, f.page]).toEqual(['dateCreated.desc', 10, 1]);
   });
 
   it('drops inverted ranges and clamps the page to the 10000-result window', () => {
-    expect(parse('valueAmount[from]=10&valueAmount[to]=5').valueAmount).toEqual({ from: 10 });
+    expect(parse('valueAmount[from]=10&valueAmount[to]=5').value).toEqual({ from: 10 });
     expect(parse('tenderPeriod[from]=2026-05-01&tenderPeriod[to]=2026-04-01').dates).toEqual({ tenderPeriod: { from: '2026-05-01' } });
     expect(parse('page=5000').page).toBe(1000);
     expect(parse('page=5000&perPage=100').page).toBe(100);
@@ -89,5 +89,51 @@ describe('filter codec', () => {
   it('knows every array filter and date range of SPEC §3 for tenders', () => {
     expect(ARRAY_FILTERS).toEqual(expect.arrayContaining(['status', 'classification', 'road', 'gmdn', 'inn', 'ccce_ua', 'organizer', 'supplier', 'region', 'fundManager', 'procurementMethodType', 'funder', 'tags']));
     expect(DATE_RANGES).toEqual(expect.arrayContaining(['enquiryPeriod', 'auctionPeriod', 'tenderPeriod', 'qualificationPeriod', 'publicationDate']));
+  });
+});
+
+describe('the codec of plans and contracts', () => {
+  const of = (register: Register) => (q: string) => parseFilters(new URLSearchParams(q), { allowTestMode: true, register });
+
+  function randomOf(register: Register, r: () => number): SearchFilters {
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+    const f = of(register)('');
+    if (r() < 0.5) f.keyword = pick(['шкільні меблі', 'UA-P-2026-10-12-017053-a', 'а&б=в']);
+    if (r() < 0.6) f.arrays.status = [...new Set([pick(register.statuses), pick(register.statuses)])].sort();
+    if (r() < 0.4) f.arrays.classification = [pick(['45230000-8', '39160000-1'])];
+    if (r() < 0.4) f.arrays.organizer = [String(Math.floor(r() * 1e8)).padStart(8, '0')];
+    if (r() < 0.3) f.arrays.region = [pick(['Львівська область', 'м. Київ'])];
+    if (register.arrays.includes('supplier') && r() < 0.4) f.arrays.supplier = [String(Math.floor(r() * 1e10))];
+    if (register.arrays.includes('planYear') && r() < 0.5) f.arrays.planYear = [...new Set([pick(['2025', '2026']), pick(['2026', '2027'])])].sort();
+    if (register.arrays.includes('procurementMethodType') && r() < 0.3) f.arrays.procurementMethodType = [pick(METHOD_TYPES)];
+    if (register.arrays.includes('funder') && r() < 0.2) f.arrays.funder = ['44000'];
+    if (r() < 0.4) f.value = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
+    for (const name of register.dates) if (r() < 0.4) f.dates[name] = { from: '2026-01-01', to: pick(['2026-06-30', '2026-12-31']) };
+    f.sortOrder = pick(SORT_ORDERS);
+    f.perPage = pick(PER_PAGE);
+    f.page = 1 + Math.floor(r() * Math.floor(10000 / f.perPage));
+    return f;
+  }
+
+  for (const register of [PLANS, CONTRACTS]) {
+    it(`round-trips random ${register.name} filters`, () => {
+      const r = mulberry32(20261123);
+      for (let i = 0; i < 400; i++) {
+        const f = randomOf(register, r);
+        const q = serializeFilters(f, { register });
+        expect(of(register)(q)).toEqual(f);
+        expect(serializeFilters(of(register)(q), { register })).toBe(q);
+      }
+    });
+  }
+
+  it('names each register its value range and keeps only its own filters and statuses', () => {
+    const q = 'status=scheduled&status=complete&status=active.tendering&tags=x&hasActiveMonitoring=true&planYear=2026&valueBudget[to]=5&valueAmount[to]=9&plansPeriod[from]=2026-01-01';
+    const plans = of(PLANS)(q);
+    expect(serializeFilters(plans, { register: PLANS })).toBe('status[0]=complete&status[1]=scheduled&planYear[0]=2026&valueBudget[to]=5&plansPeriod[from]=2026-01-01');
+    expect(searchApiPath(plans, PLANS)).toBe('/api/plans?status[0]=complete&status[1]=scheduled&planYear[0]=2026&valueBudget[to]=5&plansPeriod[from]=2026-01-01&page=1&perPage=10&sortOrder=dateCreated.desc');
+    const contracts = of(CONTRACTS)('status=terminated&status=scheduled&supplier=12345678&valueSum[from]=1&dateSigned[to]=2026-10-01&planYear=2026');
+    expect(serializeFilters(contracts, { register: CONTRACTS })).toBe('status[0]=terminated&supplier[0]=12345678&valueSum[from]=1&dateSigned[to]=2026-10-01');
+    expect(of(TENDERS)('status=scheduled&planYear=2026').arrays).toEqual({});
   });
 });

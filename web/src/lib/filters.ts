@@ -1,9 +1,11 @@
 /**
- * The tender search filters (SPEC §3) and their one URL codec. `parseFilters` reads
- * any query string (indexed, bracketed or repeated arrays, as a GET form sends
- * them) and drops invalid values; `serializeFilters` writes the normalised form:
- * a fixed parameter order, sorted unique array values, defaults left out, so equal
- * searches have equal URLs. That string is the canonical query of a search page.
+ * The search filters of the three registers (tenders, plans, contracts: SPEC §3) and
+ * their one URL codec. A `Register` says which filters a register has; `parseFilters`
+ * reads any query string (indexed, bracketed or repeated arrays, as a GET form sends
+ * them) and drops invalid values and filters the register does not have;
+ * `serializeFilters` writes the normalised form: a fixed parameter order, sorted
+ * unique array values, defaults left out, so equal searches have equal URLs. That
+ * string is the canonical query of a search page.
  */
 import { cleanNumericInput } from './format';
 import { RESULT_WINDOW } from './pagination';
@@ -23,6 +25,10 @@ export const METHOD_TYPES = [
   'priceQuotation', 'competitiveOrdering', 'simple.defense', 'esco', 'electronicCatalogue',
 ] as const;
 
+/** Plan statuses a visitor may filter by (SPEC §4: draft plans are not public). */
+export const PLAN_STATUSES = ['scheduled', 'complete', 'cancelled'] as const;
+export const CONTRACT_STATUSES = ['active', 'terminated', 'cancelled', 'pending'] as const;
+
 export const SUBJECT_TYPES = ['goods', 'works', 'services'] as const;
 export const PAYMENT_TYPES = ['prepayment', 'postpayment', 'standard', 'recurring'] as const;
 export const SORT_ORDERS = [
@@ -32,9 +38,9 @@ export const PER_PAGE = [10, 20, 50, 100] as const;
 export const DEFAULT_SORT = 'dateCreated.desc';
 export const DEFAULT_PER_PAGE = 10;
 
-/** Array filters in their URL order, each with the test a value must pass. */
+/** Array filters in their URL order, each with the test a value must pass (`status`: the register's). */
 const ARRAYS = {
-  status: (v: string) => (TENDER_STATUSES as readonly string[]).includes(v),
+  status: (v: string) => v.length > 0 && v.length <= 64,
   procurementMethodType: (v: string) => (METHOD_TYPES as readonly string[]).includes(v),
   classification: (v: string) => /^\d{8}-\d$/.test(v),
   road: (v: string) => /^[\w.-]{1,64}$/.test(v),
@@ -49,22 +55,74 @@ const ARRAYS = {
   tags: (v: string) => /^[\w.-]{1,64}$/.test(v),
   typeSubjectProcurement: (v: string) => (SUBJECT_TYPES as readonly string[]).includes(v),
   paymentType: (v: string) => (PAYMENT_TYPES as readonly string[]).includes(v),
+  planYear: (v: string) => /^(19|20)\d{2}$/.test(v),
 } as const;
 export type ArrayFilter = keyof typeof ARRAYS;
 export const ARRAY_FILTERS = Object.keys(ARRAYS) as ArrayFilter[];
 
-export const DATE_RANGES = ['publicationDate', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod'] as const;
+export const DATE_RANGES = [
+  'publicationDate', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod', 'plansPeriod', 'plansPublished', 'dateSigned',
+] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
+
+/** What a register searches and how its filters are named (one codec, one form, three registers). */
+export interface Register {
+  name: 'tenders' | 'plans' | 'contracts';
+  /** The upstream search. */
+  api: string;
+  statuses: readonly string[];
+  /** Its array filters (`status` included), a subset of the codec's, in the codec's order. */
+  arrays: readonly ArrayFilter[];
+  /** The query name of its value range. */
+  value: 'valueAmount' | 'valueBudget' | 'valueSum';
+  dates: readonly DateRange[];
+  /** `hasActiveMonitoring` and `testMode` (tenders only). */
+  flags: boolean;
+}
+
+export const TENDERS: Register = {
+  name: 'tenders',
+  api: '/api/tenders',
+  statuses: TENDER_STATUSES,
+  arrays: [
+    'status', 'procurementMethodType', 'classification', 'road', 'gmdn', 'inn', 'ccce_ua', 'organizer', 'supplier',
+    'fundManager', 'funder', 'region', 'tags', 'typeSubjectProcurement', 'paymentType',
+  ],
+  value: 'valueAmount',
+  dates: ['publicationDate', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod'],
+  flags: true,
+};
+
+export const PLANS: Register = {
+  name: 'plans',
+  api: '/api/plans',
+  statuses: PLAN_STATUSES,
+  arrays: ['status', 'procurementMethodType', 'classification', 'organizer', 'funder', 'region', 'planYear'],
+  value: 'valueBudget',
+  dates: ['plansPeriod', 'plansPublished'],
+  flags: false,
+};
+
+export const CONTRACTS: Register = {
+  name: 'contracts',
+  api: '/api/contracts',
+  statuses: CONTRACT_STATUSES,
+  arrays: ['status', 'classification', 'organizer', 'supplier', 'region'],
+  value: 'valueSum',
+  dates: ['dateSigned'],
+  flags: false,
+};
 
 export interface Range<T> {
   from?: T;
   to?: T;
 }
 
-export interface TenderFilters {
+export interface SearchFilters {
   keyword?: string;
   arrays: Partial<Record<ArrayFilter, string[]>>;
-  valueAmount: Range<number>;
+  /** The register's value range (`valueAmount`, `valueBudget` or `valueSum` in the URL). */
+  value: Range<number>;
   dates: Partial<Record<DateRange, Range<string>>>;
   hasActiveMonitoring?: boolean;
   testMode?: boolean;
@@ -73,8 +131,8 @@ export interface TenderFilters {
   perPage: number;
 }
 
-export function emptyFilters(): TenderFilters {
-  return { arrays: {}, valueAmount: {}, dates: {}, sortOrder: DEFAULT_SORT, page: 1, perPage: DEFAULT_PER_PAGE };
+export function emptyFilters(): SearchFilters {
+  return { arrays: {}, value: {}, dates: {}, sortOrder: DEFAULT_SORT, page: 1, perPage: DEFAULT_PER_PAGE };
 }
 
 /** All values of `name` whether sent as `name`, `name[]` or `name[3]`, in index order. */
@@ -112,21 +170,25 @@ function parseBoolean(v: string | null): boolean | undefined {
 export interface CodecOptions {
   /** `testMode` is honoured only when the configuration enables it (SPEC §4). */
   allowTestMode: boolean;
+  /** Whose filters (default: tenders). */
+  register?: Register;
 }
 
-export function parseFilters(query: URLSearchParams, options: CodecOptions): TenderFilters {
+export function parseFilters(query: URLSearchParams, options: CodecOptions): SearchFilters {
+  const register = options.register ?? TENDERS;
   const f = emptyFilters();
   const keyword = query.get('keyword')?.trim().slice(0, 200);
   if (keyword) f.keyword = keyword;
-  for (const name of ARRAY_FILTERS) {
-    const valid = [...new Set(arrayValues(query, name).map((v) => v.trim()).filter(ARRAYS[name]))].sort();
+  for (const name of register.arrays) {
+    const test = name === 'status' ? (v: string) => register.statuses.includes(v) : ARRAYS[name];
+    const valid = [...new Set(arrayValues(query, name).map((v) => v.trim()).filter(test))].sort();
     if (valid.length) f.arrays[name] = valid.slice(0, 50);
   }
-  const from = parseAmount(query.get('valueAmount[from]'));
-  const to = parseAmount(query.get('valueAmount[to]'));
-  if (from !== undefined) f.valueAmount.from = from;
-  if (to !== undefined && (from === undefined || to >= from)) f.valueAmount.to = to;
-  for (const name of DATE_RANGES) {
+  const from = parseAmount(query.get(`${register.value}[from]`));
+  const to = parseAmount(query.get(`${register.value}[to]`));
+  if (from !== undefined) f.value.from = from;
+  if (to !== undefined && (from === undefined || to >= from)) f.value.to = to;
+  for (const name of register.dates) {
     const range: Range<string> = {};
     const a = query.get(`${name}[from]`);
     const b = query.get(`${name}[to]`);
@@ -135,9 +197,9 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Ten
     if (range.from || range.to) f.dates[name] = range;
   }
   const monitoring = parseBoolean(query.get('hasActiveMonitoring'));
-  if (monitoring !== undefined) f.hasActiveMonitoring = monitoring;
+  if (register.flags && monitoring !== undefined) f.hasActiveMonitoring = monitoring;
   const test = parseBoolean(query.get('testMode'));
-  if (options.allowTestMode && test !== undefined) f.testMode = test;
+  if (register.flags && options.allowTestMode && test !== undefined) f.testMode = test;
   const sort = query.get('sortOrder');
   if (sort && (SORT_ORDERS as readonly string[]).includes(sort)) f.sortOrder = sort;
   const perPage = Number(query.get('perPage'));
@@ -147,16 +209,19 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Ten
   return f;
 }
 
-/** The normalised query string (no leading `?`); `''` for the default search. */
-export function serializeFilters(f: TenderFilters, { withPaging = true } = {}): string {
+/**
+ * The normalised query string (no leading `?`); `''` for the default search. Filters
+ * hold only what `parseFilters` of the same register let through.
+ */
+export function serializeFilters(f: SearchFilters, { withPaging = true, register = TENDERS } = {}): string {
   const parts: string[] = [];
   const add = (k: string, v: string | number | boolean) => parts.push(`${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(v))}`);
   if (f.keyword) add('keyword', f.keyword);
   for (const name of ARRAY_FILTERS) {
     (f.arrays[name] ?? []).forEach((v, i) => add(`${name}[${i}]`, v));
   }
-  if (f.valueAmount.from !== undefined) add('valueAmount[from]', f.valueAmount.from);
-  if (f.valueAmount.to !== undefined) add('valueAmount[to]', f.valueAmount.to);
+  if (f.value.from !== undefined) add(`${register.value}[from]`, f.value.from);
+  if (f.value.to !== undefined) add(`${register.value}[to]`, f.value.to);
   for (const name of DATE_RANGES) {
     const r = f.dates[name];
     if (r?.from) add(`${name}[from]`, r.from);
@@ -171,12 +236,12 @@ export function serializeFilters(f: TenderFilters, { withPaging = true } = {}): 
 }
 
 /** The upstream search request for these filters (paging always explicit). */
-export function searchApiPath(f: TenderFilters): string {
-  const q = serializeFilters(f, { withPaging: false });
+export function searchApiPath(f: SearchFilters, register: Register = TENDERS): string {
+  const q = serializeFilters(f, { withPaging: false, register });
   const paging = `page=${f.page}&perPage=${f.perPage}&sortOrder=${encodeURIComponent(f.sortOrder)}`;
-  return `/api/tenders?${q ? `${q}&` : ''}${paging}`;
+  return `${register.api}?${q ? `${q}&` : ''}${paging}`;
 }
 
-export function withPage(f: TenderFilters, page: number): TenderFilters {
+export function withPage(f: SearchFilters, page: number): SearchFilters {
   return { ...f, page };
 }

@@ -6,7 +6,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { PageModule, PageRoute } from './types';
 import { buyersOnly, cabinetGuard, movedTo, visitorsOnly } from './guards';
-import { home, tenderList } from '../pages/TenderList/route';
+import { contractList, home, planList, tenderList } from '../pages/Search/route';
 import { externalTender } from '../pages/ExternalTender/route';
 import { monitoring, monitoringsRedirect } from '../pages/Monitoring/route';
 import { tender } from '../pages/Tender/route';
@@ -23,9 +23,9 @@ const table: Array<[path: string, module: PageModule]> = [
   ['tenders/:tenderId/monitorings/:id/*', monitoring],
   ['tenders/:id/monitorings', monitoringsRedirect],
   ['tenders/:id/*', tender],
-  ['plans', stub('planList')],
+  ['plans', planList],
   ['plans/:id', stub('plan')],
-  ['contracts', stub('contractList')],
+  ['contracts', contractList],
   ['market', stub('market')],
   ['market/categories', stub('categoryList')],
   ['market/category', movedTo('categoryRedirect', '/market')],

@@ -1,7 +1,9 @@
 /**
- * Tender search (home and /tenders): a real GET form, so a visitor without
- * JavaScript can search, filter, sort and page; with JavaScript the same form
- * updates the URL and the list without a reload. All state lives in the URL.
+ * The search of a register (home and /tenders, /plans, /contracts): a real GET form,
+ * so a visitor without JavaScript can search, filter, sort and page; with JavaScript
+ * the same form updates the URL and the list without a reload. All state lives in the
+ * URL. The register (`lib/filters.ts`) decides which filters the form shows; the
+ * result cards are in `results.tsx`.
  */
 import { type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,42 +12,28 @@ import { useTranslation } from '../../i18n/react';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import {
-  METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SORT_ORDERS, SUBJECT_TYPES, TENDER_STATUSES,
-  parseFilters, serializeFilters, withPage, type TenderFilters,
+  METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SORT_ORDERS, SUBJECT_TYPES,
+  serializeFilters, withPage, type ArrayFilter, type Register, type SearchFilters,
 } from '../../lib/filters';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { pageCount } from '../../lib/pagination';
-import { formatDate } from '../../lib/dates';
 import { enumLabel } from '../../lib/enums';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { Picker, type Chosen } from '../../components/Picker/Picker';
 import {
-  ORGANISATION_FILTERS, TREE_FILTERS, labelKey, membersOf, nodeLabel, organisationLabel,
+  ORGANISATION_FILTERS, TREE_FILTERS, labelKey, membersOf, nodeLabel, organisationLabel, organisationLookup,
   type ClassificationNode, type Organisation, type OrganisationFilter, type TreeFilter,
 } from '../../lib/classifiers';
 import type { PageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { dataOf, failed } from '../../lib/data';
-import './TenderList.css';
-
-/** One member of the upstream's tender search answer (fields used here). */
-interface TenderSummary {
-  id: string;
-  tenderID?: string;
-  title?: string;
-  title_en?: string;
-  status?: string;
-  procurementMethodType?: string;
-  dateCreated?: string;
-  dateModified?: string;
-  value?: { amount?: number; currency?: string };
-  procuringEntity?: { name?: string; identifier?: { id?: string }; address?: { region?: string } };
-  items?: Array<{ classification?: { id?: string; description?: string } }>;
-}
+import { filtersOf, registerOf } from './route';
+import { Result, type Summary } from './results';
+import './Search.css';
 
 interface SearchAnswer {
-  'hydra:member'?: TenderSummary[];
+  'hydra:member'?: Summary[];
   'hydra:totalItems'?: number;
   facets?: Record<string, Record<string, number>>;
 }
@@ -63,7 +51,7 @@ interface Funder {
 }
 
 /** The picked values of a filter, labelled from the lookups the server made for them. */
-function chosenOf(state: PageState, filters: TenderFilters, filter: TreeFilter | OrganisationFilter): Chosen[] {
+function chosenOf(state: PageState, filters: SearchFilters, filter: TreeFilter | OrganisationFilter): Chosen[] {
   const body = dataOf<unknown>(state, labelKey(filter));
   const labels = new Map<string, string>();
   if (filter in TREE_FILTERS) {
@@ -74,8 +62,8 @@ function chosenOf(state: PageState, filters: TenderFilters, filter: TreeFilter |
   return (filters.arrays[filter] ?? []).map((id) => ({ id, label: labels.get(id) ?? id }));
 }
 
-function hrefFor(path: string, f: TenderFilters): string {
-  const q = serializeFilters(f);
+function hrefFor(path: string, f: SearchFilters, register: Register): string {
+  const q = serializeFilters(f, { register });
   return q ? `${path}?${q}` : path;
 }
 
@@ -137,70 +125,20 @@ function Range({ name, type, from, to, label }: { name: string; type: 'date' | '
   );
 }
 
-function Result({ tender }: { tender: TenderSummary }) {
-  const { t } = useTranslation();
-  const { language } = usePageState();
-  const id = tender.tenderID ?? tender.id;
-  const title = (language === 'en' && tender.title_en) || tender.title || id;
-  const cpv = tender.items?.find((i) => i.classification?.id)?.classification;
-  return (
-    <li className="tender-card">
-      <h3 className="tender-card-title">
-        <AppLink to={`/tenders/${encodeURIComponent(id)}`}>{title}</AppLink>
-      </h3>
-      <p className="tender-card-meta">
-        <span className="tender-id">{id}</span>
-        {tender.status && <span className={`status status-${tender.status.replace(/\./g, '-')}`}>{enumLabel(t, 'tenderStatus', tender.status)}</span>}
-        {tender.procurementMethodType && <span>{enumLabel(t, 'procurementMethodType', tender.procurementMethodType)}</span>}
-      </p>
-      <dl className="tender-card-facts">
-        {tender.procuringEntity?.name && (
-          <div>
-            <dt>{t('tenderList.organizer')}</dt>
-            <dd>
-              {tender.procuringEntity.name}
-              {tender.procuringEntity.identifier?.id && <span className="muted"> · {tender.procuringEntity.identifier.id}</span>}
-            </dd>
-          </div>
-        )}
-        {tender.value?.amount !== undefined && (
-          <div>
-            <dt>{t('tenderList.value')}</dt>
-            <dd className="amount">{formatMoney(tender.value.amount, tender.value.currency ?? 'UAH', language)}</dd>
-          </div>
-        )}
-        {cpv?.id && (
-          <div>
-            <dt>{t('tenderList.cpv')}</dt>
-            <dd>{cpv.id} {cpv.description}</dd>
-          </div>
-        )}
-        {tender.procuringEntity?.address?.region && (
-          <div>
-            <dt>{t('tenderList.region')}</dt>
-            <dd>{tender.procuringEntity.address.region}</dd>
-          </div>
-        )}
-        {tender.dateCreated && (
-          <div>
-            <dt>{t('tenderList.published')}</dt>
-            <dd>{formatDate(tender.dateCreated, language, true)}</dd>
-          </div>
-        )}
-      </dl>
-    </li>
-  );
-}
+/** The label of a status of `register`. */
+const statusEnum: Record<Register['name'], string> = { tenders: 'tenderStatus', plans: 'planStatus', contracts: 'contractStatus' };
 
-export default function TenderList({ route }: { route: PageRoute }) {
+export default function Search({ route }: { route: PageRoute }) {
   const { t } = useTranslation();
   const state = usePageState();
   const [query] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const filters = parseFilters(query, { allowTestMode: state.config.features.testMode });
-  const answer = dataOf<SearchAnswer>(state, 'tenders') ?? {};
-  const tenders = answer['hydra:member'] ?? [];
+  const register = registerOf(route.name);
+  const has = (filter: ArrayFilter) => register.arrays.includes(filter);
+  const filters = filtersOf({ query, input: state }, register);
+  const answer = dataOf<SearchAnswer>(state, register.name) ?? {};
+  const records = answer['hydra:member'] ?? [];
   const total = answer['hydra:totalItems'] ?? 0;
   const facets = answer.facets ?? {};
   const tags = membersOf<Tag>(dataOf<unknown>(state, 'tags'));
@@ -216,12 +154,17 @@ export default function TenderList({ route }: { route: PageRoute }) {
   const path = location.pathname;
   // Home searches land on /tenders, with or without JavaScript.
   const target = path === '/' ? '/tenders' : path;
+  const href = (f: SearchFilters) => hrefFor(path, f, register);
+  /** Codes with results first; the picked ones always (facets: upstream counts by code). */
+  const facetCodes = (facet: string, filter: ArrayFilter) =>
+    Object.keys(facets[facet] ?? {}).concat((filters.arrays[filter] ?? []).filter((c) => !facets[facet]?.[c]));
+  const wording = register.name === 'tenders' ? 'tenderList' : `registers.${register.name}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new URLSearchParams();
     new FormData(event.currentTarget).forEach((v, k) => typeof v === 'string' && v !== '' && data.append(k, v));
-    navigate(hrefFor(target, { ...parseFilters(data, { allowTestMode: state.config.features.testMode }), page: 1 }));
+    navigate(hrefFor(target, { ...filtersOf({ query: data, input: state }, register), page: 1 }, register));
   };
 
   const reset = () => {
@@ -229,9 +172,9 @@ export default function TenderList({ route }: { route: PageRoute }) {
   };
 
   return (
-    <section className="page page-tender-list">
+    <section className={`page page-tender-list page-search-${register.name}`}>
       <div id="search" className="search-block">
-        <h1 className="page-title">{t(route.name === 'home' ? 'pages.home.heading' : 'pages.tenderList.title')}</h1>
+        <h1 className="page-title">{t(route.name === 'home' ? 'pages.home.heading' : `pages.${route.name}.title`)}</h1>
         <form key={location.search} className="tender-search" method="get" action={target} role="search" onSubmit={submit}>
           <div className="search-row">
             <label className="visually-hidden" htmlFor="keyword">{t('search.keywordLabel')}</label>
@@ -243,55 +186,64 @@ export default function TenderList({ route }: { route: PageRoute }) {
             <div className="filter-grid">
               <fieldset>
                 <legend>{t('tenderList.status')}</legend>
-                <Checkboxes name="status" codes={TENDER_STATUSES} selected={filters.arrays.status} counts={facets.status} label={(c) => enumLabel(t, 'tenderStatus', c)} />
+                <Checkboxes name="status" codes={register.statuses} selected={filters.arrays.status} counts={facets.status} label={(c) => enumLabel(t, statusEnum[register.name], c)} />
               </fieldset>
-              <fieldset>
-                <legend>{t('tenderList.method')}</legend>
-                <Checkboxes name="procurementMethodType" codes={METHOD_TYPES} selected={filters.arrays.procurementMethodType} counts={facets.procurementMethodType} label={(c) => enumLabel(t, 'procurementMethodType', c)} />
-              </fieldset>
+              {has('procurementMethodType') && (
+                <fieldset>
+                  <legend>{t('tenderList.method')}</legend>
+                  <Checkboxes name="procurementMethodType" codes={METHOD_TYPES} selected={filters.arrays.procurementMethodType} counts={facets.procurementMethodType} label={(c) => enumLabel(t, 'procurementMethodType', c)} />
+                </fieldset>
+              )}
               <fieldset>
                 <legend>{t('tenderList.region')}</legend>
-                <Checkboxes name="region" codes={Object.keys(facets.region ?? {}).concat((filters.arrays.region ?? []).filter((r) => !facets.region?.[r]))} selected={filters.arrays.region} counts={facets.region} label={(c) => c} />
+                <Checkboxes name="region" codes={facetCodes('region', 'region')} selected={filters.arrays.region} counts={facets.region} label={(c) => c} />
               </fieldset>
+              {has('planYear') && (
+                <fieldset>
+                  <legend>{t('tenderList.planYear')}</legend>
+                  <Checkboxes name="planYear" codes={facetCodes('planYear', 'planYear').sort().reverse()} selected={filters.arrays.planYear} counts={facets.planYear} label={(c) => c} />
+                </fieldset>
+              )}
               <div className="filter-column">
-                <Range name="valueAmount" type="text" label={t('tenderList.valueRange')} from={filters.valueAmount.from} to={filters.valueAmount.to} />
-                <Range name="publicationDate" type="date" label={t('tenderList.publicationDate')} from={filters.dates.publicationDate?.from} to={filters.dates.publicationDate?.to} />
-                {(['enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod'] as const).map((name) => (
+                <Range name={register.value} type="text" label={t(`${wording}.valueRange`)} from={filters.value.from} to={filters.value.to} />
+                {register.dates.map((name) => (
                   <Range key={name} name={name} type="date" label={t(`tenderList.${name}`)} from={filters.dates[name]?.from} to={filters.dates[name]?.to} />
                 ))}
               </div>
               <Picker name="classification" legend={t('tenderList.cpv')} source={{ type: 'tree', scheme: TREE_FILTERS.classification }} initial={chosenOf(state, filters, 'classification')} pattern="\d{8}-\d" placeholder="45230000-8" />
-              {(['road', 'gmdn', 'inn', 'ccce_ua'] as const).map((name) => (
+              {(['road', 'gmdn', 'inn', 'ccce_ua'] as const).filter(has).map((name) => (
                 <Picker key={name} name={name} legend={t(`tenderList.schemes.${name}`)} source={{ type: 'tree', scheme: TREE_FILTERS[name] }} initial={chosenOf(state, filters, name)} />
               ))}
-              {(['organizer', 'supplier', 'fundManager'] as const).map((name) => (
-                <Picker key={name} name={name} legend={t(`tenderList.${name}`)} source={{ type: 'organisation', lookup: ORGANISATION_FILTERS[name] }} initial={chosenOf(state, filters, name)} placeholder={t('tenderList.edrpou')} />
+              {(Object.keys(ORGANISATION_FILTERS) as OrganisationFilter[]).filter(has).map((name) => (
+                <Picker key={name} name={name} legend={t(`tenderList.${name}`)} source={{ type: 'organisation', lookup: organisationLookup(register, name) }} initial={chosenOf(state, filters, name)} placeholder={t('tenderList.edrpou')} />
               ))}
-              <ListedChoice name="tags" dataKey="tags" legend={t('tenderList.tags')} codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={tagLabel} />
-              <ListedChoice name="funder" dataKey="funders" legend={t('tenderList.funder')} codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={funderLabel} />
-              <fieldset>
-                <legend>{t('tenderList.subject')}</legend>
-                <Checkboxes name="typeSubjectProcurement" codes={SUBJECT_TYPES} selected={filters.arrays.typeSubjectProcurement} label={(c) => t(`tenderList.subjects.${c}`)} />
-                <legend>{t('tenderList.payment')}</legend>
-                <Checkboxes name="paymentType" codes={PAYMENT_TYPES} selected={filters.arrays.paymentType} label={(c) => t(`tenderList.payments.${c}`)} />
-                <label className="filter-field">
-                  <span>{t('tenderList.monitoring')}</span>
-                  <select name="hasActiveMonitoring" defaultValue={filters.hasActiveMonitoring === undefined ? '' : String(filters.hasActiveMonitoring)}>
-                    <option value="">{t('tenderList.any')}</option>
-                    <option value="true">{t('tenderList.monitored')}</option>
-                    <option value="false">{t('tenderList.notMonitored')}</option>
-                  </select>
-                </label>
-                {state.config.features.testMode && (
+              {has('tags') && <ListedChoice name="tags" dataKey="tags" legend={t('tenderList.tags')} codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={tagLabel} />}
+              {has('funder') && <ListedChoice name="funder" dataKey="funders" legend={t('tenderList.funder')} codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={funderLabel} />}
+              {register.flags && (
+                <fieldset>
+                  <legend>{t('tenderList.subject')}</legend>
+                  <Checkboxes name="typeSubjectProcurement" codes={SUBJECT_TYPES} selected={filters.arrays.typeSubjectProcurement} label={(c) => t(`tenderList.subjects.${c}`)} />
+                  <legend>{t('tenderList.payment')}</legend>
+                  <Checkboxes name="paymentType" codes={PAYMENT_TYPES} selected={filters.arrays.paymentType} label={(c) => t(`tenderList.payments.${c}`)} />
                   <label className="filter-field">
-                    <span>{t('tenderList.testMode')}</span>
-                    <select name="testMode" defaultValue={filters.testMode === undefined ? '' : String(filters.testMode)}>
-                      <option value="">{t('tenderList.realOnly')}</option>
-                      <option value="true">{t('tenderList.testOnly')}</option>
+                    <span>{t('tenderList.monitoring')}</span>
+                    <select name="hasActiveMonitoring" defaultValue={filters.hasActiveMonitoring === undefined ? '' : String(filters.hasActiveMonitoring)}>
+                      <option value="">{t('tenderList.any')}</option>
+                      <option value="true">{t('tenderList.monitored')}</option>
+                      <option value="false">{t('tenderList.notMonitored')}</option>
                     </select>
                   </label>
-                )}
-              </fieldset>
+                  {state.config.features.testMode && (
+                    <label className="filter-field">
+                      <span>{t('tenderList.testMode')}</span>
+                      <select name="testMode" defaultValue={filters.testMode === undefined ? '' : String(filters.testMode)}>
+                        <option value="">{t('tenderList.realOnly')}</option>
+                        <option value="true">{t('tenderList.testOnly')}</option>
+                      </select>
+                    </label>
+                  )}
+                </fieldset>
+              )}
             </div>
           </details>
           <div className="search-row search-options">
@@ -316,23 +268,23 @@ export default function TenderList({ route }: { route: PageRoute }) {
           </div>
         </form>
       </div>
-      <p className="result-count" aria-live="polite">{t('tenderList.found', { count: total, formatted: formatNumber(total, 0) })}</p>
-      {tenders.length === 0 && total > 0 ? (
+      <p className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</p>
+      {records.length === 0 && total > 0 ? (
         <EmptyState
           title={t('tenderList.pastEndTitle')}
           text={t('tenderList.pastEndText')}
-          action={{ label: t('tenderList.lastPage'), to: hrefFor(path, withPage(filters, pageCount(total, filters.perPage))) }}
+          action={{ label: t('tenderList.lastPage'), to: href(withPage(filters, pageCount(total, filters.perPage))) }}
         />
-      ) : tenders.length === 0 ? (
-        <EmptyState title={t('tenderList.emptyTitle')} text={t('tenderList.emptyText')} action={{ label: t('tenderList.reset'), to: path }} />
+      ) : records.length === 0 ? (
+        <EmptyState title={t(`${wording}.emptyTitle`)} text={t('tenderList.emptyText')} action={{ label: t('tenderList.reset'), to: path }} />
       ) : (
         <ol className="tender-results">
-          {tenders.map((tender) => (
-            <Result key={tender.id} tender={tender} />
+          {records.map((record) => (
+            <Result key={record.id} register={register} record={record} />
           ))}
         </ol>
       )}
-      <Pagination page={filters.page} perPage={filters.perPage} total={total} hrefForPage={(p) => hrefFor(path, withPage(filters, p))} />
+      <Pagination page={filters.page} perPage={filters.perPage} total={total} hrefForPage={(p) => href(withPage(filters, p))} />
     </section>
   );
 }

@@ -1,0 +1,162 @@
+/**
+ * One search result of each register: the same card (title linked to the record's page,
+ * its id, status and kind, then fact rows), filled from the fields of that register's
+ * search answer.
+ */
+import type { ReactNode } from 'react';
+import { AppLink } from '../../components/AppLink/AppLink';
+import { withValues, type Fact } from '../../components/Facts/Facts';
+import { useTranslation } from '../../i18n/react';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../contract';
+import { usePageState } from '../../state';
+import { formatDate } from '../../lib/dates';
+import { enumLabel } from '../../lib/enums';
+import { localized, money, periodText, formatter, type Organization, type Value } from '../../lib/ocds';
+import type { Register } from '../../lib/filters';
+
+interface Classified {
+  classification?: { id?: string; description?: string; description_en?: string };
+}
+
+/** One member of a search answer (the fields the cards read). */
+export interface Summary {
+  id: string;
+  tenderID?: string;
+  planID?: string;
+  contractID?: string;
+  contractNumber?: string;
+  title?: string;
+  title_en?: string;
+  description?: string;
+  status?: string;
+  procurementMethodType?: string;
+  dateCreated?: string;
+  dateSigned?: string;
+  value?: Value;
+  budget?: Value & { description?: string };
+  procuringEntity?: Organization;
+  buyer?: Organization;
+  suppliers?: Organization[];
+  classification?: Classified['classification'];
+  items?: Classified[];
+  tender?: { procurementMethodType?: string; tenderPeriod?: { startDate?: string } };
+  tender_id?: string;
+  period?: { startDate?: string; endDate?: string };
+}
+
+const statusCss = (code: string) => `status status-${code.replace(/[^a-z0-9-]/gi, '-')}`;
+
+/** An organisation with its identifier, as one line. */
+function orgLine(org: Organization | undefined, language: Language): ReactNode {
+  const name = localized(org, 'name', language) || org?.identifier?.legalName;
+  if (!name) return null;
+  return (
+    <>
+      {name}
+      {org?.identifier?.id && <span className="muted"> · {org.identifier.id}</span>}
+    </>
+  );
+}
+
+function cpvLine(record: Summary, language: Language): string {
+  const c = record.classification?.id ? record.classification : record.items?.find((i) => i.classification?.id)?.classification;
+  return c?.id ? `${c.id} ${localized(c, 'description', language)}`.trim() : '';
+}
+
+function Card({ href, title, id, status, kind, facts }: {
+  href: string;
+  title: string;
+  id: string;
+  status?: [code: string, label: string];
+  kind?: string;
+  facts: Fact[];
+}) {
+  return (
+    <li className="tender-card">
+      <h3 className="tender-card-title">
+        <AppLink to={href}>{title}</AppLink>
+      </h3>
+      <p className="tender-card-meta">
+        <span className="tender-id">{id}</span>
+        {status && <span className={statusCss(status[0])}>{status[1]}</span>}
+        {kind && <span>{kind}</span>}
+      </p>
+      <dl className="tender-card-facts">
+        {withValues(facts).map(([term, value, valueClass], i) => (
+          <div key={i}>
+            <dt>{term}</dt>
+            <dd className={valueClass}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+type CardOf = (record: Summary, t: TFunction, language: Language) => Parameters<typeof Card>[0];
+
+const tenderCard: CardOf = (r, t, language) => {
+  const id = r.tenderID ?? r.id;
+  return {
+    href: `/tenders/${encodeURIComponent(id)}`,
+    title: localized(r, 'title', language) || id,
+    id,
+    status: r.status ? [r.status, enumLabel(t, 'tenderStatus', r.status)] : undefined,
+    kind: r.procurementMethodType && enumLabel(t, 'procurementMethodType', r.procurementMethodType),
+    facts: [
+      [t('tenderList.organizer'), orgLine(r.procuringEntity, language)],
+      [t('tenderList.value'), money(r.value, language), 'amount'],
+      [t('tenderList.cpv'), cpvLine(r, language)],
+      [t('tenderList.region'), r.procuringEntity?.address?.region],
+      [t('tenderList.published'), r.dateCreated && formatDate(r.dateCreated, language, true)],
+    ],
+  };
+};
+
+const planCard: CardOf = (r, t, language) => {
+  const id = r.planID ?? r.id;
+  const method = r.tender?.procurementMethodType;
+  return {
+    href: `/plans/${encodeURIComponent(id)}`,
+    title: localized(r, 'title', language) || r.budget?.description || cpvLine(r, language) || id,
+    id,
+    status: r.status ? [r.status, enumLabel(t, 'planStatus', r.status)] : undefined,
+    facts: [
+      [t('registers.plans.buyer'), orgLine(r.procuringEntity, language)],
+      [t('registers.plans.budget'), money(r.budget, language), 'amount'],
+      [t('registers.plans.method'), method && enumLabel(t, 'procurementMethodType', method)],
+      [t('registers.plans.tenderStart'), r.tender?.tenderPeriod?.startDate && formatDate(r.tender.tenderPeriod.startDate, language)],
+      [t('registers.plans.cpv'), cpvLine(r, language)],
+    ],
+  };
+};
+
+const contractCard: CardOf = (r, t, language) => {
+  const id = r.contractID ?? r.id;
+  const suppliers = (r.suppliers ?? []).filter((s) => s && typeof s === 'object');
+  const tender = r.tenderID ?? r.tender_id;
+  return {
+    href: `/contracts/${encodeURIComponent(id)}`,
+    title: localized(r, 'title', language) || r.contractNumber || id,
+    id: r.contractNumber ? `${r.contractNumber} · ${id}` : id,
+    status: r.status ? [r.status, enumLabel(t, 'contractStatus', r.status)] : undefined,
+    facts: [
+      [t('registers.contracts.buyer'), orgLine(r.buyer ?? r.procuringEntity, language)],
+      [t('registers.contracts.supplier'), suppliers.length ? suppliers.map((s, i) => <span key={i} className="supplier">{orgLine(s, language)}</span>) : null],
+      [t('registers.contracts.amount'), money(r.value, language), 'amount'],
+      [t('registers.contracts.period'), r.period && periodText(r.period.startDate, r.period.endDate, formatter(t, language))],
+      [t('registers.contracts.signed'), r.dateSigned && formatDate(r.dateSigned, language)],
+      [t('registers.contracts.tender'), tender && <AppLink to={`/tenders/${encodeURIComponent(tender)}`}>{r.tenderID ?? t('registers.contracts.tender')}</AppLink>],
+    ],
+  };
+};
+
+const CARDS: Record<Register['name'], CardOf> = { tenders: tenderCard, plans: planCard, contracts: contractCard };
+
+/** One result of `register`'s search. */
+export function Result({ register, record }: { register: Register; record: Summary }) {
+  const { t } = useTranslation();
+  const { language } = usePageState();
+  return <Card {...CARDS[register.name](record, t, language)} />;
+}
