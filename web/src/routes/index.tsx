@@ -10,6 +10,8 @@ import { contractList, home, planList, tenderList } from '../pages/Search/route'
 import { externalTender } from '../pages/ExternalTender/route';
 import { monitoring, monitoringsRedirect } from '../pages/Monitoring/route';
 import { tender } from '../pages/Tender/route';
+import { contract } from '../pages/Contract/route';
+import { plan } from '../pages/Plan/route';
 import { contacts, regulations, tariffs } from '../pages/Info/route';
 import { notFound } from '../pages/NotFound/route';
 import { stub } from '../pages/Stub/route';
@@ -24,8 +26,9 @@ const table: Array<[path: string, module: PageModule]> = [
   ['tenders/:id/monitorings', monitoringsRedirect],
   ['tenders/:id/*', tender],
   ['plans', planList],
-  ['plans/:id', stub('plan')],
+  ['plans/:id', plan],
   ['contracts', contractList],
+  ['contracts/:id', contract],
   ['market', stub('market')],
   ['market/categories', stub('categoryList')],
   ['market/category', movedTo('categoryRedirect', '/market')],

@@ -11,7 +11,7 @@ import { Documents } from '../../components/Documents/Documents';
 import { Section } from '../../components/Section/Section';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { useTranslation } from '../../i18n/react';
-import { dataOf } from '../../lib/data';
+import { dataOf, type DataSource } from '../../lib/data';
 import { formatter, list, localized } from '../../lib/ocds';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
@@ -22,7 +22,7 @@ import { Bids } from './sections/Bids';
 import { Cancellations } from './sections/Cancellations';
 import { Complaints, complaintsOf } from './sections/Complaints';
 import { Config } from './sections/Config';
-import { Contracts } from './sections/Contracts';
+import { Contracts, contractsOf } from './sections/Contracts';
 import { Criteria } from './sections/Criteria';
 import { Features } from './sections/Features';
 import { Items } from './sections/Items';
@@ -34,7 +34,7 @@ import { Questions } from './sections/Questions';
 import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
 import { timelineOf } from './timeline';
-import type { Tender as TenderData } from './types';
+import type { Contract, Tender as TenderData } from './types';
 
 /** The sections listed in the contents, in the order of the page. */
 const SECTION_IDS = [
@@ -57,6 +57,9 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
   return tender && <TenderView tender={tender} />;
 }
 
+/** The members of another register's answer about this tender (none when it failed). */
+const registered = <T,>(state: DataSource, key: string): T[] => list(dataOf<{ 'hydra:member'?: T[] }>(state, key)?.['hydra:member']);
+
 /** The whole tender, from a CDB tender object; `notice` goes under the header. */
 export function TenderView({ tender, notice }: { tender: TenderData; notice?: ReactNode }) {
   const { t } = useTranslation();
@@ -75,7 +78,8 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
   const bids = list(tender.bids);
   const qualifications = list(tender.qualifications);
   const awards = list(tender.awards);
-  const contracts = list(tender.contracts);
+  const contracts = contractsOf(registered<Contract>(state, 'contracts'), list(tender.contracts));
+  const plans = registered<{ planID?: string; id?: string }>(state, 'plans');
   const cancellations = list(tender.cancellations);
   const features = list(tender.features);
   const criteria = list(tender.criteria);
@@ -134,7 +138,7 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
         </nav>
       )}
 
-      <Summary tender={tender} ctx={ctx} />
+      <Summary tender={tender} plans={plans} ctx={ctx} />
       {tender.procuringEntity && <Organizer org={tender.procuringEntity} ctx={ctx} />}
       <Config tender={tender} ctx={ctx} />
 

@@ -3,6 +3,8 @@ import type { PageModule } from '../../routes/types';
 import { dataOf } from '../../lib/data';
 import { tenderDescription, tenderJsonLd, tenderTitle } from './meta';
 import type { Tender } from './types';
+// The organizer's and suppliers' links to the registers: in the main stylesheet.
+import '../../components/RegisterLinks/RegisterLinks.css';
 
 const HEX_ID = /^[0-9a-f]{32}$/i;
 /** A tenderID: `UA-2026-09-10-009952-a`, second stages of a dialogue `…-a.2`. */

@@ -172,6 +172,8 @@ export interface Criterion {
 }
 
 export interface Tender {
+  /** The plans the tender was created from (`{id}`: the plan's 32-hex id). */
+  plans?: Array<{ id?: string }>;
   id?: string;
   tenderID?: string;
   title?: string;

@@ -1,6 +1,8 @@
-/** The awards: the suppliers with their identifiers, amount, status and date. */
+/** The awards: the suppliers with their identifiers (and their records), amount, status and date. */
+import { Fragment } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
+import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { list, localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
@@ -20,10 +22,13 @@ function AwardRow({ award: a, withLot, ctx }: { award: Award; withLot: boolean; 
     <tr>
       <th scope="row">
         {suppliers.map((s, i) => (
-          <span key={i} className="supplier">
-            {localized(s, 'name', ctx.language) || s.identifier?.legalName}
-            {s.identifier?.id && <span className="muted"> {[s.identifier.scheme, s.identifier.id].filter(Boolean).join(' ')}</span>}
-          </span>
+          <Fragment key={i}>
+            <span className="supplier">
+              {localized(s, 'name', ctx.language) || s.identifier?.legalName}
+              {s.identifier?.id && <span className="muted"> {[s.identifier.scheme, s.identifier.id].filter(Boolean).join(' ')}</span>}
+            </span>
+            <RegisterLinks filter="supplier" id={s.identifier?.id} />
+          </Fragment>
         ))}
       </th>
       {withLot && <td>{ctx.lotTitle(a.lotID)}</td>}

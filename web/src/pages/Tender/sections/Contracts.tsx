@@ -1,4 +1,9 @@
-/** The contracts signed, their suppliers taken from the award when the contract names none. */
+/**
+ * The contracts signed: the contract register's records of the tender, each linked to its
+ * page, then any the tender lists that the register does not have; suppliers taken from
+ * the award when the contract names none.
+ */
+import { AppLink } from '../../../components/AppLink/AppLink';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { list, organizationNames } from '../../../lib/ocds';
@@ -6,15 +11,22 @@ import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Award, Contract } from '../types';
 
-export function Contracts({ contracts, awards, ctx }: { contracts: Contract[]; awards: Award[]; ctx: Ctx }) {
+/** The register's contracts, then the tender's own that the register lacks. */
+export function contractsOf(registered: Contract[], own: Contract[]): Array<Contract & { registered?: boolean }> {
+  const ids = new Set(registered.map((c) => c.id));
+  return [...registered.map((c) => ({ ...c, registered: true })), ...own.filter((c) => !ids.has(c.id))];
+}
+
+export function Contracts({ contracts, awards, ctx }: { contracts: Array<Contract & { registered?: boolean }>; awards: Award[]; ctx: Ctx }) {
   const { t } = ctx;
   return (
     <DataTable head={['contractId', 'suppliers', 'value', 'status', 'dateSigned'].map((c) => t(`tender.col.${c}`))}>
       {contracts.map((c, i) => {
         const suppliers = list(c.suppliers).length ? c.suppliers : awards.find((a) => a.id === c.awardID)?.suppliers;
+        const id = c.contractID ?? c.id;
         return (
           <tr key={c.id ?? i}>
-            <th scope="row">{c.contractID ?? c.id}</th>
+            <th scope="row">{c.registered && id ? <AppLink to={`/contracts/${encodeURIComponent(id)}`}>{id}</AppLink> : id}</th>
             <td>{organizationNames(suppliers, ctx.language)}</td>
             <td><Money value={c.value} ctx={ctx} /></td>
             <td>{tenderLabel(t, 'contractStatus', c.status)}</td>

@@ -1,6 +1,7 @@
 /** The procuring entity: name, identifier, address and how to reach it. */
 import { ExternalLink } from '../../../components/ExternalLink/ExternalLink';
 import { Facts } from '../../../components/Facts/Facts';
+import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { Section } from '../../../components/Section/Section';
 import { addressLine, localized, safeHref, type Organization } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
@@ -23,6 +24,7 @@ export function Organizer({ org, ctx }: { org: Organization; ctx: Ctx }) {
           [t('tender.website'), website && <ExternalLink href={website}>{website}</ExternalLink>],
         ]}
       />
+      <RegisterLinks filter="organizer" id={id?.id} />
     </Section>
   );
 }

@@ -1,17 +1,34 @@
-/** The tender's key facts under its header: id, procedure, category and amounts. */
+/**
+ * The tender's key facts under its header: id, the plan(s) it was created from, procedure,
+ * category and amounts.
+ */
+import { AppLink } from '../../../components/AppLink/AppLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
-import { money } from '../../../lib/ocds';
+import { list, money } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { methodLabel, tenderLabel } from '../labels';
 import type { Tender, Value } from '../types';
 
-export function Summary({ tender, ctx }: { tender: Tender; ctx: Ctx }) {
+/** The plans of the register (their planIDs), else the ids the tender names. */
+function planLinks(tender: Tender, plans: Array<{ planID?: string; id?: string }>) {
+  const ids = plans.length ? plans.map((p) => p.planID ?? p.id) : list(tender.plans).map((p) => p.id);
+  const links = ids.filter((id): id is string => !!id);
+  return links.length > 0 && links.map((id, i) => (
+    <span key={id}>
+      {i > 0 && ', '}
+      <AppLink to={`/plans/${encodeURIComponent(id)}`}>{id}</AppLink>
+    </span>
+  ));
+}
+
+export function Summary({ tender, plans, ctx }: { tender: Tender; plans: Array<{ planID?: string; id?: string }>; ctx: Ctx }) {
   const { t } = ctx;
   const amount = (value: Value | undefined) => money(value, ctx.language) && <Money value={value} ctx={ctx} />;
   const rows: Fact[] = withValues([
     [t('tender.tenderId'), tender.tenderID],
+    [t('tender.plans'), planLinks(tender, plans)],
     [t('tender.method'), tender.procurementMethodType && methodLabel(t, tender.procurementMethodType)],
     [t('tender.category'), tender.mainProcurementCategory && tenderLabel(t, 'categories', tender.mainProcurementCategory)],
     [t('tender.value'), amount(tender.value)],

@@ -1,0 +1,12 @@
+/** The buyer, its identifier linking to the searches of its tenders, plans and contracts. */
+import type { Formatter } from '../../../lib/ocds';
+import type { Party as PartyData } from '../types';
+import { Party } from './Party';
+
+export function Buyer({ buyer, ctx }: { buyer: PartyData; ctx: Formatter }) {
+  return (
+    <div className="contract-party">
+      <Party party={buyer} filter="organizer" ctx={ctx} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The contract's key facts under its header: its numbers, value with and without VAT,
+ * what was paid (a terminated contract), period, dates signed and modified, signatures.
+ */
+import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
+import { Money } from '../../../components/Money/Money';
+import { Section } from '../../../components/Section/Section';
+import { list, money, periodText, type Formatter, type Value } from '../../../lib/ocds';
+import { contractLabel, netValue } from '../labels';
+import type { Contract } from '../types';
+
+/** `dates`: the formatter of dates without the time (the period). */
+export function Summary({ contract, ctx, dates }: { contract: Contract; ctx: Formatter; dates: Formatter }) {
+  const { t } = ctx;
+  const amount = (value: Value | undefined) => money(value, ctx.language) && <Money value={value} ctx={ctx} />;
+  const signatories = list(contract.signatories).filter((s) => s.role || s.date);
+  const rows: Fact[] = withValues([
+    [t('contract.contractId'), contract.contractID, 'code'],
+    [t('contract.contractNumber'), contract.contractNumber],
+    [t('contract.value'), amount(contract.value)],
+    [t('contract.valueNet'), amount(netValue(contract.value))],
+    [t('contract.amountPaid'), amount(contract.amountPaid)],
+    [t('contract.amountPaidNet'), amount(netValue(contract.amountPaid))],
+    [t('contract.period'), contract.period && periodText(contract.period.startDate, contract.period.endDate, dates)],
+    [t('contract.dateSigned'), ctx.date(contract.dateSigned)],
+    [t('contract.dateModified'), ctx.date(contract.dateModified)],
+    [
+      t('contract.signatories'),
+      signatories.length > 0 && (
+        <ul className="plain">
+          {signatories.map((s, i) => (
+            <li key={i}>{[contractLabel(t, 'role', s.role), ctx.date(s.date)].filter(Boolean).join(': ')}</li>
+          ))}
+        </ul>
+      ),
+    ],
+    [t('contract.template'), contract.contractTemplateName, 'code'],
+  ]);
+  if (!rows.length) return null;
+  return (
+    <Section id="contract-summary" title={t('contract.summary')} hiddenTitle>
+      <Facts rows={rows} />
+    </Section>
+  );
+}

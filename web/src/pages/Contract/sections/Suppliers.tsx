@@ -1,0 +1,16 @@
+/** The suppliers, each with its identifier (linking to the searches filtered by it) and address. */
+import type { Formatter } from '../../../lib/ocds';
+import type { Party as PartyData } from '../types';
+import { Party } from './Party';
+
+export function Suppliers({ suppliers, ctx }: { suppliers: PartyData[]; ctx: Formatter }) {
+  return (
+    <ul className="tender-cards">
+      {suppliers.map((s, i) => (
+        <li key={s.identifier?.id ? `${s.identifier.id}-${i}` : i} className="tender-card contract-party">
+          <Party party={s} filter="supplier" ctx={ctx} />
+        </li>
+      ))}
+    </ul>
+  );
+}

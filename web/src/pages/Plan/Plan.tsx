@@ -1,0 +1,114 @@
+/**
+ * The procurement plan page: what a buyer intends to buy, for how much, from which
+ * sources and by which procedure, from the plan object the server prefetched
+ * (`data.plan`). Every field is optional (real plans are often slim); a section whose
+ * data is absent is not rendered and not listed in the contents. The output depends only
+ * on the data and the language (no clock), so the server and the browser render the same
+ * markup. Each section is a file of `sections/`; this one puts them in order under the header.
+ */
+import type { ReactNode } from 'react';
+import { Documents } from '../../components/Documents/Documents';
+import { Section } from '../../components/Section/Section';
+import { useTranslation } from '../../i18n/react';
+import { dataOf } from '../../lib/data';
+import { list } from '../../lib/ocds';
+import type { PageRoute } from '../../routes/types';
+import { usePageState } from '../../state';
+import { planCtx } from './ctx';
+import { methodLabel, planStatusLabel, planSubject, statusClass } from './labels';
+import { Budget, budgetRows } from './sections/Budget';
+import { Cancellation, hasCancellation } from './sections/Cancellation';
+import { Classification, hasClassification } from './sections/Classification';
+import { Items } from './sections/Items';
+import { Milestones } from './sections/Milestones';
+import { Organizations, organizationsOf } from './sections/Organizations';
+import { PlannedTender, plannedTenderRows } from './sections/PlannedTender';
+import { Rationale, rationaleText } from './sections/Rationale';
+import { Summary } from './sections/Summary';
+import type { Plan as PlanData } from './types';
+
+/** The sections listed in the contents, in the order of the page. */
+const SECTION_IDS = [
+  'cancellation', 'tender', 'buyer', 'procuringEntity', 'budget', 'classification', 'items', 'milestones', 'documents', 'rationale',
+] as const;
+type SectionId = (typeof SECTION_IDS)[number];
+
+export default function Plan({ route: _route }: { route: PageRoute }) {
+  const state = usePageState();
+  const plan = dataOf<PlanData>(state, 'plan');
+  return plan && <PlanView plan={plan} />;
+}
+
+/** The whole plan, from a CDB plan object; `notice` goes under the header. */
+export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode }) {
+  const { t } = useTranslation();
+  const { language } = usePageState();
+  const ctx = planCtx(t, language);
+
+  const { buyers, procuringEntity } = organizationsOf(plan);
+  const tenderRows = plannedTenderRows(plan, ctx);
+  const budget = budgetRows(plan, ctx);
+  const breakdown = list(plan.budget?.breakdown);
+  const items = list(plan.items);
+  const milestones = list(plan.milestones);
+  const documents = list(plan.documents);
+
+  // Each section's content, or false when the plan has nothing for it.
+  const content: Record<SectionId, ReactNode> = {
+    cancellation: hasCancellation(plan.cancellation) && <Cancellation cancellation={plan.cancellation} ctx={ctx} />,
+    tender: tenderRows.length > 0 && <PlannedTender rows={tenderRows} />,
+    buyer: buyers.length > 0 && <Organizations orgs={buyers} ctx={ctx} />,
+    procuringEntity: procuringEntity && <Organizations orgs={[procuringEntity]} ctx={ctx} />,
+    budget: (budget.length > 0 || breakdown.length > 0) && <Budget rows={budget} breakdown={breakdown} ctx={ctx} />,
+    classification: hasClassification(plan) && <Classification plan={plan} ctx={ctx} />,
+    items: items.length > 0 && <Items items={items} ctx={ctx} />,
+    milestones: milestones.length > 0 && <Milestones milestones={milestones} ctx={ctx} />,
+    documents: documents.length > 0 && <Documents docs={documents} ctx={ctx} />,
+    rationale: rationaleText(plan.rationale, ctx) !== '' && plan.rationale && <Rationale rationale={plan.rationale} ctx={ctx} />,
+  };
+  const sections = SECTION_IDS.filter((id) => content[id]);
+  const heading = (id: SectionId) => t(`plan.sections.${id === 'buyer' && buyers.length > 1 ? 'buyers' : id}`);
+
+  const title = planSubject(plan, language) || plan.planID || '';
+  const method = plan.tender?.procurementMethodType;
+
+  return (
+    <article className="page tender-page plan-page" aria-labelledby="plan-title">
+      <header className="tender-header">
+        <p className="plan-kicker muted">{t('plan.kicker')}</p>
+        <h1 id="plan-title" className="page-title">{title}</h1>
+        <p className="tender-badges">
+          {plan.planID && <span className="tender-id">{plan.planID}</span>}
+          {plan.status && (
+            <span className={statusClass(plan.status)}>
+              <span className="visually-hidden">{t('plan.statusLabel')}: </span>
+              {planStatusLabel(t, plan.status)}
+            </span>
+          )}
+          {method && <span className="tender-method">{methodLabel(t, method)}</span>}
+          {plan.mode === 'test' && <span className="plan-test">{t('plan.testMode')}</span>}
+        </p>
+        {notice}
+      </header>
+
+      {sections.length > 0 && (
+        <nav className="tender-toc" aria-labelledby="plan-toc-title">
+          <h2 id="plan-toc-title" className="visually-hidden">{t('plan.toc')}</h2>
+          <ul>
+            {sections.map((id) => (
+              <li key={id}><a href={`#${id}`}>{heading(id)}</a></li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      <Summary plan={plan} ctx={ctx} />
+
+      {sections.map((id) => (
+        <Section key={id} id={id} title={heading(id)}>
+          {content[id]}
+        </Section>
+      ))}
+    </article>
+  );
+}

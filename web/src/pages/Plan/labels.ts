@@ -1,0 +1,58 @@
+/**
+ * Label lookups and derived texts of the plan page, shared by the page and its head tags.
+ * An unknown code shows as itself.
+ */
+import type { TFunction } from 'i18next';
+import type { Language } from '../../contract';
+import { codeLabel, enumLabel } from '../../lib/enums';
+import { list, localized } from '../../lib/ocds';
+import type { Plan } from './types';
+
+/** A label from the `plan.<group>` map (statuses, budget sources, kinds...). */
+export function planLabel(t: TFunction, group: string, code: string | undefined): string {
+  return code ? codeLabel(t, `plan.${group}`, code) : '';
+}
+
+export const planStatusLabel = (t: TFunction, code: string) => planLabel(t, 'status', code);
+export const methodLabel = (t: TFunction, code: string) => enumLabel(t, 'procurementMethodType', code);
+
+/** The classes of a status badge: `status status-<code>`, the code made safe for CSS. */
+export const statusClass = (code: string) => `status status-${code.replace(/[^a-z0-9-]/gi, '-')}`;
+
+/** The year of an ISO date as written (the platform writes Kyiv time), or ''. */
+const yearOfDate = (iso: string | undefined) => (iso && /^\d{4}-/.test(iso) ? iso.slice(0, 4) : '');
+
+/**
+ * The budget year: `budget.year`, else the years of the budget period (`2027`,
+ * `2027–2028`), else the year the tender should start (as the registry's year filter).
+ */
+export function planYear(plan: Plan): string {
+  const budget = plan.budget;
+  if (typeof budget?.year === 'number' && Number.isFinite(budget.year)) return String(budget.year);
+  const start = yearOfDate(budget?.period?.startDate);
+  const end = yearOfDate(budget?.period?.endDate);
+  if (start) return end && end !== start ? `${start}–${end}` : start;
+  return yearOfDate(plan.tender?.tenderPeriod?.startDate);
+}
+
+/**
+ * What the plan buys, in words: the budget's description (what procuring entities fill
+ * in as the plan's name), else the classification's, else the first item's.
+ */
+export function planSubject(plan: Plan, language: Language): string {
+  return (
+    localized(plan.budget, 'description', language) ||
+    localized(plan.classification, 'description', language) ||
+    localized(list(plan.items)[0], 'description', language)
+  ).trim();
+}
+
+/** The buyer: the first of `buyers`, else the procuring entity. */
+export function planBuyer(plan: Plan) {
+  return list(plan.buyers)[0] ?? plan.procuringEntity;
+}
+
+/** The language a fixed `t` (`useTranslation`'s or `getFixedT`'s) renders in. */
+export function languageOf(t: TFunction): Language {
+  return (t as unknown as { lng?: string }).lng === 'en' ? 'en' : 'uk';
+}

@@ -1,0 +1,135 @@
+/**
+ * Head tags of the plan page (title, description, JSON-LD), computed from the same plan
+ * object the page renders; the route calls these from its `meta` and `jsonLd`.
+ */
+import type { TFunction } from 'i18next';
+import type { Language } from '../../contract';
+import { list, localized, money } from '../../lib/ocds';
+import { languageOf, methodLabel, planBuyer, planStatusLabel, planSubject, planYear } from './labels';
+import type { Classification, Plan, PlanOrganization } from './types';
+
+/** Search engines show about this much of a description. */
+const DESCRIPTION_MAX = 300;
+
+function clip(s: string, max: number): string {
+  const text = s.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(0, max - 1));
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:—-]+$/, '')}…`;
+}
+
+/** Mid-sentence a label reads in lower case ("Статус: запланований."). */
+const lowerFirst = (s: string, language: Language) => s.charAt(0).toLocaleLowerCase(language) + s.slice(1);
+
+/** `<what is bought> — UA-P-2026-…` (the site name is appended by the head builder); '' without either. */
+export function planTitle(plan: Plan, t: TFunction, language: Language = languageOf(t)): string {
+  const subject = clip(planSubject(plan, language), 120);
+  if (!plan.planID) return subject;
+  if (!subject || subject === plan.planID) return plan.planID;
+  return t('plan.meta.title', { title: subject, id: plan.planID });
+}
+
+/**
+ * "План закупівлі UA-P-…: <what>. Замовник: <name>. Бюджет 1 234,00 грн на 2026 рік.
+ * Процедура: <method>. Статус: запланований." Sentences whose data is missing are left
+ * out; the subject is shortened so the whole stays under 300 characters.
+ */
+export function planDescription(plan: Plan, t: TFunction, language: Language = languageOf(t)): string {
+  const buyer = planBuyer(plan);
+  const buyerName = localized(buyer, 'name', language) || buyer?.identifier?.legalName || '';
+  const value = money(plan.budget && { amount: plan.budget.amount, currency: plan.budget.currency }, language);
+  const year = planYear(plan);
+  const method = plan.tender?.procurementMethodType ? methodLabel(t, plan.tender.procurementMethodType) : '';
+  const status = plan.status ? planStatusLabel(t, plan.status) : '';
+  const budget = value
+    ? year
+      ? t(year.includes('–') ? 'plan.meta.budgetYears' : 'plan.meta.budgetYear', { value, year })
+      : t('plan.meta.budget', { value })
+    : year && t('plan.meta.year', { year });
+  const tail = [
+    buyerName && t('plan.meta.buyer', { name: clip(buyerName, 120) }),
+    budget,
+    method && t('plan.meta.method', { method }),
+    status && t('plan.meta.status', { status: lowerFirst(status, language) }),
+  ].filter(Boolean);
+  const id = plan.planID ?? '';
+  const rest = tail.join(' ');
+  const room = DESCRIPTION_MAX - rest.length - id.length - 24;
+  const subject = clip(planSubject(plan, language), Math.max(40, room));
+  const lead = subject ? t('plan.meta.lead', { id, title: subject }) : t('plan.meta.leadNoTitle', { id });
+  return clip([lead, ...tail].join(' '), DESCRIPTION_MAX);
+}
+
+const withoutEmpty = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+
+function organization(org: PlanOrganization | undefined): object | undefined {
+  if (!org) return undefined;
+  const identifier = org.identifier;
+  const address = org.address;
+  return withoutEmpty({
+    '@type': 'GovernmentOrganization',
+    name: org.name || identifier?.legalName,
+    legalName: identifier?.legalName ?? org.name,
+    identifier: identifier?.id
+      ? withoutEmpty({ '@type': 'PropertyValue', propertyID: identifier.scheme, value: identifier.id })
+      : undefined,
+    address: address
+      ? withoutEmpty({
+          '@type': 'PostalAddress',
+          streetAddress: address.streetAddress,
+          addressLocality: address.locality,
+          addressRegion: address.region,
+          postalCode: address.postalCode,
+          addressCountry: address.countryName,
+        })
+      : undefined,
+  });
+}
+
+const classificationText = (c: Classification | undefined) =>
+  c ? [c.scheme, c.id, c.description].filter(Boolean).join(' ') : '';
+
+/** Works are CPV division 45; services 50 and above; the rest are goods. */
+function itemType(cpv: string | undefined): 'Product' | 'Service' {
+  const division = Number(cpv?.slice(0, 2));
+  return Number.isFinite(division) && division >= 45 ? 'Service' : 'Product';
+}
+
+/**
+ * schema.org description of the plan: a Demand (an organisation's public announcement
+ * that it seeks goods, works or services) for what the plan buys, with its budget as the
+ * price, the planned start of the tender, and the buyer who seeks it (`@reverse seeks`).
+ * Texts are the Ukrainian originals.
+ */
+export function planJsonLd(plan: Plan, canonicalUrl: string): object {
+  const buyer = planBuyer(plan);
+  const subject = planSubject(plan, 'uk');
+  const amount = plan.budget?.amount;
+  const address = buyer?.address ?? plan.procuringEntity?.address;
+  const items = list(plan.items);
+  const category = classificationText(plan.classification);
+  const seeker = organization(buyer);
+  return withoutEmpty({
+    '@context': 'https://schema.org',
+    '@type': 'Demand',
+    name: subject || plan.planID,
+    description: subject ? clip([subject, ...items.map((i) => i.description)].filter(Boolean).join('; '), DESCRIPTION_MAX) : undefined,
+    identifier: plan.planID,
+    url: canonicalUrl,
+    validFrom: plan.datePublished ?? plan.dateCreated,
+    availabilityStarts: plan.tender?.tenderPeriod?.startDate,
+    itemOffered: subject || category
+      ? withoutEmpty({ '@type': itemType(plan.classification?.id), name: subject || category, category: category || undefined })
+      : undefined,
+    priceSpecification:
+      typeof amount === 'number' && Number.isFinite(amount)
+        ? { '@type': 'PriceSpecification', price: amount, priceCurrency: plan.budget?.currency || 'UAH' }
+        : undefined,
+    areaServed: address?.region
+      ? { '@type': 'AdministrativeArea', name: address.region }
+      : { '@type': 'Country', name: address?.countryName || 'Україна' },
+    '@reverse': seeker ? { seeks: seeker } : undefined,
+  });
+}

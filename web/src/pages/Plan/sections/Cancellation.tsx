@@ -1,0 +1,24 @@
+/** The plan's cancellation: its reason, status and date. */
+import { Facts } from '../../../components/Facts/Facts';
+import { localized } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { planLabel } from '../labels';
+import type { Cancellation as CancellationData } from '../types';
+
+/** True when the plan has a cancellation worth a section. */
+export const hasCancellation = (c: CancellationData | undefined): c is CancellationData =>
+  !!c && typeof c === 'object' && !!(c.reason || c.status || c.date);
+
+export function Cancellation({ cancellation, ctx }: { cancellation: CancellationData; ctx: Ctx }) {
+  const { t, language } = ctx;
+  return (
+    <Facts
+      className="plan-cancellation"
+      rows={[
+        [t('plan.cancellationReason'), localized(cancellation, 'reason', language), 'pre'],
+        [t('plan.cancellationStatusLabel'), planLabel(t, 'cancellationStatus', cancellation.status)],
+        [t('plan.cancellationDate'), ctx.date(cancellation.date)],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The plan's milestones (a central purchasing body's approval of a buyer's plan): what,
+ * its status, when it is due and was met, who set it, and its documents.
+ */
+import { Documents } from '../../../components/Documents/Documents';
+import { Facts } from '../../../components/Facts/Facts';
+import { list, localized } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { planLabel, statusClass } from '../labels';
+import type { Milestone } from '../types';
+
+export function Milestones({ milestones, ctx }: { milestones: Milestone[]; ctx: Ctx }) {
+  const { t, language } = ctx;
+  return (
+    <ul className="tender-cards">
+      {milestones.map((m, i) => {
+        const docs = list(m.documents);
+        const author = m.author && (localized(m.author, 'name', language) || m.author.identifier?.legalName);
+        return (
+          <li key={m.id ?? i} className="tender-card plan-milestone">
+            <h3>{m.title || planLabel(t, 'milestoneType', m.type)}</h3>
+            {m.status && <p><span className={statusClass(m.status)}>{planLabel(t, 'milestoneStatus', m.status)}</span></p>}
+            <Facts
+              rows={[
+                [t('plan.milestoneTypeLabel'), planLabel(t, 'milestoneType', m.type)],
+                [t('plan.dueDate'), ctx.date(m.dueDate)],
+                [t('plan.dateMet'), ctx.date(m.dateMet)],
+                [t('plan.milestoneAuthor'), author],
+                [t('plan.milestoneDescription'), m.description, 'pre'],
+              ]}
+            />
+            {docs.length > 0 && (
+              <>
+                <h4>{t('plan.milestoneDocuments')}</h4>
+                <Documents docs={docs} ctx={ctx} />
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+/** The plan's key facts under its header: id, budget, year, dates and the project it belongs to. */
+import { ExternalLink } from '../../../components/ExternalLink/ExternalLink';
+import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
+import { Money } from '../../../components/Money/Money';
+import { Section } from '../../../components/Section/Section';
+import { safeHref } from '../../../lib/ocds';
+import type { Ctx } from '../ctx';
+import { planYear } from '../labels';
+import type { Plan } from '../types';
+
+export function Summary({ plan, ctx }: { plan: Plan; ctx: Ctx }) {
+  const { t } = ctx;
+  const budget = plan.budget;
+  const project = plan.project;
+  const projectHref = safeHref(project?.uri);
+  const rows: Fact[] = withValues([
+    [t('plan.planId'), plan.planID, 'code'],
+    [t('plan.budgetAmount'), typeof budget?.amount === 'number' && <Money value={{ amount: budget.amount, currency: budget.currency }} ctx={ctx} />],
+    [t('plan.year'), planYear(plan)],
+    [t('plan.datePublished'), ctx.date(plan.datePublished)],
+    [t('plan.dateModified'), ctx.date(plan.dateModified)],
+    [
+      t('plan.project'),
+      (project?.title || projectHref) &&
+        (projectHref ? <ExternalLink href={projectHref}>{project?.title || projectHref}</ExternalLink> : project?.title),
+    ],
+  ]);
+  if (!rows.length) return null;
+  return (
+    <Section id="summary" title={t('plan.summary')} hiddenTitle>
+      <Facts rows={rows} />
+    </Section>
+  );
+}
