@@ -48,7 +48,7 @@ lint: setup ## formatting and lints
 
 check: lint test ## what CI runs
 
-bench: web ## SSR load test: the portal against Node, Deno and Bun baselines (~12 min; bench/results/latest.md)
+bench: web ## SSR load test: the portal against Node, Deno and Bun baselines (~22 min; bench/results/latest.md)
 	$(CARGO) build --release -p server
 	$(CARGO) build --release -p upstream --bin upstream
 	$(CARGO) build --release -p bench --bin render-floor

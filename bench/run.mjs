@@ -96,6 +96,10 @@ const PAGES = [
   },
   { name: 'tender, large', url: '/tenders/UA-2026-09-10-009952-a', status: 200 },
   { name: 'en tenders', url: '/en/tenders', status: 200 },
+  { name: 'plans, filtered', url: '/plans?status[0]=scheduled', status: 200 },
+  { name: 'plan', url: '/plans/UA-P-2026-10-12-017053-a', status: 200 },
+  { name: 'contracts, filtered', url: '/contracts?status[0]=active', status: 200 },
+  { name: 'contract', url: '/contracts/UA-2026-10-12-013625-a-c1', status: 200 },
   { name: '404', url: '/tenders/does-not-exist', status: 404 },
 ];
 const TENDERS = PAGES[1];

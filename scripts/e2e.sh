@@ -5,17 +5,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${E2E_PORT:-18080}
 log=$(mktemp)
-# The API-documentation tenders (every method and status) join the real data when present:
-# ../shared/data beside the project, or the `data` folder PORTAL_SHARED_DATA names. Under CI
-# their absence is an error, not a skip.
+# The API-documentation tenders, plans and contracts (every method and status) join the real
+# data when present: ../shared/data beside the project, or the `data` folder PORTAL_SHARED_DATA
+# names (UPSTREAM_EXTRA_<KIND>_DIR for the upstream, API_DOC_<KIND> for the browser specs).
+# Under CI their absence is an error, not a skip.
 shared_data=${PORTAL_SHARED_DATA:-$(cd .. && pwd)/shared/data}
-docs_dir=$shared_data/openprocurement-api/tenders
-if [[ -d $docs_dir ]]; then
-  export UPSTREAM_EXTRA_TENDERS_DIR=$docs_dir API_DOC_TENDERS=$docs_dir
-elif [[ -n ${CI:-} ]]; then
-  echo "e2e: shared data missing: $docs_dir is not a folder (CI is set, so this fails instead of skipping); provide ../shared/data beside the project or set PORTAL_SHARED_DATA to the shared data folder" >&2
-  exit 1
-fi
+for kind in tenders plans contracts; do
+  docs_dir=$shared_data/openprocurement-api/$kind
+  if [[ -d $docs_dir ]]; then
+    export "UPSTREAM_EXTRA_${kind^^}_DIR=$docs_dir" "API_DOC_${kind^^}=$docs_dir"
+  elif [[ -n ${CI:-} ]]; then
+    echo "e2e: shared data missing: $docs_dir is not a folder (CI is set, so this fails instead of skipping); provide ../shared/data beside the project or set PORTAL_SHARED_DATA to the shared data folder" >&2
+    exit 1
+  fi
+done
 UPSTREAM_PORT=${E2E_UPSTREAM_PORT:-18081} PORT=$port ./target/release/portal >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT

@@ -174,9 +174,17 @@ pub struct Index {
     pub method_type: Facet,
     pub region: Facet,
     pub division: Facet,
+    /// Plans' `planYear` (empty for the other kinds).
+    pub plan_year: Facet,
+    /// Whether answers carry the `planYear` facet (plans).
+    year_facet: bool,
     lists: HashMap<ListKey, Postings>,
     vocab: Postings,
+    /// Lowercase id or human id → the last document loaded with it.
     ids: HashMap<String, u32>,
+    /// The few keys several documents share (versions of one API-documentation example):
+    /// every such document in load order.
+    shared_ids: HashMap<String, Vec<u32>>,
     monitoring: Option<Bitset>,
     test: Option<Bitset>,
     value: Column,
@@ -217,6 +225,12 @@ impl IndexBuilder {
             test: Bitset::empty(n),
             scratch: Vec::new(),
         }
+    }
+
+    /// Answers carry the `planYear` facet (the plans' index).
+    pub fn with_plan_year_facet(mut self) -> Self {
+        self.ix.year_facet = true;
+        self
     }
 
     /// Adds the next document; `divisions` are its CPV division codes.
@@ -260,8 +274,11 @@ impl IndexBuilder {
         if !f.subject_type.is_empty() {
             put(ListKey::SubjectType, std::slice::from_ref(&f.subject_type));
         }
+        if !f.tender_id.is_empty() {
+            put(ListKey::TenderId, std::slice::from_ref(&f.tender_id));
+        }
         if let Some(y) = f.plan_year {
-            put(ListKey::PlanYear, &[y.to_string()]);
+            ix.plan_year.add(&y.to_string(), d, n);
         }
         self.scratch.clear();
         self.scratch.extend(words(&f.text).chain(words(&f.organizer_text)).map(String::from));
@@ -270,8 +287,8 @@ impl IndexBuilder {
         for w in &self.scratch {
             post(&mut ix.vocab, w, d);
         }
-        ix.ids.insert(f.id.to_lowercase(), d);
-        ix.ids.insert(f.human_id.to_lowercase(), d);
+        ix.add_id(f.id.to_lowercase(), d);
+        ix.add_id(f.human_id.to_lowercase(), d);
         if f.active_monitoring {
             self.monitoring.set(d);
         }
@@ -306,9 +323,30 @@ impl IndexBuilder {
 const SORT_HITS_BELOW: usize = 30_000;
 
 impl Index {
-    /// Document number of a 32-hex id or human id (tenderID, planID, contractID).
+    fn add_id(&mut self, key: String, d: u32) {
+        if key.is_empty() {
+            return;
+        }
+        if let Some(prev) = self.ids.insert(key.clone(), d) {
+            if prev != d {
+                self.shared_ids.entry(key).or_insert_with(|| vec![prev]).push(d);
+            }
+        }
+    }
+
+    /// Document number of a 32-hex id or human id (tenderID, planID, contractID),
+    /// case-insensitive; of several documents with it, the last loaded.
     pub fn lookup(&self, id: &str) -> Option<u32> {
         self.ids.get(&id.to_lowercase()).copied()
+    }
+
+    /// Every document with this id or human id (case-insensitive), in load order.
+    pub fn lookup_all(&self, id: &str) -> Vec<u32> {
+        let key = id.to_lowercase();
+        match self.shared_ids.get(&key) {
+            Some(all) => all.clone(),
+            None => self.ids.get(&key).copied().into_iter().collect(),
+        }
     }
 
     fn union_postings(&self, key: ListKey, values: &[String]) -> Bitset {
@@ -374,6 +412,7 @@ impl Index {
                 ListKey::Status => self.facet_union(&self.status, values),
                 ListKey::MethodType => self.facet_union(&self.method_type, values),
                 ListKey::Region => self.facet_union(&self.region, values),
+                ListKey::PlanYear => self.facet_union(&self.plan_year, values),
                 _ => self.union_postings(*key, values),
             };
             set.and(&b);
@@ -396,12 +435,11 @@ impl Index {
             }
         }
         if let Some(k) = &q.keyword {
-            let exact = self.ids.get(k.as_str()).copied();
             let mut text = if q.words.is_empty() { Bitset::empty(self.n) } else { Bitset::full(self.n) };
             for w in &q.words {
                 text.and(&self.prefix_docs(w));
             }
-            if let Some(d) = exact {
+            for d in self.lookup_all(k) {
                 text.set(d);
             }
             set.and(&text);
@@ -446,12 +484,15 @@ impl Index {
         } else {
             col.order.iter().copied().filter(|&d| set.get(d)).skip(skip).take(q.per_page).collect()
         };
-        let facets = vec![
+        let mut facets = vec![
             ("status", self.status.counts(&set)),
             ("procurementMethodType", self.method_type.counts(&set)),
             ("region", self.region.counts(&set)),
             ("classification", self.division.counts(&set)),
         ];
+        if self.year_facet {
+            facets.push(("planYear", self.plan_year.counts(&set)));
+        }
         Hits { total, page, facets }
     }
 }
@@ -471,6 +512,33 @@ mod tests {
         a.and_not(&b);
         assert_eq!(a.count(), 68);
         assert_eq!(a.count_and(&b), 0);
+    }
+
+    #[test]
+    fn shared_ids_keep_every_document_and_look_up_the_last() {
+        let docs = [("a1", "UA-1"), ("a2", "UA-1"), ("a1", "UA-2"), ("b", "")];
+        let mut b = IndexBuilder::new(docs.len());
+        for (id, human) in docs {
+            b.add(
+                &Fields { id: id.into(), human_id: human.into(), status: "active".into(), ..Default::default() },
+                &[],
+            );
+        }
+        let ix = b.finish();
+        assert_eq!(
+            (ix.lookup("A1"), ix.lookup("ua-1"), ix.lookup("UA-2"), ix.lookup("b")),
+            (Some(2), Some(1), Some(2), Some(3))
+        );
+        assert_eq!(ix.lookup_all("a1"), vec![0, 2]);
+        assert_eq!(ix.lookup_all("ua-1"), vec![0, 1]);
+        assert_eq!(ix.lookup_all("b"), vec![3]);
+        assert!(ix.lookup_all("").is_empty() && ix.lookup("nothing").is_none());
+        let q = crate::query::SearchQuery::parse(
+            &crate::params::Params::parse("keyword=UA-1"),
+            crate::records::Kind::Contract,
+        )
+        .unwrap();
+        assert_eq!(ix.search(&q).total, 2, "the keyword finds every document with the id");
     }
 
     #[test]

@@ -41,6 +41,12 @@ pub struct UpstreamConfig {
     /// A folder of extra tender documents (`*.json`, one tender each). Default none;
     /// env `UPSTREAM_EXTRA_TENDERS_DIR`.
     pub extra_tenders_dir: Option<PathBuf>,
+    /// A folder of extra plan documents (`*.json`, one plan each). Default none;
+    /// env `UPSTREAM_EXTRA_PLANS_DIR`.
+    pub extra_plans_dir: Option<PathBuf>,
+    /// A folder of extra contract documents (`*.json`, one contract each, the central
+    /// database's shape). Default none; env `UPSTREAM_EXTRA_CONTRACTS_DIR`.
+    pub extra_contracts_dir: Option<PathBuf>,
     /// Users database file. Default `<data_dir>/users.sqlite3`; env `UPSTREAM_USERS_DB`
     /// (`:memory:` for a throwaway database).
     pub users_db: PathBuf,
@@ -75,6 +81,8 @@ impl UpstreamConfig {
             standards_dir,
             generated_tenders: num("UPSTREAM_GENERATED_TENDERS", 0)?.max(0) as usize,
             extra_tenders_dir: var("UPSTREAM_EXTRA_TENDERS_DIR").map(PathBuf::from),
+            extra_plans_dir: var("UPSTREAM_EXTRA_PLANS_DIR").map(PathBuf::from),
+            extra_contracts_dir: var("UPSTREAM_EXTRA_CONTRACTS_DIR").map(PathBuf::from),
             jwt_secret: var("UPSTREAM_JWT_SECRET").unwrap_or_else(|| "dev-only-upstream-secret-change-me".into()),
             token_ttl_secs: num("UPSTREAM_TOKEN_TTL", 900)?,
             dev_endpoints: var("UPSTREAM_DEV_ENDPOINTS").is_none_or(|v| v != "0"),
@@ -91,6 +99,8 @@ impl UpstreamConfig {
             standards_dir: store::default_standards_dir(),
             generated_tenders: 0,
             extra_tenders_dir: None,
+            extra_plans_dir: None,
+            extra_contracts_dir: None,
             jwt_secret: "test-secret".into(),
             token_ttl_secs: 900,
             dev_endpoints: true,
@@ -115,6 +125,8 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
         standards_dir: config.standards_dir.clone(),
         generated_tenders: config.generated_tenders,
         extra_tenders_dir: config.extra_tenders_dir.clone(),
+        extra_plans_dir: config.extra_plans_dir.clone(),
+        extra_contracts_dir: config.extra_contracts_dir.clone(),
     })?;
     let users = users::Users::open(&config)?;
     let market = market::Market::generate(&data.classifiers);

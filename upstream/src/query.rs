@@ -35,6 +35,9 @@ pub enum ListKey {
     SubjectType,
     PaymentType,
     PlanYear,
+    /// Plans, contracts: the tender's 32-hex id (values resolved by
+    /// [`SearchQuery::resolve_tender_ids`]).
+    TenderId,
 }
 
 /// (query parameter, key). `relatedProfileIds` is a single string filter in SPEC §3 but
@@ -59,6 +62,7 @@ pub const LIST_PARAMS: &[(&str, ListKey)] = &[
     ("typeSubjectProcurement", ListKey::SubjectType),
     ("paymentType", ListKey::PaymentType),
     ("planYear", ListKey::PlanYear),
+    ("tender_id", ListKey::TenderId),
 ];
 
 /// Range filters: (parameter, slot). Slot `None` is the document's value.
@@ -73,7 +77,18 @@ pub const RANGE_PARAMS: &[(&str, Option<usize>)] = &[
     ("qualificationPeriod", Some(3)),
     ("publicationDate", Some(4)),
     ("plansPublished", Some(4)),
+    ("dateSigned", Some(4)),
 ];
+
+/// Whether a filter parameter exists for a kind; the others are ignored like any unknown
+/// parameter (`tender_id` is the plan's or contract's tender; `dateSigned` is a contract's).
+fn applies(name: &str, kind: Kind) -> bool {
+    match name {
+        "tender_id" => kind != Kind::Tender,
+        "dateSigned" => kind == Kind::Contract,
+        _ => true,
+    }
+}
 
 /// Sort keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,9 +185,15 @@ impl SearchQuery {
         let words_: Vec<String> = keyword.as_deref().map(|k| words(k).map(String::from).collect()).unwrap_or_default();
         let mut lists = Vec::new();
         for &(name, key) in LIST_PARAMS {
+            if !applies(name, kind) {
+                continue;
+            }
             let mut values: Vec<String> = p.list(name).into_iter().map(String::from).collect();
             if values.is_empty() {
                 continue;
+            }
+            if key == ListKey::TenderId {
+                values.iter_mut().for_each(|v| *v = v.to_lowercase());
             }
             values.sort();
             values.dedup();
@@ -196,6 +217,9 @@ impl SearchQuery {
         }
         let mut ranges = Vec::new();
         for &(name, slot) in RANGE_PARAMS {
+            if !applies(name, kind) {
+                continue;
+            }
             let (from, to) = p.range(name);
             if from.is_none() && to.is_none() {
                 continue;
@@ -224,6 +248,25 @@ impl SearchQuery {
             active_monitoring: p.boolean("hasActiveMonitoring")?,
             test_mode: p.boolean("testMode")?.unwrap_or(false),
         })
+    }
+
+    /// Resolves the `tender_id[]` values: each value stays (lowercase: a 32-hex id matches
+    /// as it is) and adds the 32-hex ids `hex_ids_of` gives for it, i.e. those of the stored
+    /// tenders whose id or tenderID it is (case-insensitive). A value naming no tender
+    /// matches nothing unless it is a plan's or contract's `tender_id` itself.
+    pub fn resolve_tender_ids(&mut self, hex_ids_of: impl Fn(&str) -> Vec<String>) {
+        for (key, values) in &mut self.lists {
+            if *key != ListKey::TenderId {
+                continue;
+            }
+            let mut all = values.clone();
+            for v in values.iter() {
+                all.extend(hex_ids_of(v).into_iter().map(|h| h.to_lowercase()));
+            }
+            all.sort();
+            all.dedup();
+            *values = all;
+        }
     }
 
     /// The brute-force definition of a match (the indexes must agree with it).
@@ -297,6 +340,7 @@ pub fn list_matches(key: ListKey, values: &[String], f: &Fields) -> bool {
         ListKey::SubjectType => one(&f.subject_type),
         ListKey::PaymentType => any_in(&f.payment_types, values),
         ListKey::PlanYear => f.plan_year.is_some_and(|y| one(&y.to_string())),
+        ListKey::TenderId => !f.tender_id.is_empty() && one(&f.tender_id),
     }
 }
 
@@ -361,6 +405,28 @@ mod tests {
         assert!(q("valueAmount[from]=100&valueAmount[to]=100").unwrap().matches(&f));
         assert!(!q("valueAmount[from]=100.01").unwrap().matches(&f));
         assert!(!q("testMode=true").unwrap().matches(&f));
+    }
+
+    #[test]
+    fn tender_id_and_date_signed_belong_to_their_kinds() {
+        let parse = |s: &str, kind| SearchQuery::parse(&Params::parse(s), kind).unwrap();
+        let mut c = parse("tender_id[]=UA-2026-10-08-011748-A&dateSigned[from]=2026-10-08", Kind::Contract);
+        assert_eq!(c.lists, vec![(ListKey::TenderId, vec!["ua-2026-10-08-011748-a".to_string()])]);
+        assert_eq!(c.ranges.len(), 1);
+        assert_eq!(c.ranges[0].0, Some(4), "dateSigned is the contracts' publicationDate slot");
+        c.resolve_tender_ids(|v| if v == "ua-2026-10-08-011748-a" { vec!["ABC".into()] } else { vec![] });
+        assert_eq!(c.lists[0].1, vec!["abc", "ua-2026-10-08-011748-a"]);
+        let f = Fields { tender_id: "abc".into(), ..Default::default() };
+        assert!(list_matches(ListKey::TenderId, &c.lists[0].1, &f));
+        assert!(!list_matches(ListKey::TenderId, &c.lists[0].1, &Fields::default()));
+        let p = parse("tender_id=abc&dateSigned[from]=2026-10-08", Kind::Plan);
+        assert_eq!((p.lists.len(), p.ranges.len()), (1, 0), "plans: tender_id yes, dateSigned no");
+        let t = parse("tender_id=abc&dateSigned[from]=2026-10-08", Kind::Tender);
+        assert!(t.lists.is_empty() && t.ranges.is_empty(), "tenders ignore both");
+        assert!(SearchQuery::parse(&Params::parse("dateSigned[to]=soon"), Kind::Contract)
+            .unwrap_err()
+            .to_string()
+            .contains("`dateSigned`"));
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! procuringEntity{name, identifier, address.region}, items[classification, unit],
 //! lots, bids, awards[suppliers, value, date, status, lotID], documents; plans carry id,
 //! planID, status, dateModified, classification, budget, procuringEntity and
-//! tender{procurementMethodType, tenderPeriod.startDate}.
+//! tender{procurementMethodType, tenderPeriod.startDate}. The API-documentation examples
+//! (extra folders) add plans with items, buyers, `budget.period`, `budget.project` and
+//! `tender_id`, and contracts in the central database's own shape ([`contract_fields`]).
 
 use crate::classifiers::Classifiers;
 use crate::dates;
@@ -135,6 +137,8 @@ pub struct Fields {
     pub active_monitoring: bool,
     pub test: bool,
     pub plan_year: Option<i32>,
+    /// Lowercase 32-hex id of the tender a plan or contract belongs to (`tender_id`).
+    pub tender_id: String,
     pub value: Option<f64>,
     pub created: i64,
     pub modified: i64,
@@ -167,7 +171,10 @@ fn arr(v: &Value) -> &[Value] {
     v.as_array().map(Vec::as_slice).unwrap_or_default()
 }
 
+/// Adds a code or identifier once, without surrounding spaces (a few suppliers' EDRPOU codes
+/// in the snapshot carry a leading space; query values are trimmed too).
 fn push_unique(v: &mut Vec<String>, x: &str) {
+    let x = x.trim();
     if !x.is_empty() && !v.iter().any(|e| e == x) {
         v.push(x.to_string());
     }
@@ -214,15 +221,22 @@ fn tags_for(cpv: &[String]) -> Vec<String> {
     out
 }
 
+/// Appends a string value to a document's text. Nothing is skipped as "already there":
+/// a piece found inside the text may still start or end mid-word there, and the keyword
+/// matches word prefixes (the index deduplicates words anyway).
+fn push_text(text: &mut String, v: &Value) {
+    if let Some(t) = v.as_str() {
+        text.push(' ');
+        text.push_str(t);
+    }
+}
+
+/// Identifier id of an organisation into `ids`, its names (`name`, `name_en`,
+/// `identifier.legalName`, `identifier.legalName_en`) into `text`.
 pub fn org_fields(org: &Value, ids: &mut Vec<String>, text: &mut String) {
     push_unique(ids, s(&org["identifier"]["id"]));
     for k in [&org["name"], &org["name_en"], &org["identifier"]["legalName"], &org["identifier"]["legalName_en"]] {
-        if let Some(t) = k.as_str() {
-            if !text.contains(t) {
-                text.push(' ');
-                text.push_str(t);
-            }
-        }
+        push_text(text, k);
     }
 }
 
@@ -232,8 +246,8 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
         id: s(&t["id"]).to_string(),
         human_id: s(&t["tenderID"]).to_string(),
         status: s(&t["status"]).to_string(),
-        method_type: s(&t["procurementMethodType"]).to_string(),
-        region: s(&t["procuringEntity"]["address"]["region"]).to_string(),
+        method_type: s(&t["procurementMethodType"]).trim().to_string(),
+        region: s(&t["procuringEntity"]["address"]["region"]).trim().to_string(),
         value: t["value"]["amount"].as_f64(),
         created: date(&t["dateCreated"]).or_else(|| date(&t["date"])).unwrap_or_default(),
         modified: date(&t["dateModified"]).unwrap_or_default(),
@@ -250,10 +264,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
     ];
     let mut text = String::new();
     for k in ["title", "title_en", "description", "description_en"] {
-        if let Some(v) = t[k].as_str() {
-            text.push(' ');
-            text.push_str(v);
-        }
+        push_text(&mut text, &t[k]);
     }
     for item in arr(&t["items"]) {
         let code = s(&item["classification"]["id"]);
@@ -261,12 +272,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
             f.cpv.push(code.to_string());
             cpv_text(cls, code, &mut text);
         }
-        if let Some(d) = item["description"].as_str() {
-            if !text.contains(d) {
-                text.push(' ');
-                text.push_str(d);
-            }
-        }
+        push_text(&mut text, &item["description"]);
         for ac in arr(&item["additionalClassifications"]) {
             if let Some(sc) = normalise_scheme(s(&ac["scheme"])) {
                 let pair = (sc.to_string(), s(&ac["id"]).to_string());
@@ -277,12 +283,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
         }
     }
     for lot in arr(&t["lots"]) {
-        if let Some(v) = lot["title"].as_str() {
-            if !text.contains(v) {
-                text.push(' ');
-                text.push_str(v);
-            }
-        }
+        push_text(&mut text, &lot["title"]);
     }
     let mut org_text = String::new();
     org_fields(&t["procuringEntity"], &mut f.organizer, &mut org_text);
@@ -337,22 +338,24 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
         id: s(&p["id"]).to_string(),
         human_id: s(&p["planID"]).to_string(),
         status: s(&p["status"]).to_string(),
-        method_type: s(&p["tender"]["procurementMethodType"]).to_string(),
-        region: s(&p["procuringEntity"]["address"]["region"]).to_string(),
+        method_type: s(&p["tender"]["procurementMethodType"]).trim().to_string(),
+        region: s(&p["procuringEntity"]["address"]["region"]).trim().to_string(),
         value: p["budget"]["amount"].as_f64(),
         created: date(&p["dateCreated"]).unwrap_or(published),
         modified,
-        plan_year: p["budget"]["year"].as_i64().map(|y| y as i32).or_else(|| start.map(dates::kyiv_year)),
+        plan_year: p["budget"]["year"]
+            .as_i64()
+            .map(|y| y as i32)
+            .or_else(|| date(&p["budget"]["period"]["startDate"]).map(dates::kyiv_year))
+            .or_else(|| start.map(dates::kyiv_year)),
+        tender_id: s(&p["tender_id"]).to_lowercase(),
         test: s(&p["mode"]) == "test",
         ..Default::default()
     };
     f.periods = [None, None, start.map(|s| (s, s)), None, Some((published, published))];
     let mut text = String::new();
     for k in [&p["budget"]["description"], &p["budget"]["project"]["name"]] {
-        if let Some(v) = k.as_str() {
-            text.push(' ');
-            text.push_str(v);
-        }
+        push_text(&mut text, k);
     }
     let code = s(&p["classification"]["id"]);
     if !code.is_empty() {
@@ -365,6 +368,7 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
             f.cpv.push(c.to_string());
             cpv_text(cls, c, &mut text);
         }
+        push_text(&mut text, &item["description"]);
     }
     for ac in arr(&p["additionalClassifications"]) {
         if let Some(sc) = normalise_scheme(s(&ac["scheme"])) {
@@ -381,6 +385,13 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
     }
     for b in arr(&p["budget"]["breakdown"]) {
         push_unique(&mut f.funder, s(&b["funder"]["id"]));
+    }
+    // A donor programme (`budget.project` of scheme `funder_program`): its funder.
+    let project = &p["budget"]["project"];
+    if s(&project["scheme"]) == "funder_program" {
+        if let Some(program) = cls.funders.iter().find(|x| x["programId"] == project["id"]) {
+            push_unique(&mut f.funder, s(&program["identifier"]["id"]));
+        }
     }
     f.subject_type = f.cpv.first().map(|c| subject_from_cpv(c).to_string()).unwrap_or_default();
     f.tags = tags_for(&f.cpv);
@@ -428,21 +439,30 @@ pub fn derive_contracts(t: &Value) -> Vec<Value> {
         if status == "active" {
             c["dateSigned"] = a["date"].clone();
         }
+        if t["mode"].is_string() {
+            c["mode"] = t["mode"].clone();
+        }
         out.push(c);
     }
     out
 }
 
-/// Extracts the searchable fields of a derived contract.
+/// Extracts the searchable fields of a contract: a derived one ([`derive_contracts`]:
+/// `buyer` is the tender's procuring entity, `suppliers` the award's, `tenderID` and
+/// `procurementMethodType` copied from the tender) or one in the central database's shape
+/// (the API-documentation examples: `buyer`/`suppliers` with `identifier` {scheme, id} and
+/// sometimes no `legalName`, `description`, `period`, no `tenderID` nor method type).
 pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
-    let created = date(&c["dateCreated"]).unwrap_or_default();
+    let created = date(&c["dateCreated"]).or_else(|| date(&c["date"])).unwrap_or_default();
     let mut f = Fields {
         id: s(&c["id"]).to_string(),
         human_id: s(&c["contractID"]).to_string(),
         status: s(&c["status"]).to_string(),
-        method_type: s(&c["procurementMethodType"]).to_string(),
-        region: s(&c["buyer"]["address"]["region"]).to_string(),
+        method_type: s(&c["procurementMethodType"]).trim().to_string(),
+        region: s(&c["buyer"]["address"]["region"]).trim().to_string(),
         value: c["value"]["amount"].as_f64(),
+        tender_id: s(&c["tender_id"]).to_lowercase(),
+        test: s(&c["mode"]) == "test",
         created,
         modified: date(&c["dateModified"]).unwrap_or(created),
         ..Default::default()
@@ -450,16 +470,16 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
     let signed = date(&c["dateSigned"]).unwrap_or(created);
     f.periods = [None, None, period(&c["period"]), None, Some((signed, signed))];
     let mut text = String::new();
-    text.push(' ');
-    text.push_str(s(&c["title"]));
-    text.push(' ');
-    text.push_str(s(&c["tenderID"]));
+    for k in ["title", "title_en", "description", "description_en", "tenderID"] {
+        push_text(&mut text, &c[k]);
+    }
     for item in arr(&c["items"]) {
         let code = s(&item["classification"]["id"]);
         if !code.is_empty() && !f.cpv.iter().any(|x| x == code) {
             f.cpv.push(code.to_string());
             cpv_text(cls, code, &mut text);
         }
+        push_text(&mut text, &item["description"]);
     }
     for sup in arr(&c["suppliers"]) {
         org_fields(sup, &mut f.supplier, &mut text);
@@ -561,6 +581,86 @@ mod tests {
         let f = contract_fields(&cs[0], &Classifiers::default());
         assert_eq!(f.supplier, vec!["3048506217"]);
         assert_eq!(f.value, Some(100.0));
+    }
+
+    #[test]
+    fn a_name_inside_another_text_still_gives_its_words() {
+        // "Сидій" is inside "ФОП Сидійчук" but is a word of its own only in its own name.
+        let mut t = sample_tender();
+        t["title"] = json!("ФОП Сидійчук");
+        t["awards"][0]["suppliers"][0]["name"] = json!("Сидій");
+        t["awards"][0]["suppliers"][0]["identifier"]["legalName"] = json!("Сидій");
+        let f = tender_fields(&t, &Classifiers::default());
+        assert!(crate::query::words(&f.text).any(|w| w == "сидій"), "{}", f.text);
+    }
+
+    #[test]
+    fn contracts_in_the_central_database_shape() {
+        // An API-documentation contract: no tenderID nor method type, a description, a
+        // buyer without legalName, a period.
+        let c = json!({
+            "id": "78fd8d7877d74b0dbc9c605462545e1c", "contractID": "UA-2027-01-01-000001-a-a1",
+            "awardID": "a1", "tender_id": "F2A340122E754B528C3F516D8E34DE7A", "status": "terminated",
+            "title": "Комп’ютерне обладнання", "description": "Опис Лот №1",
+            "value": {"amount": 280.0, "currency": "UAH"},
+            "period": {"startDate": "2027-01-01T00:00:00+02:00", "endDate": "2027-01-31T00:00:00+02:00"},
+            "dateCreated": "2027-01-01T00:00:00+02:00", "dateModified": "2027-01-02T00:00:00+02:00",
+            "dateSigned": "2027-01-01T12:00:00+02:00",
+            "buyer": {"name": "Державне управління справами", "identifier": {"scheme": "UA-IPN", "id": "00037257"},
+                "address": {"region": "м. Київ"}},
+            "suppliers": [{"name": "ДКП «Школяр»", "identifier": {"scheme": "UA-EDR", "id": "00137256"}, "scale": "micro"}],
+            "items": [{"description": "Картон ручного виготовлення", "classification": {"scheme": "ДК021", "id": "44617100-9"}}]
+        });
+        let f = contract_fields(&c, &Classifiers::default());
+        assert_eq!(
+            (f.organizer.as_slice(), f.supplier.as_slice()),
+            (&["00037257".to_string()][..], &["00137256".to_string()][..])
+        );
+        assert_eq!((f.region.as_str(), f.tender_id.as_str()), ("м. Київ", "f2a340122e754b528c3f516d8e34de7a"));
+        assert_eq!(
+            (f.status.as_str(), f.value, f.cpv.as_slice()),
+            ("terminated", Some(280.0), &["44617100-9".to_string()][..])
+        );
+        assert_eq!(f.periods[4], date(&c["dateSigned"]).map(|d| (d, d)));
+        assert!(f.periods[2].is_some());
+        for w in ["опис", "картон", "школяр", "комп’ютерне"] {
+            assert!(crate::query::words(&f.text).any(|x| x == w), "{w} in {}", f.text);
+        }
+        assert!(f.organizer_text.contains("державне управління справами"));
+        // The derived shape gives the same flat fields from its own paths.
+        let d = contract_fields(&derive_contracts(&sample_tender())[0], &Classifiers::default());
+        assert_eq!(
+            (d.organizer, d.region, d.tender_id),
+            (vec!["02545761".to_string()], "Львівська область".into(), "00099ec17718414a90b638730cb31d94".into())
+        );
+    }
+
+    #[test]
+    fn plans_tender_year_funder_and_items() {
+        let cls = Classifiers {
+            funders: vec![json!({"identifier": {"id": "47015", "scheme": "XM-DAC"}, "programId": "usaid"})],
+            ..Default::default()
+        };
+        let p = json!({
+            "id": "4a7c458e07784574b40bf4e1e09a0ec3", "planID": "UA-P-2027-01-01-000002-a", "status": "draft",
+            "tender_id": "13ccc4a94b884c8c8abe24e6299e865e",
+            "tender": {"procurementMethodType": "belowThreshold", "tenderPeriod": {"startDate": "2028-01-08T00:00:00+02:00"}},
+            "budget": {"amount": 10000.0, "project": {"id": "usaid", "name": "Програма США (USAID)", "scheme": "funder_program"},
+                "period": {"startDate": "2027-01-01T00:00:00+02:00", "endDate": "2027-12-31T00:00:00+02:00"}},
+            "classification": {"id": "03111000-2"},
+            "items": [{"description": "Насіння гірчиці", "classification": {"id": "03111600-8"}}],
+            "procuringEntity": {"name": "ДУС", "identifier": {"id": "111983"}},
+            "dateModified": "2027-01-01T00:00:00+02:00"
+        });
+        let f = plan_fields(&p, &cls);
+        assert_eq!(f.plan_year, Some(2027), "budget.period before the tender period");
+        assert_eq!(f.funder, vec!["47015"]);
+        assert_eq!(f.tender_id, "13ccc4a94b884c8c8abe24e6299e865e");
+        assert_eq!(f.cpv, vec!["03111000-2", "03111600-8"]);
+        assert!(f.text.contains("насіння гірчиці"));
+        let mut no_period = p.clone();
+        no_period["budget"].as_object_mut().unwrap().remove("period");
+        assert_eq!(plan_fields(&no_period, &cls).plan_year, Some(2028));
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 use crate::error::UpstreamError;
 use crate::params::Params;
-use crate::query::SearchQuery;
 use crate::records::{member, Kind, TAGS};
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
@@ -100,8 +99,8 @@ fn params(q: Option<String>) -> Params {
 
 fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer {
     let p = params(q);
-    let query = SearchQuery::parse(&p, kind)?;
     let data = &state.data;
+    let query = data.query(&p, kind)?;
     let c = data.collection(kind);
     let hits = c.index.search(&query);
     let members = hits.page.iter().map(|&d| member(&data.document(c, d))).collect();

@@ -42,7 +42,7 @@ pub struct Orgs(pub BTreeMap<String, String>);
 
 impl Orgs {
     fn add(&mut self, org: &Value) {
-        let id = org["identifier"]["id"].as_str().unwrap_or_default();
+        let id = org["identifier"]["id"].as_str().unwrap_or_default().trim();
         if id.is_empty() {
             return;
         }
@@ -87,11 +87,19 @@ pub struct DataSource {
     /// A folder of extra tender documents, one JSON object per `*.json` file (the
     /// API-documentation examples of every method and status, for tests).
     pub extra_tenders_dir: Option<PathBuf>,
+    /// A folder of extra plan documents, likewise (loaded after the snapshot's plans).
+    pub extra_plans_dir: Option<PathBuf>,
+    /// A folder of extra contract documents in the central database's shape, likewise
+    /// (loaded after the contracts derived from the tenders).
+    pub extra_contracts_dir: Option<PathBuf>,
 }
 
-/// Reads every `*.json` file of `dir` as one tender document, in name order, each with
-/// whether its file name starts with `REAL_` (a tender saved from the central database).
-fn read_tender_dir(dir: &Path) -> Result<Vec<(bool, Value)>, UpstreamError> {
+/// Reads every `*.json` file of `dir` (`{"data": {...}}` or a bare object, which must have
+/// an `id`) as one document, in file-name order, each with whether its file name starts
+/// with `REAL_` (a document saved from the central database). Several files may hold the
+/// same `id` (one document in several states): each stays a document of its own, and
+/// lookups by id answer the last loaded ([`Index::lookup`]).
+fn read_json_dir(dir: &Path) -> Result<Vec<(bool, Value)>, UpstreamError> {
     let io = |e: std::io::Error| UpstreamError::DataFile { path: dir.display().to_string(), source: e };
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(io)?
@@ -125,6 +133,9 @@ fn divisions(cls: &Classifiers, f: &Fields) -> Vec<String> {
 
 fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers) -> Collection {
     let mut b = IndexBuilder::new(fields.len());
+    if kind == Kind::Plan {
+        b = b.with_plan_year_facet();
+    }
     for f in fields {
         b.add(f, &divisions(cls, f));
     }
@@ -143,7 +154,7 @@ impl Data {
         let first_extra = snap.tenders.len();
         let mut rich = vec![false; first_extra];
         if let Some(dir) = &src.extra_tenders_dir {
-            for (real, doc) in read_tender_dir(dir)? {
+            for (real, doc) in read_json_dir(dir)? {
                 rich.push(real);
                 snap.tenders.push(doc);
             }
@@ -163,9 +174,15 @@ impl Data {
                 t["hasActiveMonitoring"] = Value::Bool(true);
             }
         }
+        if let Some(dir) = &src.extra_plans_dir {
+            snap.plans.extend(read_json_dir(dir)?.into_iter().map(|(_, doc)| doc));
+        }
         let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| records::tender_fields(t, &classifiers)).collect();
         let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| records::plan_fields(p, &classifiers)).collect();
-        let contracts: Vec<Value> = snap.tenders.iter().flat_map(records::derive_contracts).collect();
+        let mut contracts: Vec<Value> = snap.tenders.iter().flat_map(records::derive_contracts).collect();
+        if let Some(dir) = &src.extra_contracts_dir {
+            contracts.extend(read_json_dir(dir)?.into_iter().map(|(_, doc)| doc));
+        }
         let contract_fields: Vec<Fields> =
             contracts.iter().map(|c| records::contract_fields(c, &classifiers)).collect();
 
@@ -271,6 +288,19 @@ impl Data {
                 )
             }
         }
+    }
+
+    /// The 32-hex ids of the tenders whose id or tenderID is `key` (case-insensitive; a
+    /// tenderID several stored tenders share gives them all).
+    pub fn tender_hex_ids(&self, key: &str) -> Vec<String> {
+        self.tenders.index.lookup_all(key).into_iter().map(|d| self.tender_hex_id(d)).collect()
+    }
+
+    /// Parses a search of `kind` and resolves its `tender_id[]` values through the tenders.
+    pub fn query(&self, p: &crate::params::Params, kind: Kind) -> Result<crate::query::SearchQuery, UpstreamError> {
+        let mut q = crate::query::SearchQuery::parse(p, kind)?;
+        q.resolve_tender_ids(|v| self.tender_hex_ids(v));
+        Ok(q)
     }
 
     /// The 32-hex id of tender `d` (without rebuilding a generated tender's JSON).

@@ -198,3 +198,220 @@ async fn browsers_on_another_origin_may_call_the_apis() {
     assert!(allowed.contains("authorization") && allowed.contains("content-type"), "{allowed}");
     assert!(preflight.headers()["access-control-allow-methods"].to_str().unwrap().contains("POST"));
 }
+
+#[tokio::test]
+async fn a_tenders_contracts_by_its_hex_id_or_tender_id() {
+    let s = state();
+    let tender = get(&s, "/api/tenders/UA-2026-10-08-011748-a").await.body;
+    let hex = tender["id"].as_str().unwrap();
+    let active_awards = tender["awards"].as_array().unwrap().iter().filter(|a| a["status"] == "active").count();
+    let by_hex = get(&s, &format!("/api/contracts?tender_id={hex}")).await;
+    assert_eq!(by_hex.status, 200);
+    assert_eq!(by_hex.body["hydra:totalItems"], active_awards);
+    assert!(members(&by_hex.body).iter().all(|m| m["tender_id"] == hex));
+    for q in [
+        "tender_id[]=ua-2026-10-08-011748-A".to_string(),
+        format!("tender_id[0]={}", hex.to_uppercase()),
+        format!("tender_id[0]=UA-0000-00-00-000000-a&tender_id[1]={hex}"),
+    ] {
+        let r = get(&s, &format!("/api/contracts?{q}")).await;
+        assert_eq!(r.body["hydra:member"], by_hex.body["hydra:member"], "{q}");
+    }
+    for unknown in ["UA-0000-00-00-000000-a", "ffffffffffffffffffffffffffffffff"] {
+        for path in ["/api/contracts", "/api/plans"] {
+            let r = get(&s, &format!("{path}?tender_id={unknown}")).await;
+            assert_eq!((r.status.as_u16(), r.body["hydra:totalItems"].as_u64()), (200, Some(0)), "{path} {unknown}");
+        }
+    }
+    // Tenders have no tender_id filter: the parameter is ignored there.
+    let all = get(&s, "/api/tenders").await.body["hydra:totalItems"].clone();
+    assert_eq!(get(&s, &format!("/api/tenders?tender_id={hex}")).await.body["hydra:totalItems"], all);
+}
+
+#[tokio::test]
+async fn plans_answer_a_plan_year_facet() {
+    let s = state();
+    let r = get(&s, "/api/plans").await;
+    let years = r.body["facets"]["planYear"].as_object().expect("planYear facet");
+    let total = r.body["hydra:totalItems"].as_u64().unwrap();
+    assert_eq!(years.values().map(|v| v.as_u64().unwrap()).sum::<u64>(), total, "every plan has a year");
+    for (year, count) in years {
+        assert!(year.len() == 4 && year.parse::<u32>().is_ok(), "key `{year}`");
+        let one = get(&s, &format!("/api/plans?planYear={year}")).await;
+        assert_eq!(&one.body["hydra:totalItems"], count, "{year}");
+    }
+    assert!(years.contains_key("2026"));
+    let scheduled = get(&s, "/api/plans?status[]=scheduled&planYear=2026").await;
+    assert_eq!(scheduled.body["facets"]["planYear"]["2026"], scheduled.body["hydra:totalItems"]);
+    for path in ["/api/tenders", "/api/contracts"] {
+        assert!(get(&s, path).await.body["facets"].get("planYear").is_none(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn date_signed_is_the_contracts_publication_date() {
+    let s = state();
+    let range = "[from]=2026-10-06&{}[to]=2026-10-07";
+    let signed = get(&s, &format!("/api/contracts?dateSigned{}&perPage=100", range.replace("{}", "dateSigned"))).await;
+    let published =
+        get(&s, &format!("/api/contracts?publicationDate{}&perPage=100", range.replace("{}", "publicationDate"))).await;
+    assert_eq!(signed.status, 200);
+    let n = signed.body["hydra:totalItems"].as_u64().unwrap();
+    assert!(n > 0);
+    assert_eq!(signed.body["hydra:member"], published.body["hydra:member"]);
+    assert_eq!(signed.body["hydra:totalItems"], published.body["hydra:totalItems"]);
+    let from = upstream::dates::parse("2026-10-06").unwrap();
+    let to = upstream::dates::parse("2026-10-08").unwrap();
+    for m in members(&signed.body) {
+        let d = m["dateSigned"].as_str().or(m["dateCreated"].as_str()).unwrap();
+        let ms = upstream::dates::parse(d).unwrap();
+        assert!(from <= ms && ms < to, "{d}");
+    }
+    let narrower =
+        get(&s, "/api/contracts?dateSigned[from]=2026-10-06T12:00:00%2B03:00&dateSigned[to]=2026-10-07").await;
+    assert!(narrower.body["hydra:totalItems"].as_u64().unwrap() < n);
+    let bad = get(&s, "/api/contracts?dateSigned[to]=yesterday").await;
+    assert_eq!((bad.status.as_u16(), bad.body["parameter"].as_str()), (400, Some("dateSigned")));
+    // Not a tenders' or plans' parameter: ignored there.
+    assert_eq!(get(&s, "/api/plans?dateSigned[to]=yesterday").await.status, 200);
+}
+
+fn members(v: &serde_json::Value) -> &Vec<serde_json::Value> {
+    v["hydra:member"].as_array().expect("hydra:member")
+}
+
+/// The API-documentation examples of a kind: (file name, document), in file-name order.
+fn api_doc_files(kind: &str) -> Option<Vec<(String, serde_json::Value)>> {
+    let dir = common::api_docs(kind)?;
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Some(
+        files
+            .into_iter()
+            .map(|p| {
+                let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+                let doc = if doc["data"].is_object() { doc["data"].clone() } else { doc };
+                (p.file_name().unwrap().to_string_lossy().into_owned(), doc)
+            })
+            .collect(),
+    )
+}
+
+#[tokio::test]
+async fn every_api_documentation_plan_and_contract_answers_by_its_ids() {
+    let s = common::state_with_docs();
+    for (kind, human) in [("plans", "planID"), ("contracts", "contractID")] {
+        let Some(files) = api_doc_files(kind) else {
+            eprintln!("skipped: no API-documentation {kind}");
+            continue;
+        };
+        assert!(files.len() >= 6, "{kind}: {} files", files.len());
+        for (i, (file, doc)) in files.iter().enumerate() {
+            for key in ["id", human] {
+                let id = doc[key].as_str().unwrap();
+                for asked in [id.to_string(), id.to_uppercase()] {
+                    let r = get(&s, &format!("/api/{kind}/{asked}")).await;
+                    assert_eq!(r.status, 200, "{file}: /api/{kind}/{asked}");
+                    // Several files may share an id: the last loaded (file-name order) answers.
+                    let last = files.iter().rposition(|(_, d)| d[key] == doc[key]).unwrap();
+                    let expected = &files[last].1;
+                    let answered_id = if key == "id" || last == i { &doc["id"] } else { &expected["id"] };
+                    assert_eq!(r.body["id"], *answered_id, "{file}: /api/{kind}/{asked}");
+                    if last == i {
+                        assert_eq!(&r.body, doc, "{file}: served as stored");
+                    }
+                }
+            }
+            // Each file is a search result of its own: its id as the keyword finds it.
+            let found = get(&s, &format!("/api/{kind}?keyword={}&perPage=100", doc["id"].as_str().unwrap())).await;
+            assert!(members(&found.body).iter().any(|m| m["status"] == doc["status"]), "{file}: by keyword");
+        }
+    }
+}
+
+#[tokio::test]
+async fn api_documentation_contracts_are_searchable_like_the_derived_ones() {
+    let Some(files) = api_doc_files("contracts") else { return };
+    let s = common::state_with_docs();
+    let terminated = get(&s, "/api/contracts?status[]=terminated").await;
+    assert_eq!(terminated.body["hydra:totalItems"], 1);
+    assert_eq!(terminated.body["facets"]["status"]["terminated"], 1);
+    let (_, multicurrency) = files.iter().find(|(f, _)| f.contains("multicurrency")).unwrap();
+    let buyer = multicurrency["buyer"]["identifier"]["id"].as_str().unwrap();
+    let supplier = multicurrency["suppliers"][0]["identifier"]["id"].as_str().unwrap();
+    for q in [
+        format!("organizer[]={buyer}"),
+        format!("supplier[]={supplier}"),
+        "keyword=%D0%BE%D0%BF%D0%B8%D1%81%20%D0%BB%D0%BE%D1%82".to_string(), // опис лот (its description)
+        "keyword=%D0%A8%D0%BA%D0%BE%D0%BB%D1%8F%D1%80".to_string(),          // Школяр (a supplier's name)
+        "classification[]=55500000-5&valueSum[from]=10000&valueSum[to]=10000".to_string(),
+        "region[]=%D0%BC.%20%D0%9A%D0%B8%D1%97%D0%B2&dateSigned[from]=2027-01-31&dateSigned[to]=2027-01-31".to_string(),
+    ] {
+        let r = get(&s, &format!("/api/contracts?{q}")).await;
+        assert!(members(&r.body).iter().any(|m| m["id"] == multicurrency["id"]), "{q}: {}", r.text);
+    }
+    // The buyer of the other examples has no legalName: its name stands in.
+    let other = &files.iter().find(|(f, _)| f == "contract__active.json").unwrap().1;
+    let org = other["buyer"]["identifier"]["id"].as_str().unwrap();
+    let lookup = get(&s, &format!("/api/contract_identifiers?id[]={org}")).await;
+    assert_eq!(lookup.body["hydra:member"][0]["legalName"], other["buyer"]["name"]);
+    // The tender page lists a tender's contracts: every state of the example contract of
+    // the price quotation tender, beside the one derived from its award.
+    let hex = other["tender_id"].as_str().unwrap();
+    let of_tender = get(&s, &format!("/api/contracts?tender_id={hex}&perPage=100")).await;
+    let ids: Vec<&str> = members(&of_tender.body).iter().map(|m| m["id"].as_str().unwrap()).collect();
+    let versions = files.iter().filter(|(_, d)| d["id"] == other["id"]).count();
+    assert_eq!(ids.iter().filter(|id| **id == other["id"]).count(), versions, "{ids:?}");
+    assert!(members(&of_tender.body).iter().all(|m| m["tender_id"] == hex));
+    let tender_id = get(&s, &format!("/api/tenders/{hex}")).await.body["tenderID"].as_str().map(String::from);
+    if let Some(tender_id) = tender_id {
+        // A tenderID several stored tenders share stands for all of them.
+        let by_tender_id = get(&s, &format!("/api/contracts?tender_id={tender_id}&perPage=100")).await;
+        let all: Vec<&str> = members(&by_tender_id.body).iter().map(|m| m["id"].as_str().unwrap()).collect();
+        assert!(ids.iter().all(|id| all.contains(id)), "{all:?}");
+    }
+}
+
+#[tokio::test]
+async fn api_documentation_plans_are_searchable_like_the_real_ones() {
+    let Some(files) = api_doc_files("plans") else { return };
+    let s = common::state_with_docs();
+    let by_status = |status: &str| files.iter().filter(|(_, d)| d["status"] == status).count();
+    for status in ["complete", "cancelled", "draft"] {
+        let r = get(&s, &format!("/api/plans?status[]={status}")).await;
+        assert_eq!(r.body["hydra:totalItems"], by_status(status), "{status}");
+    }
+    // Every example plans 2027 (`budget.period`, else the tender period's start).
+    let real_2027 = get(&state(), "/api/plans?planYear=2027").await.body["hydra:totalItems"].as_u64().unwrap();
+    let y2027 = get(&s, "/api/plans?planYear=2027").await;
+    assert_eq!(y2027.body["hydra:totalItems"].as_u64().unwrap(), real_2027 + files.len() as u64);
+    assert_eq!(get(&s, "/api/plans").await.body["facets"]["planYear"]["2027"], y2027.body["hydra:totalItems"]);
+    for (file, plan) in &files {
+        if let Some(hex) = plan["tender_id"].as_str() {
+            let r = get(&s, &format!("/api/plans?tender_id={}", hex.to_uppercase())).await;
+            assert_eq!(r.body["hydra:member"][0]["id"], plan["id"], "{file}");
+        }
+    }
+    let organizer = files[0].1["procuringEntity"]["identifier"]["id"].as_str().unwrap();
+    let r = get(&s, &format!("/api/plans?organizer[]={organizer}&valueBudget[from]=10000&valueBudget[to]=10000&plansPeriod[from]=2027-01-08&plansPublished[from]=2027-01-01&classification[]=03111000-2")).await;
+    let expected = files.iter().filter(|(_, p)| p["procuringEntity"]["identifier"]["id"] == organizer).count();
+    assert_eq!(r.body["hydra:totalItems"], expected, "{}", r.text);
+    // A donor programme's plan answers its funder (the standards' programme list).
+    if !s.data.classifiers.funders.is_empty() {
+        let funded = get(&s, "/api/plans?funder[]=47015").await;
+        assert!(members(&funded.body).iter().any(|m| m["budget"]["project"]["id"] == "usaid"), "{}", funded.text);
+    }
+    let keyword = get(&s, "/api/plans?keyword=%D0%B3%D1%96%D1%80%D1%87%D0%B8%D1%86%D1%96").await; // гірчиці (an item)
+    let with_item = files
+        .iter()
+        .filter(|(_, p)| {
+            p["items"].as_array().unwrap().iter().any(|i| i["description"].as_str().unwrap().contains("гірчиці"))
+        })
+        .count();
+    assert!(with_item > 0);
+    assert_eq!(keyword.body["hydra:totalItems"], with_item);
+}

@@ -18,8 +18,8 @@ pub fn data_dir() -> PathBuf {
         .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data"))
 }
 
-/// The state over the real data plus `generated` tenders.
-pub fn state_with(generated: usize) -> AppState {
+/// The configuration over the real data plus `generated` tenders.
+pub fn config_with(generated: usize) -> UpstreamConfig {
     let dir = data_dir();
     assert!(
         dir.join("demo.jsonl.gz").exists(),
@@ -28,13 +28,39 @@ pub fn state_with(generated: usize) -> AppState {
     );
     let mut cfg = UpstreamConfig::for_data_dir(dir);
     cfg.generated_tenders = generated;
-    upstream::load(cfg).expect("load upstream")
+    cfg
+}
+
+/// The state over the real data plus `generated` tenders.
+pub fn state_with(generated: usize) -> AppState {
+    upstream::load(config_with(generated)).expect("load upstream")
 }
 
 /// One shared state: real data + 3000 generated tenders.
 pub fn state() -> AppState {
     static S: OnceLock<AppState> = OnceLock::new();
     S.get_or_init(|| state_with(3000)).clone()
+}
+
+/// A folder of API-documentation examples inside the shared data
+/// (`openprocurement-api/{tenders,plans,contracts}`): `None` when the shared data is
+/// missing (a panic instead when `CI` is set, see [`upstream::shared_data::required`]).
+pub fn api_docs(kind: &str) -> Option<PathBuf> {
+    upstream::shared_data::required(&format!("openprocurement-api/{kind}"))
+}
+
+/// One shared state: real data + 3000 generated tenders + the API-documentation tenders,
+/// plans and contracts (each folder when present; under `CI` they must be).
+pub fn state_with_docs() -> AppState {
+    static S: OnceLock<AppState> = OnceLock::new();
+    S.get_or_init(|| {
+        let mut cfg = config_with(3000);
+        cfg.extra_tenders_dir = api_docs("tenders");
+        cfg.extra_plans_dir = api_docs("plans");
+        cfg.extra_contracts_dir = api_docs("contracts");
+        upstream::load(cfg).expect("load upstream with the API-documentation examples")
+    })
+    .clone()
 }
 
 pub struct Resp {

@@ -31,12 +31,14 @@ describe('the tender route', () => {
     expect(h.title).toContain('UA-2026-10-12-014102-a');
     expect(h.jsonLd).toBeNull();
   });
-  it('asks for the tender (required) and its monitorings (optional)', () => {
+  it('asks for the tender (required), its monitorings, plans and contracts (optional)', () => {
     const { route, params } = matchPage('/tenders/UA-2026-10-12-014102-a');
     const ctx: RouteContext = { params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session: null, config } };
     expect(route.fetches?.(ctx).map((f) => [f.key, f.path])).toEqual([
       ['tender', '/api/tenders/UA-2026-10-12-014102-a'],
       ['monitorings', '/api/tenders/UA-2026-10-12-014102-a/monitorings'],
+      ['plans', '/api/plans?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
+      ['contracts', '/api/contracts?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
     ]);
     expect(route.required).toEqual(['tender']);
   });

@@ -21,10 +21,16 @@ export const tender: PageModule = {
   page: { load: () => import('./Tender') },
   // An id of neither form is a 404 without asking the platform (crawlers try many).
   guard: ({ params }) => (isTenderId(params.id) ? null : { error: 404 }),
-  fetches: ({ params }) => [
-    { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}` },
-    { key: 'monitorings', service: 'search', path: `/api/tenders/${encodeURIComponent(params.id ?? '')}/monitorings` },
-  ],
+  fetches: ({ params }) => {
+    const id = encodeURIComponent(params.id ?? '');
+    return [
+      { key: 'tender', service: 'search', path: `/api/tenders/${id}` },
+      { key: 'monitorings', service: 'search', path: `/api/tenders/${id}/monitorings` },
+      // The other two registers' records of this tender: its plans and its contracts.
+      { key: 'plans', service: 'search', path: `/api/plans?tender_id[0]=${id}&perPage=100` },
+      { key: 'contracts', service: 'search', path: `/api/contracts?tender_id[0]=${id}&perPage=100` },
+    ];
+  },
   required: ['tender'],
   // The tenderID is the canonical form; the 32-hex id answers 301 to it.
   redirectFromData: (ctx) => {

@@ -1,0 +1,105 @@
+// The plan and contract registers' searches against the real data in real Chromium:
+// the tender search's pieces serving them (keyword, CPV, year and supplier filters that
+// survive a reload, the same first page with JavaScript off).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, open, upstream } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(() => browser?.close());
+
+const resultIds = (page) => page.$$eval('.tender-results .tender-id', (els) => els.map((e) => e.textContent));
+const count = async (page) => Number((await page.textContent('.result-count')).replace(/\D/g, ''));
+const submit = (page, url) => Promise.all([page.waitForURL(url), page.click('.search-row button[type="submit"]')]);
+
+test('a keyword from a real plan finds it', async () => {
+  const { 'hydra:member': [plan] } = await upstream('/api/plans?perPage=1&page=77');
+  const { page, context, problems } = await open(browser, '/plans');
+  await page.fill('#keyword', plan.planID);
+  await Promise.all([page.waitForURL(/\/plans\?keyword=/), page.press('#keyword', 'Enter')]);
+  await page.waitForFunction((id) => {
+    const ids = [...document.querySelectorAll('.tender-results .tender-id')].map((e) => e.textContent);
+    return ids.length === 1 && ids[0] === id;
+  }, plan.planID);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a CPV filter and a year filter narrow the plans, as the upstream counts them', async () => {
+  const { 'hydra:member': [plan] } = await upstream('/api/plans?perPage=1&page=5');
+  const cpv = plan.classification.id;
+  const { page, context, problems } = await open(browser, `/plans?classification[0]=${cpv}`);
+  const all = (await upstream('/api/plans?perPage=1'))['hydra:totalItems'];
+  const byCpv = await count(page);
+  assert.equal(byCpv, (await upstream(`/api/plans?classification[0]=${cpv}&perPage=1`))['hydra:totalItems']);
+  assert.ok(byCpv > 0 && byCpv < all, `${byCpv} < ${all}`);
+  // The year's checkbox, beside its facet count.
+  const years = (await upstream('/api/plans?perPage=1')).facets.planYear;
+  const year = Object.keys(years).sort((a, b) => years[a] - years[b])[0];
+  await page.goto(`${BASE}/plans`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.check(`input[name="planYear"][value="${year}"]`);
+  await submit(page, /planYear/);
+  await page.waitForFunction((n) => document.querySelector('.result-count')?.textContent.replace(/\D/g, '') === String(n), years[year]);
+  assert.ok(years[year] < all);
+  await page.reload();
+  await page.waitForSelector('html[data-hydrated="true"]');
+  assert.equal(await count(page), years[year]);
+  assert.ok(await page.isChecked(`input[name="planYear"][value="${year}"]`));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a supplier filter narrows the contracts and survives a reload', async () => {
+  const { 'hydra:member': [contract] } = await upstream('/api/contracts?perPage=1&page=40');
+  const supplier = contract.suppliers[0].identifier.id;
+  const { page, context, problems } = await open(browser, '/contracts');
+  const all = await count(page);
+  const picker = '[data-picker="supplier"]';
+  await page.click(`${picker} .picker-open`);
+  await page.fill(`${picker} .picker-keyword`, supplier);
+  await page.locator(`${picker} .picker-hits label`, { hasText: supplier }).locator('input').check();
+  await submit(page, (url) => url.searchParams.get('supplier[0]') === supplier);
+  const expected = (await upstream(`/api/contracts?supplier[0]=${supplier}&perPage=1`))['hydra:totalItems'];
+  await page.waitForFunction((n) => document.querySelector('.result-count')?.textContent.replace(/\D/g, '') === String(n), expected);
+  assert.ok(expected > 0 && expected < all);
+  await page.reload();
+  await page.waitForSelector('html[data-hydrated="true"]');
+  assert.equal(await count(page), expected);
+  const facts = await page.$$eval('.tender-results .tender-card-facts', (els) => els.map((e) => e.textContent));
+  assert.ok(facts.length > 0 && facts.every((text) => text.includes(supplier)));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('each of these searches gives the same first page with JavaScript off', async () => {
+  const { 'hydra:member': [contract] } = await upstream('/api/contracts?perPage=1&page=40');
+  const searches = [
+    ['/plans', (page) => page.check('input[name="status"][value="scheduled"]')],
+    ['/plans', (page) => page.fill('#keyword', 'ремонт')],
+    ['/contracts', (page) => page.fill('#keyword', contract.contractID)],
+    ['/contracts', (page) => page.check('input[name="status"][value="active"]')],
+  ];
+  for (const [path, fill] of searches) {
+    const run = async (javaScriptEnabled) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(BASE + path);
+      if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated="true"]');
+      await fill(page);
+      const submitted = [page.waitForURL(/\?/), page.click('.search-row button[type="submit"]')];
+      if (javaScriptEnabled) submitted.push(page.waitForResponse((r) => r.url().includes('/__data')));
+      await Promise.all(submitted);
+      await page.waitForSelector('.tender-results');
+      const ids = await resultIds(page);
+      await context.close();
+      return ids;
+    };
+    const withJs = await run(true);
+    assert.ok(withJs.length > 0, path);
+    assert.deepEqual(await run(false), withJs, path);
+  }
+});
