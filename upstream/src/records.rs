@@ -494,12 +494,18 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
     f
 }
 
-/// The member shown in a search result: the document without its bulky `documents`
-/// and `bids` arrays (their counts are kept), plus English CPV names.
-pub fn member(doc: &Value) -> Value {
+/// A search result: the document without its bulky arrays, each replaced by its count
+/// (`numberOfDocuments`...). A contract also leaves out its items, changes and milestones:
+/// a derived contract copies its lot's items from the tender (27 KB for one award of a
+/// large tender), and a list shows none of them.
+pub fn member(doc: &Value, kind: Kind) -> Value {
     let mut m: Map<String, Value> = doc.as_object().cloned().unwrap_or_default();
-    for k in ["documents", "bids"] {
-        if let Some(Value::Array(a)) = m.remove(k) {
+    let bulky: &[&str] = match kind {
+        Kind::Contract => &["documents", "bids", "items", "changes", "milestones"],
+        _ => &["documents", "bids"],
+    };
+    for k in bulky {
+        if let Some(Value::Array(a)) = m.remove(*k) {
             m.insert(format!("numberOf{}{}", k[..1].to_uppercase(), &k[1..]), json!(a.len()));
         }
     }
@@ -665,9 +671,13 @@ mod tests {
 
     #[test]
     fn member_drops_bulky_arrays() {
-        let m = member(&sample_tender());
+        let m = member(&sample_tender(), Kind::Tender);
         assert!(m.get("documents").is_none());
         assert_eq!(m["numberOfDocuments"], 1);
+        assert!(m.get("items").is_some(), "a tender's list card shows its CPV from the items");
+        let contract = json!({"id": "c", "items": [{"id": "i"}, {"id": "j"}], "value": {"amount": 1}});
+        let m = member(&contract, Kind::Contract);
+        assert_eq!((m.get("items"), &m["numberOfItems"], &m["value"]["amount"]), (None, &json!(2), &json!(1)));
     }
 
     #[test]

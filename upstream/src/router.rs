@@ -103,7 +103,7 @@ fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer
     let query = data.query(&p, kind)?;
     let c = data.collection(kind);
     let hits = c.index.search(&query);
-    let members = hits.page.iter().map(|&d| member(&data.document(c, d))).collect();
+    let members = hits.page.iter().map(|&d| member(&data.document(c, d), kind)).collect();
     let mut body = hydra(path, members, hits.total);
     let last = hits.total.div_ceil(query.per_page).min(crate::query::RESULT_WINDOW / query.per_page).max(1);
     body["hydra:view"] = json!({

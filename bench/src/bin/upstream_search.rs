@@ -80,8 +80,11 @@ fn main() -> anyhow::Result<()> {
         let query = SearchQuery::parse(&Params::parse(&qs), Kind::Tender)?;
         let hits = tenders.index.search(&query);
         // Include building the page's JSON, as the HTTP handler does.
-        let members: Vec<_> =
-            hits.page.iter().map(|&d| upstream::records::member(&state.data.document(tenders, d))).collect();
+        let members: Vec<_> = hits
+            .page
+            .iter()
+            .map(|&d| upstream::records::member(&state.data.document(tenders, d), Kind::Tender))
+            .collect();
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         std::hint::black_box(members);
         total_hits += hits.total;
