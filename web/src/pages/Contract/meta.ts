@@ -9,16 +9,7 @@ import { languageOf } from '../Tender/labels';
 import { contractLabel } from './labels';
 import type { Contract } from './types';
 
-/** Search engines show about this much of a description. */
-const DESCRIPTION_MAX = 300;
-
-function clip(s: string, max: number): string {
-  const text = s.replace(/\s+/g, ' ').trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, Math.max(0, max - 1));
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:—-]+$/, '')}…`;
-}
+import { DESCRIPTION_MAX, clip } from '../../lib/text';
 
 const idOf = (contract: Contract) => contract.contractID || contract.id || '';
 const titleOf = (contract: Contract, language: Language) => localized(contract, 'title', language);

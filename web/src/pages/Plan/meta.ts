@@ -8,16 +8,7 @@ import { list, localized, money } from '../../lib/ocds';
 import { languageOf, methodLabel, planBuyer, planStatusLabel, planSubject, planYear } from './labels';
 import type { Classification, Plan, PlanOrganization } from './types';
 
-/** Search engines show about this much of a description. */
-const DESCRIPTION_MAX = 300;
-
-function clip(s: string, max: number): string {
-  const text = s.replace(/\s+/g, ' ').trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, Math.max(0, max - 1));
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:—-]+$/, '')}…`;
-}
+import { DESCRIPTION_MAX, clip } from '../../lib/text';
 
 /** Mid-sentence a label reads in lower case ("Статус: запланований."). */
 const lowerFirst = (s: string, language: Language) => s.charAt(0).toLocaleLowerCase(language) + s.slice(1);

@@ -8,16 +8,7 @@ import { localized, money } from '../../lib/ocds';
 import { languageOf, statusLabel } from './labels';
 import type { Tender } from './types';
 
-/** Search engines show about this much of a description. */
-const DESCRIPTION_MAX = 300;
-
-function clip(s: string, max: number): string {
-  const text = s.replace(/\s+/g, ' ').trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, Math.max(0, max - 1));
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:—-]+$/, '')}…`;
-}
+import { DESCRIPTION_MAX, clip } from '../../lib/text';
 
 const titleOf = (tender: Tender, language: Language) => localized(tender, 'title', language) || tender.tenderID || '';
 

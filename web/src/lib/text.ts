@@ -1,0 +1,13 @@
+/** Short texts for head tags: descriptions search engines show, titles of records. */
+
+/** Search engines show about this much of a description. */
+export const DESCRIPTION_MAX = 300;
+
+/** `s` on one line, cut at a word boundary to at most `max` characters with an ellipsis. */
+export function clip(s: string, max: number): string {
+  const text = s.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, Math.max(0, max - 1));
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:—-]+$/, '')}…`;
+}
