@@ -214,16 +214,21 @@ async fn head_first(hosted: bool) {
     assert!(response.into_body().collect().await.is_err(), "a page whose body failed must not look complete");
     // The isolate goes on serving.
     assert_eq!(get(&app, "/info/contacts", &[]).await.status, StatusCode::OK);
-    // A page without upstream answers is rendered in one call and sent whole, with its length.
-    let response =
-        app.clone().oneshot(Request::get("/tenders/does-not-exist").body(Body::empty()).unwrap()).await.unwrap();
-    assert_eq!(response.status(), StatusCode::NOT_FOUND);
-    // Its exact size is known before it is written: hyper sends it with a Content-Length.
-    let length = axum::body::HttpBody::size_hint(response.body()).exact().expect("a body of known length") as usize;
-    let whole = String::from_utf8(response.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
-    assert_eq!(whole.len(), length);
-    assert!(whole.starts_with("<!doctype html>") && whole.ends_with("</script></body></html>"), "{whole}");
-    assert!(whole.contains("<div id=\"root\">") && whole.contains("<script id=\"__state\""), "{whole}");
+    // A page without upstream answers, and one whose answers are small (a plan: ~2 KB), are
+    // rendered in one call and sent whole, with their length.
+    let plans: serde_json::Value =
+        reqwest::get(format!("{}/api/plans?perPage=1", upstream_url())).await.unwrap().json().await.unwrap();
+    let plan = format!("/plans/{}", plans["hydra:member"][0]["planID"].as_str().expect("a plan in the real data"));
+    for (uri, status) in [("/tenders/does-not-exist", StatusCode::NOT_FOUND), (plan.as_str(), StatusCode::OK)] {
+        let response = app.clone().oneshot(Request::get(uri).body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(response.status(), status, "{uri}");
+        // Its exact size is known before it is written: hyper sends it with a Content-Length.
+        let length = axum::body::HttpBody::size_hint(response.body()).exact().expect("a body of known length") as usize;
+        let whole = String::from_utf8(response.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+        assert_eq!(whole.len(), length);
+        assert!(whole.starts_with("<!doctype html>") && whole.ends_with("</script></body></html>"), "{whole}");
+        assert!(whole.contains("<div id=\"root\">") && whole.contains("<script id=\"__state\""), "{whole}");
+    }
     if let Some(ready) = state.ready() {
         ready.pool.unhost();
     }

@@ -24,6 +24,10 @@ use crate::state::{AppState, Ready};
 use response::{html_headers, page_response, redirect, static_error};
 use upstream::{add_answers, data_size, fetch_all, UpstreamAnswer};
 
+/// The size of the page data (upstream answers, bytes) from which the head is sent before the
+/// body renders: search pages (~30 KB) and tender pages stream, a plan (~2 KB) does not.
+const HEAD_FIRST_MIN_DATA: usize = 16 * 1024;
+
 /// How a page is asked for: when the request arrived and the encoding its answer takes.
 #[derive(Clone, Copy)]
 struct PageRequest {
@@ -62,11 +66,11 @@ async fn render_document(
     input: RenderInput,
     unchecked: Unchecked<'_>,
 ) -> Response {
-    // The head goes out before the body of pages built from upstream answers. Pages
-    // without any (error and static pages) render their body in a fraction of a
-    // millisecond (the 404 page: ~0.2 ms), less than what a second write costs: they go
-    // out in one piece.
-    let head_first = !input.embedded().is_empty();
+    // The head goes out before the body of pages built from large upstream answers.
+    // Pages with little or no data (error and static pages, a plan or a contract)
+    // render their body in a fraction of a millisecond (the 404 page: ~0.2 ms), less
+    // than what a second write and a second call into V8 cost: they go out in one piece.
+    let head_first = input.data().len() >= HEAD_FIRST_MIN_DATA;
     let (output, pending) = match (ready.pool.render_streamed(&input, request.arrived, head_first).await, unchecked) {
         (Ok(answer), _) => answer,
         (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
