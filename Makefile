@@ -29,10 +29,11 @@ build: web ## build everything (release)
 	$(CARGO) build --release -p server
 
 run: build ## build and serve the portal at http://127.0.0.1:$(PORT)
-	PORT=$(PORT) ./target/release/portal
+	@echo "development mode: the embedded users API keeps every e-mail (recovery codes included) at http://127.0.0.1:8081/dev/outbox"
+	UPSTREAM_DEV=1 PORT=$(PORT) ./target/release/portal
 
-test-web: web ## web unit tests and type check
-	cd web && npx tsc --noEmit -p . && npx vitest run
+test-web: web ## web unit tests, type check and the first-load JavaScript budget
+	cd web && npx tsc --noEmit -p . && npx vitest run && node scripts/budget.mjs
 
 test-rust: web ## Rust unit and integration tests (real bundle, real V8)
 	$(CARGO) test --release --workspace

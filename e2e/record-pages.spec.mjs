@@ -1,7 +1,8 @@
 // Plan and contract pages in real Chromium: every API-documentation plan and contract
 // renders with status 200 and no console problem; a real plan and a real contract show
 // the sections their records have; from a tender with an active award a visitor reaches
-// its contract and comes back in two clicks; unknown ids are 404 pages.
+// its contract and comes back in two clicks; a contract page's head preloads its chunk
+// and a client navigation gives it the title its first load has; unknown ids are 404 pages.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -66,6 +67,31 @@ test('from a tender with an active award to its contract and back, two clicks', 
   await page.click(`#origin a[href="/tenders/${contract.tenderID}"]`);
   await page.waitForURL(`${BASE}/tenders/${contract.tenderID}`);
   await page.waitForSelector('#contracts');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a contract page's head preloads its chunk, and reached on the client it gets the same title", async () => {
+  const { 'hydra:member': [contract] } = await upstream('/api/contracts?status[0]=active&perPage=1&page=3');
+  const path = `/contracts/${contract.contractID}`;
+  const preloads = (page) => page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => l.getAttribute('href')));
+  // The 404 page preloads the entry's chunks only; the contract page its own chunk besides.
+  const missing = await open(browser, '/contracts/nonsense');
+  const entryChunks = await preloads(missing.page);
+  await missing.context.close();
+  const direct = await open(browser, path);
+  const own = (await preloads(direct.page)).filter((href) => !entryChunks.includes(href));
+  assert.ok(own.length > 0, 'the page chunk is preloaded');
+  const loaded = await direct.page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+  for (const href of own) assert.ok(loaded.includes(href), `${href} is loaded`);
+  // The title comes from the contract itself (the chunk's meta), not the default with the id.
+  const title = await direct.page.title();
+  assert.ok(contract.title && title.includes(contract.title.slice(0, 20)), title);
+  await direct.context.close();
+  const { page, context, problems } = await open(browser, `/tenders/${contract.tenderID}`);
+  await page.click(`#contracts a[href="${path}"]`);
+  await page.waitForURL(BASE + path);
+  await page.waitForFunction((t) => document.title === t, title);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, open, upstream } from './browser.mjs';
+import { resultIds, searchResults } from './search.mjs';
 
 let browser;
 before(async () => {
@@ -11,7 +12,6 @@ before(async () => {
 });
 after(() => browser?.close());
 
-const resultIds = (page) => page.$$eval('.tender-results .tender-id', (els) => els.map((e) => e.textContent));
 const count = async (page) => Number((await page.textContent('.result-count')).replace(/\D/g, ''));
 const submit = (page, url) => Promise.all([page.waitForURL(url), page.click('.search-row button[type="submit"]')]);
 
@@ -84,22 +84,8 @@ test('each of these searches gives the same first page with JavaScript off', asy
     ['/contracts', (page) => page.check('input[name="status"][value="active"]')],
   ];
   for (const [path, fill] of searches) {
-    const run = async (javaScriptEnabled) => {
-      const context = await browser.newContext({ javaScriptEnabled });
-      const page = await context.newPage();
-      await page.goto(BASE + path);
-      if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated="true"]');
-      await fill(page);
-      const submitted = [page.waitForURL(/\?/), page.click('.search-row button[type="submit"]')];
-      if (javaScriptEnabled) submitted.push(page.waitForResponse((r) => r.url().includes('/__data')));
-      await Promise.all(submitted);
-      await page.waitForSelector('.tender-results');
-      const ids = await resultIds(page);
-      await context.close();
-      return ids;
-    };
-    const withJs = await run(true);
+    const withJs = await searchResults(browser, path, fill, { javaScriptEnabled: true });
     assert.ok(withJs.length > 0, path);
-    assert.deepEqual(await run(false), withJs, path);
+    assert.deepEqual(await searchResults(browser, path, fill, { javaScriptEnabled: false }), withJs, path);
   }
 });

@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, open, upstream } from './browser.mjs';
+import { resultIds, searchResults } from './search.mjs';
 
 let browser;
 before(async () => {
@@ -10,7 +11,6 @@ before(async () => {
 });
 after(() => browser?.close());
 
-const resultIds = (page) => page.$$eval('.tender-results .tender-id', (els) => els.map((e) => e.textContent));
 const count = (page) => page.textContent('.result-count');
 
 test('a keyword from a real tender finds it', async () => {
@@ -53,23 +53,12 @@ test('two filters narrow the count and survive a reload', async () => {
 });
 
 test('the same search with JavaScript disabled returns the same first page', async () => {
-  const search = async (javaScriptEnabled) => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
-    await page.goto(`${BASE}/tenders`);
+  const fill = async (page) => {
     await page.fill('#keyword', 'ремонт');
     await page.check('input[name="status"][value="complete"]');
-    const submitted = [page.waitForURL(/keyword=/), page.click('.search-row button[type="submit"]')];
-    // With JavaScript the list is replaced when the route's data arrives.
-    if (javaScriptEnabled) submitted.push(page.waitForResponse((r) => r.url().includes('/__data')));
-    await Promise.all(submitted);
-    await page.waitForSelector('.tender-results');
-    const ids = await resultIds(page);
-    await context.close();
-    return ids;
   };
-  const withJs = await search(true);
-  const withoutJs = await search(false);
+  const withJs = await searchResults(browser, '/tenders', fill, { javaScriptEnabled: true });
+  const withoutJs = await searchResults(browser, '/tenders', fill, { javaScriptEnabled: false });
   assert.ok(withJs.length > 0);
   assert.deepEqual(withoutJs, withJs);
 });

@@ -28,4 +28,4 @@ for _ in $(seq 1 150); do
   kill -0 $pid 2>/dev/null || { cat "$log"; exit 1; }
   sleep 0.2
 done
-UPSTREAM_URL="http://127.0.0.1:$uport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 e2e/*.spec.mjs
+UPSTREAM_URL="http://127.0.0.1:$uport" BASE_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 ${E2E_SPECS:-e2e/*.spec.mjs}

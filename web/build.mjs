@@ -1,16 +1,114 @@
-// Builds the server bundle (one IIFE script for the V8 isolates) and the code-split
-// client bundle with content-hashed names, then writes dist/client/manifest.json.
+// Builds the code-split client bundle with content-hashed names (writing
+// dist/client/manifest.json), then the server bundle (one IIFE script for the V8
+// isolates), which learns from the client build which files each split page's chunk is
+// made of, so that a page's head can preload them.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { generateContent } from './scripts/content.mjs';
+import { SPLIT_NAMESPACE, chunkGraph, sourcePath } from './scripts/chunks.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
 const define = { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') };
 rmSync('dist', { recursive: true, force: true });
-// The info pages' Markdown (../content/info) becomes src/pages/Info/content.gen.ts first.
+// The info pages' Markdown (../content/info) becomes src/pages/Info/content.gen.ts and its chunks first.
 generateContent();
+
+const ENTRY = 'src/entry-client.tsx';
+const ROUTE_TABLE = resolve('src/routes/index.tsx');
+
+/**
+ * Has every module of src/ imported dynamically (the split pages) reached through a
+ * module of namespace `split-page` that re-exports it, with `extra(path)` before: what
+ * each build adds to the pages (below).
+ */
+const splitPages = (name, extra) => ({
+  name,
+  setup(bundle) {
+    bundle.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'resolving') return undefined;
+      const { importer, resolveDir, kind } = args;
+      const found = await bundle.resolve(args.path, { importer, resolveDir, kind, pluginData: 'resolving' });
+      if (found.errors.length) return { errors: found.errors };
+      // Packages loaded after hydration (web-vitals) are left as they are.
+      if (found.path.split(sep).includes('node_modules')) return { path: found.path };
+      return { path: found.path, namespace: SPLIT_NAMESPACE };
+    });
+    bundle.onLoad({ filter: /.*/, namespace: SPLIT_NAMESPACE }, (args) => {
+      const module = JSON.stringify(args.path);
+      return {
+        contents: `${extra(args.path)}\nexport * from ${module};\nexport { default } from ${module};\n`,
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      };
+    });
+  },
+});
+
+/**
+ * In the client, every split page imports the route table, which the entry imports too.
+ * esbuild puts the code the entry shares with the pages in one chunk per set of pages
+ * that share it (the search route's filters with the search page, the tender route's
+ * paths with the record pages, the router with all but the info pages…): seven files in
+ * every page's first load. Reaching the route table, every page reaches all of that
+ * code, so it is one chunk, which compresses better: about 1.1 KB brotli less on every
+ * page (measured). Nothing runs twice: the entry has run the route table before any
+ * page loads.
+ */
+const pagesShareTheEntry = splitPages('pages-share-the-entry', () => `import ${JSON.stringify(ROUTE_TABLE)};`);
+
+const client = await build({
+  entryPoints: [ENTRY],
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  minify: production,
+  define,
+  legalComments: 'none',
+  // Ukrainian text as UTF-8, not `\uXXXX` escapes: smaller after brotli (an info page's
+  // text by a tenth). Browsers decode module scripts as UTF-8 whatever the headers say.
+  charset: 'utf8',
+  outdir: 'dist/client/assets',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  assetNames: '[name]-[hash]',
+  loader: { '.svg': 'file', '.png': 'file', '.pdf': 'file' },
+  plugins: [pagesShareTheEntry],
+  metafile: true,
+  logLevel: 'warning',
+});
+
+// The manifest names the entry script, its stylesheet and the chunks it imports
+// statically (preloaded by the server's document shell).
+const outputs = client.metafile.outputs;
+const graph = chunkGraph(client.metafile, ENTRY);
+const rel = (p) => `assets/${basename(p)}`;
+const manifest = {
+  entry: rel(graph.entryPath),
+  css: outputs[graph.entryPath].cssBundle ? [rel(outputs[graph.entryPath].cssBundle)] : [],
+  preload: [...graph.entry].filter((p) => p !== graph.entryPath).map(rel),
+};
+mkdirSync('dist/client', { recursive: true });
+writeFileSync('dist/client/manifest.json', JSON.stringify(manifest, null, 2));
+// What every chunk holds and imports: scripts/budget.mjs reads it (first-load size per page).
+writeFileSync('dist/client/meta.json', JSON.stringify(client.metafile));
+// Static files (agreement PDFs, robots.txt) sit beside the assets.
+cpSync('public', 'dist/client', { recursive: true });
+
+/**
+ * In the server bundle, every split page exports one more name, `preload`: the client's
+ * files of its chunk beyond the entry's (`PageChunk.preload`), which the page's head
+ * preloads. Without them the browser would ask for a page's chunk only once the entry
+ * has run.
+ */
+const pagePreloads = splitPages('page-preloads', (path) => {
+  const files = graph.chunks.get(sourcePath(path));
+  if (!files) throw new Error(`${sourcePath(path)} is imported dynamically but the client build made no chunk of it`);
+  return `export const preload = ${JSON.stringify(files.map(rel))};`;
+});
 
 await build({
   entryPoints: ['src/entry-server.tsx'],
@@ -22,42 +120,9 @@ await build({
   define,
   legalComments: 'none',
   outfile: 'dist/server/entry-server.js',
+  plugins: [pagePreloads],
   logLevel: 'warning',
 });
-
-const client = await build({
-  entryPoints: ['src/entry-client.tsx'],
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2020',
-  minify: production,
-  define,
-  legalComments: 'none',
-  outdir: 'dist/client/assets',
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunk-[hash]',
-  assetNames: '[name]-[hash]',
-  loader: { '.svg': 'file', '.png': 'file', '.pdf': 'file' },
-  metafile: true,
-  logLevel: 'warning',
-});
-
-// The manifest names the entry script, its stylesheet and the chunks it imports
-// statically (preloaded by the server's document shell).
-const outputs = client.metafile.outputs;
-const [entryPath, entry] = Object.entries(outputs).find(([, o]) => o.entryPoint === 'src/entry-client.tsx');
-const rel = (p) => `assets/${basename(p)}`;
-const manifest = {
-  entry: rel(entryPath),
-  css: entry.cssBundle ? [rel(entry.cssBundle)] : [],
-  preload: entry.imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
-};
-mkdirSync('dist/client', { recursive: true });
-writeFileSync('dist/client/manifest.json', JSON.stringify(manifest, null, 2));
-// Static files (agreement PDFs, robots.txt) sit beside the assets.
-cpSync('public', 'dist/client', { recursive: true });
 
 // Scripts and styles are compressed once here, at the highest levels, and served
 // as they are (the server picks .br or .gz by Accept-Encoding).

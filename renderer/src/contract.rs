@@ -27,6 +27,10 @@ pub struct RenderOutput {
 pub struct Resolution {
     pub redirect: Option<Redirect>,
     pub fetches: Vec<FetchSpec>,
+    /// The page has state-changing forms: it is rendered with an anti-forgery token,
+    /// for this visitor only.
+    #[serde(default)]
+    pub forms: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -58,6 +58,7 @@ pub enum UserType {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Session {
+    pub email: String,
     #[serde(rename = "type")]
     pub user_type: UserType,
     pub name: String,
@@ -88,7 +89,8 @@ impl fmt::Display for Failure {
     }
 }
 
-/// `{"url":…,"language":…,"config":…,"session":…,"data":{…},"error":…}`, and where its
+/// `{"url":…,"language":…,"config":…,"session":…,"data":{…},"csrf":…,"error":…}` (`csrf`
+/// only when set), and where its
 /// upstream answers are.
 #[derive(Debug, Clone)]
 pub struct RenderInput {
@@ -106,6 +108,7 @@ pub struct InputBuilder {
     data_start: usize,
     embedded: Vec<Embedded>,
     answers: usize,
+    csrf: Option<String>,
 }
 
 impl RenderInput {
@@ -136,7 +139,7 @@ impl RenderInput {
         json.push_str(r#","data":"#);
         let data_start = json.len();
         json.push('{');
-        InputBuilder { json, state_start, data_start, embedded: Vec::new(), answers: 0 }
+        InputBuilder { json, state_start, data_start, embedded: Vec::new(), answers: 0, csrf: None }
     }
 
     /// An input without page data: what `resolve` reads, and error pages.
@@ -211,10 +214,21 @@ impl InputBuilder {
         self
     }
 
+    /// The anti-forgery token the page's forms send back (pages with forms, and every
+    /// page of a session: its header has the logout form). Not a credential.
+    pub fn csrf(&mut self, token: &str) -> &mut Self {
+        self.csrf = Some(token.to_owned());
+        self
+    }
+
     /// Closes the data; `error` asks for the error page of that status whatever the route.
     pub fn finish(mut self, error: Option<u16>) -> RenderInput {
         self.json.push('}');
         let data = self.data_start..self.json.len();
+        if let Some(token) = &self.csrf {
+            self.json.push_str(r#","csrf":"#);
+            self.json.push_str(&serde_json::to_string(token).unwrap_or_else(|_| "null".into()));
+        }
         self.json.push_str(r#","error":"#);
         match error {
             Some(code) => {

@@ -19,7 +19,7 @@ impl Weigh for std::sync::Arc<str> {
 
 impl Weigh for std::sync::Arc<renderer::Resolution> {
     fn weight(&self) -> usize {
-        64 + self.fetches.iter().map(|f| f.key.len() + f.path.len() + 40).sum::<usize>()
+        72 + self.fetches.iter().map(|f| f.key.len() + f.path.len() + 40).sum::<usize>()
             + self.redirect.as_ref().map_or(0, |r| r.location.len())
     }
 }
@@ -100,6 +100,19 @@ impl<V: Clone + Weigh> TtlCache<V> {
                 inner.map.iter().map(|(k, e)| (k.clone(), e.stamp)).collect();
             inner.order.retain(|slot| live.contains(slot));
         }
+    }
+
+    /// Removes and returns a live value (a one-time hand-over is read once).
+    pub fn take(&self, key: &str) -> Option<V> {
+        let mut inner = self.lock();
+        let old = inner.map.remove(key)?;
+        inner.bytes -= key.len() + old.value.weight();
+        (old.expires > Instant::now()).then_some(old.value)
+    }
+
+    /// Drops a value, live or not.
+    pub fn remove(&self, key: &str) {
+        let _ = self.take(key);
     }
 
     pub fn len(&self) -> usize {

@@ -116,6 +116,16 @@ pub struct ServerConfig {
     pub html_micro_cache_mb: usize,
     /// Brotli quality / gzip level for responses compressed on the fly (pages, `/__data`).
     pub compression_level: i32,
+    /// Session and anti-forgery cookies carry `Secure`. Must be true when
+    /// `client.publicOrigin` is https. Env: `PORTAL_SERVER_SECURE_COOKIES`.
+    pub secure_cookies: bool,
+    /// Key of the anti-forgery tokens; empty: a random one per start (tokens of forms
+    /// rendered before a restart then fail once). Env: `PORTAL_SERVER_SESSION_SECRET`.
+    pub session_secret: String,
+    /// Addresses of reverse proxies in front of the portal: from them (only), the last
+    /// `X-Forwarded-For` entry is the visitor's address. Env:
+    /// `PORTAL_SERVER_TRUSTED_PROXIES` (comma-separated).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -207,6 +217,9 @@ impl Config {
         if !(1..=9).contains(&self.server.compression_level) {
             return Err(invalid("server.compressionLevel", "must be 1 to 9"));
         }
+        if c.public_origin.starts_with("https://") && !self.server.secure_cookies {
+            return Err(invalid("server.secureCookies", "must be true when client.publicOrigin is https"));
+        }
         if self.server.upstream_timeout_ms == 0 {
             return Err(invalid("server.upstreamTimeoutMs", "must be positive"));
         }
@@ -287,7 +300,9 @@ fn apply_override(root: &mut serde_json::Value, name: &str, raw: &str) -> Result
         serde_json::Value::Number(_) => {
             raw.parse::<u64>().map_err(|_| invalid(&key, format!("`{raw}` is not a whole number")))?.into()
         }
-        serde_json::Value::Array(_) => raw.split(',').map(|s| s.trim().to_owned()).collect::<Vec<_>>().into(),
+        serde_json::Value::Array(_) => {
+            raw.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect::<Vec<_>>().into()
+        }
         _ => raw.to_owned().into(),
     };
     Ok(())

@@ -1,6 +1,7 @@
 //! The portal's HTTP server: routing, upstream data, and server-side rendering
 //! through the renderer pool. `main.rs` only loads config and serves `app`.
 
+pub mod account;
 pub mod cache;
 pub mod compress;
 pub mod config;
@@ -9,6 +10,7 @@ pub mod error;
 pub mod micro_cache;
 pub mod page;
 pub mod router;
+pub mod session;
 pub mod state;
 
 pub use router::app;

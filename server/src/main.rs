@@ -24,8 +24,22 @@ fn main() -> anyhow::Result<()> {
         n => n,
     };
     let upstream_config = if config.server.embedded_upstream {
-        let upstream_config = upstream::UpstreamConfig::from_env().context("upstream configuration")?;
+        let mut upstream_config = upstream::UpstreamConfig::from_env().context("upstream configuration")?;
         config.follow_embedded_upstream(upstream_config.port);
+        // The portal's own pages call the embedded APIs from the browser (pickers, the old
+        // portal's session check), and the portal itself passes each visitor's address on.
+        let port = config.server.port;
+        for origin in [
+            config.client.public_origin.clone(),
+            format!("http://127.0.0.1:{port}"),
+            format!("http://localhost:{port}"),
+        ] {
+            upstream_config.allow_origin(&origin).context("upstream configuration")?;
+        }
+        for loopback in [std::net::IpAddr::from([127, 0, 0, 1]), std::net::IpAddr::from(std::net::Ipv6Addr::LOCALHOST)]
+        {
+            upstream_config.trusted_proxies.push(loopback.into());
+        }
         Some(upstream_config)
     } else {
         None
@@ -137,7 +151,8 @@ fn serve(listener: std::net::TcpListener, state: AppState, starts_renderer: bool
                 tracing::warn!(error = %e, "TCP_NODELAY not set");
             }
         });
-        axum::serve(listener, app(state.clone()))
+        // Handlers learn the peer's address (the login throttle of the users API is keyed on it).
+        axum::serve(listener, app(state.clone()).into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })

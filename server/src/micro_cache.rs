@@ -2,7 +2,8 @@
 //! response (HTML, or `/__data` JSON) is kept for that long per URL and
 //! `Accept-Encoding`, already compressed, and answered from memory. The first
 //! response still streams to its client while it is copied. Requests that carry
-//! credentials, errors of the server and upstream (5xx), and responses that did not
+//! credentials, responses marked private (a session's pages, pages with a form's
+//! token), errors of the server and upstream (5xx), and responses that did not
 //! finish are never kept.
 
 use std::sync::{Arc, Mutex};
@@ -59,7 +60,11 @@ fn cacheable(status: StatusCode, headers: &HeaderMap, path: &str) -> bool {
     let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
     let page = kind.starts_with("text/html") || (path == "/__data" && kind.starts_with("application/json"));
     let status_ok = status.is_success() || status.is_redirection() || status == StatusCode::NOT_FOUND;
-    page && status_ok && !headers.contains_key(header::SET_COOKIE)
+    let private = headers
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("private") || v.contains("no-store"));
+    page && status_ok && !private && !headers.contains_key(header::SET_COOKIE)
 }
 
 pub async fn micro_cache(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -154,5 +159,9 @@ mod tests {
         let mut cookie = html.clone();
         cookie.insert(header::SET_COOKIE, HeaderValue::from_static("a=b"));
         assert!(!cacheable(StatusCode::OK, &cookie, "/tenders"));
+        // A page rendered for one visitor (a session, a form's token) is never kept.
+        let mut own = html.clone();
+        own.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+        assert!(!cacheable(StatusCode::OK, &own, "/login"));
     }
 }

@@ -12,8 +12,8 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::error::AppError;
-use crate::page;
 use crate::state::AppState;
+use crate::{account, page};
 
 /// 200 once every request can be served: the renderer started and the embedded
 /// upstream (when this process runs one) serves its data.
@@ -59,6 +59,16 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .route("/__vitals", post(vitals))
         .route("/__data", get(page::data))
+        .route("/__csrf", get(account::csrf_token))
+        .route("/login/handover/{id}", get(account::handover));
+    // The account forms post to their own page's path, in either language.
+    for prefix in ["", "/en"] {
+        router = router
+            .route(&format!("{prefix}/login"), get(page::page).post(account::login))
+            .route(&format!("{prefix}/login/2fa"), get(page::page).post(account::second_factor))
+            .route(&format!("{prefix}/logout"), get(page::page).post(account::logout));
+    }
+    router = router
         .nest_service("/assets", assets())
         .nest_service("/docs", docs())
         .route_service("/robots.txt", ServeFile::new(client_dir.join("robots.txt")));

@@ -12,6 +12,7 @@ use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::document::Manifest;
 use crate::micro_cache::CachedResponse;
+use crate::session::Sessions;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -27,14 +28,15 @@ struct Inner {
     ready: OnceLock<Ready>,
     /// Upstream answers whose fetch spec allows reuse (`maxAge`): raw JSON text.
     upstream_cache: TtlCache<Arc<str>>,
-    /// `resolve` answers per URL: a pure function of the URL, the bundle and the
-    /// configuration, all fixed for the process (pages have no server session yet;
-    /// with one, its kind joins the key).
+    /// `resolve` answers per visitor kind and URL: a pure function of both, the bundle
+    /// and the configuration, all fixed for the process.
     resolution_cache: TtlCache<Arc<renderer::Resolution>>,
     /// Set once the embedded upstream serves (at once when there is none).
     upstream_serving: std::sync::atomic::AtomicBool,
     /// Anonymous page responses, when `server.htmlMicroCacheMs` is set.
     html_cache: TtlCache<CachedResponse>,
+    /// Who is logged in: tokens in cookies, summaries from the users API.
+    sessions: Sessions,
 }
 
 /// What exists once start-up finished: the pool and the translation files.
@@ -84,6 +86,15 @@ impl AppState {
         let upstream_cache = TtlCache::new(4096, config.server.upstream_cache_mb << 20);
         let html_cache = TtlCache::new(4096, config.server.html_micro_cache_mb << 20);
         let config_embedded = config.server.embedded_upstream;
+        if config.server.session_secret.is_empty() {
+            tracing::warn!("server.sessionSecret is not set: anti-forgery tokens use a random key for this process");
+        }
+        let sessions = Sessions::new(
+            &config.server.session_secret,
+            config.server.secure_cookies,
+            &config.client.endpoints.users,
+            &config.client.public_origin,
+        );
         Self {
             inner: Arc::new(Inner {
                 config,
@@ -95,6 +106,7 @@ impl AppState {
                 resolution_cache: TtlCache::new(20_000, 16 << 20),
                 upstream_serving: (!config_embedded).into(),
                 html_cache,
+                sessions,
             }),
         }
     }
@@ -121,6 +133,10 @@ impl AppState {
 
     pub fn html_cache(&self) -> &TtlCache<CachedResponse> {
         &self.inner.html_cache
+    }
+
+    pub fn sessions(&self) -> &Sessions {
+        &self.inner.sessions
     }
 
     pub fn manifest(&self) -> &Manifest {

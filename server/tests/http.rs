@@ -23,7 +23,9 @@ fn upstream_url() -> &'static str {
         std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
             runtime.block_on(async move {
-                let config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
+                let mut config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
+                // As embedded: the portal passes each visitor's address on.
+                config.trusted_proxies.push(std::net::IpAddr::from([127, 0, 0, 1]).into());
                 let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 tx.send(format!("http://{}", listener.local_addr().unwrap())).unwrap();
@@ -676,3 +678,6 @@ async fn bad_input_gets_a_clear_error() {
     let post = app.clone().oneshot(Request::post("/tenders").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
+
+#[path = "http/accounts.rs"]
+mod accounts;

@@ -27,9 +27,15 @@ pub enum UpstreamError {
     /// Missing, expired, revoked or invalid credentials.
     #[error("{0}")]
     Unauthorized(String),
-    /// Too many failed attempts; retry after the given number of seconds.
-    #[error("too many failed logins, retry in {0} s")]
+    /// The caller may not do this (e.g. a page of an origin that is not allowed).
+    #[error("{0}")]
+    Forbidden(String),
+    /// Too many attempts; retry after the given number of seconds.
+    #[error("too many attempts, retry in {0} s")]
     Throttled(u64),
+    /// Every password-hashing slot stayed taken for too long; retry shortly.
+    #[error("busy, retry in a moment")]
+    Busy,
     /// A conflict with existing state (e.g. an e-mail already registered).
     #[error("{0}")]
     Conflict(String),
@@ -66,7 +72,9 @@ impl UpstreamError {
             | Self::MalformedJson(_) => StatusCode::BAD_REQUEST,
             Self::NotFound { .. } => StatusCode::NOT_FOUND,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::DataFile { .. } | Self::DataParse { .. } | Self::Database(_) | Self::Hash(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -90,10 +98,13 @@ impl IntoResponse for UpstreamError {
             _ => {}
         }
         let mut resp = (status, axum::Json(body)).into_response();
-        if let Self::Throttled(secs) = self {
-            if let Ok(v) = secs.to_string().parse() {
-                resp.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
-            }
+        let retry_after = match self {
+            Self::Throttled(secs) => Some(secs),
+            Self::Busy => Some(1),
+            _ => None,
+        };
+        if let Some(v) = retry_after.and_then(|secs| secs.to_string().parse().ok()) {
+            resp.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
         }
         resp
     }

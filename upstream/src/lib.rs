@@ -12,6 +12,7 @@ pub mod index;
 pub mod market;
 pub mod monitoring;
 pub mod params;
+pub mod peer;
 pub mod query;
 pub mod records;
 pub mod router;
@@ -24,6 +25,12 @@ pub use store::{Data, DataSource};
 
 use std::path::PathBuf;
 use std::sync::Arc;
+
+/// Where the portal serves its pages by default (`make run`).
+pub const DEFAULT_ALLOWED_ORIGINS: &[&str] = &["http://127.0.0.1:8080", "http://localhost:8080"];
+
+/// The shortest signing secret accepted: 32 bytes, the output size of the HS256 hash.
+pub const MIN_SECRET_LEN: usize = 32;
 
 /// Start-up configuration, read once.
 #[derive(Debug, Clone)]
@@ -50,12 +57,24 @@ pub struct UpstreamConfig {
     /// Users database file. Default `<data_dir>/users.sqlite3`; env `UPSTREAM_USERS_DB`
     /// (`:memory:` for a throwaway database).
     pub users_db: PathBuf,
-    /// HS256 secret for JWTs. Default: a development secret; env `UPSTREAM_JWT_SECRET`.
-    pub jwt_secret: String,
+    /// HS256 secret for JWTs, at least 32 bytes. Default none: a random secret made at
+    /// each start (tokens then die with the process) and a warning; env
+    /// `UPSTREAM_JWT_SECRET`.
+    pub jwt_secret: Option<String>,
     /// Access-token lifetime in seconds. Default 900; env `UPSTREAM_TOKEN_TTL`.
     pub token_ttl_secs: i64,
-    /// Expose `/dev/outbox`. Default true; env `UPSTREAM_DEV_ENDPOINTS=0` hides it.
-    pub dev_endpoints: bool,
+    /// Development mode: serves `/dev/outbox` (every e-mail sent, recovery codes included).
+    /// Default off; env `UPSTREAM_DEV=1`.
+    pub dev: bool,
+    /// Proxies whose `X-Forwarded-For` names the client (addresses or ranges such as
+    /// `10.0.0.0/8`). Default none: the header is ignored and the TCP peer is the client;
+    /// env `UPSTREAM_TRUSTED_PROXIES` (comma-separated).
+    pub trusted_proxies: Vec<peer::IpNet>,
+    /// Origins whose pages may call these APIs from the browser (`scheme://host[:port]`).
+    /// Default the portal's own default origin, [`DEFAULT_ALLOWED_ORIGINS`]; env
+    /// `UPSTREAM_ALLOWED_ORIGINS` (comma-separated). A portal starting the upstream adds
+    /// its own origin with [`UpstreamConfig::allow_origin`].
+    pub allowed_origins: Vec<String>,
 }
 
 impl UpstreamConfig {
@@ -83,10 +102,41 @@ impl UpstreamConfig {
             extra_tenders_dir: var("UPSTREAM_EXTRA_TENDERS_DIR").map(PathBuf::from),
             extra_plans_dir: var("UPSTREAM_EXTRA_PLANS_DIR").map(PathBuf::from),
             extra_contracts_dir: var("UPSTREAM_EXTRA_CONTRACTS_DIR").map(PathBuf::from),
-            jwt_secret: var("UPSTREAM_JWT_SECRET").unwrap_or_else(|| "dev-only-upstream-secret-change-me".into()),
+            jwt_secret: match var("UPSTREAM_JWT_SECRET") {
+                Some(v) if v.len() < MIN_SECRET_LEN => {
+                    return Err(UpstreamError::invalid(
+                        "UPSTREAM_JWT_SECRET",
+                        format!("at least {MIN_SECRET_LEN} bytes, got {}", v.len()),
+                    ))
+                }
+                v => v,
+            },
             token_ttl_secs: num("UPSTREAM_TOKEN_TTL", 900)?,
-            dev_endpoints: var("UPSTREAM_DEV_ENDPOINTS").is_none_or(|v| v != "0"),
+            dev: match var("UPSTREAM_DEV").as_deref() {
+                None | Some("0" | "false") => false,
+                Some("1" | "true") => true,
+                Some(v) => return Err(UpstreamError::invalid("UPSTREAM_DEV", format!("expected 1 or 0, got `{v}`"))),
+            },
+            trusted_proxies: list(var("UPSTREAM_TRUSTED_PROXIES"))
+                .map(|p| p.parse().map_err(|e| UpstreamError::invalid("UPSTREAM_TRUSTED_PROXIES", e)))
+                .collect::<Result<_, _>>()?,
+            allowed_origins: match var("UPSTREAM_ALLOWED_ORIGINS") {
+                None => DEFAULT_ALLOWED_ORIGINS.iter().map(|o| o.to_string()).collect(),
+                v => list(v)
+                    .map(|o| normalize_origin(&o).map_err(|e| UpstreamError::invalid("UPSTREAM_ALLOWED_ORIGINS", e)))
+                    .collect::<Result<_, _>>()?,
+            },
         })
+    }
+
+    /// Lets pages of `origin` (`http://127.0.0.1:8080`; a trailing `/` is dropped) call
+    /// these APIs from the browser. The portal calls it with the origins it serves from.
+    pub fn allow_origin(&mut self, origin: &str) -> Result<(), UpstreamError> {
+        let origin = normalize_origin(origin).map_err(|e| UpstreamError::invalid("allowed origin", e))?;
+        if !self.allowed_origins.contains(&origin) {
+            self.allowed_origins.push(origin);
+        }
+        Ok(())
     }
 
     /// Same defaults with an explicit data folder (tests).
@@ -101,10 +151,32 @@ impl UpstreamConfig {
             extra_tenders_dir: None,
             extra_plans_dir: None,
             extra_contracts_dir: None,
-            jwt_secret: "test-secret".into(),
+            jwt_secret: None,
             token_ttl_secs: 900,
-            dev_endpoints: true,
+            dev: false,
+            trusted_proxies: Vec::new(),
+            allowed_origins: DEFAULT_ALLOWED_ORIGINS.iter().map(|o| o.to_string()).collect(),
         }
+    }
+}
+
+fn list(v: Option<String>) -> impl Iterator<Item = String> {
+    v.unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
+/// An origin as browsers send it: `scheme://host[:port]`, no path, no trailing `/`.
+fn normalize_origin(origin: &str) -> Result<String, String> {
+    let o = origin.trim().trim_end_matches('/');
+    let rest = o.strip_prefix("http://").or_else(|| o.strip_prefix("https://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(['/', '?', '#', ' ', '*']) => Ok(o.to_ascii_lowercase()),
+        _ => Err(format!("`{origin}` is not an origin like http://host:port")),
     }
 }
 
@@ -129,6 +201,11 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
         extra_contracts_dir: config.extra_contracts_dir.clone(),
     })?;
     let users = users::Users::open(&config)?;
+    if config.dev {
+        tracing::warn!(
+            "development mode (UPSTREAM_DEV): /dev/outbox serves every e-mail sent, recovery codes included"
+        );
+    }
     let market = market::Market::generate(&data.classifiers);
     Ok(AppState { data: Arc::new(data), users: Arc::new(users), market: Arc::new(market), config: Arc::new(config) })
 }
@@ -146,11 +223,12 @@ pub async fn serve(state: AppState) -> std::io::Result<()> {
     serve_on(listener, state).await
 }
 
-/// Serves on a listener the caller bound (tests and benchmarks use port 0).
+/// Serves on a listener the caller bound (tests and benchmarks use port 0). Each request
+/// carries its peer address, which login throttling counts against.
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     use axum::serve::ListenerExt;
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, app(state)).await
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>()).await
 }

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// A JSON answer with an explicit content type.
 pub struct JsonAnswer {
@@ -45,6 +46,7 @@ type Answer = Result<JsonAnswer, UpstreamError>;
 
 /// The router: search API, users API, old portal, market, monitorings and the CDB read API.
 pub fn router(state: AppState) -> Router {
+    let origins = allowed_origins(&state.config);
     Router::new()
         .route("/health", get(|| async { JsonAnswer::ok(json!({"status": "ok"})) }))
         .route("/api/tenders", get(search_tenders))
@@ -62,24 +64,79 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tender_funders", get(funders))
         .route("/api/procurement_method_types", get(method_types))
         .route("/api/regions", get(regions))
-        .merge(crate::users::routes())
+        .merge(crate::users::routes(state.config.dev))
         .merge(crate::market::routes())
         .merge(crate::monitoring::routes())
         .merge(crate::cdb::routes())
         .fallback(|| async { UpstreamError::NotFound { kind: "path", id: "requested".into() } })
-        .layer(cors())
+        .layer(axum::middleware::from_fn_with_state(origins.clone(), refuse_other_origins))
+        .layer(cors(origins))
         .with_state(state)
 }
 
-/// The portal's pages call these APIs from the browser (SPEC §7) on another origin,
-/// with a bearer token in a header (never cookies), so any origin may read them.
-fn cors() -> tower_http::cors::CorsLayer {
+/// The allowed origins as header values; one that cannot be a header value is left out
+/// with a warning (it could never match a browser's `Origin` anyway).
+fn allowed_origins(config: &crate::UpstreamConfig) -> Arc<[HeaderValue]> {
+    config
+        .allowed_origins
+        .iter()
+        .filter_map(|o| {
+            HeaderValue::from_str(o)
+                .map_err(|_| tracing::warn!(origin = %o, "allowed origin ignored: not a header value"))
+                .ok()
+        })
+        .collect()
+}
+
+/// The portal's pages call these APIs from the browser (SPEC §7), from another origin,
+/// with a bearer token in a header. Only the configured portal origins may read the
+/// answers: a page elsewhere must not drive the users API with a visitor's browser.
+/// Preflights from any other origin get no `Access-Control-Allow-Origin`. The old
+/// portal's session is a cookie, which the portal's pages read with credentials
+/// (`checkAuth.php`), so `/old` answers allow credentials, to those origins only.
+fn cors(origins: Arc<[HeaderValue]>) -> tower_http::cors::CorsLayer {
     use axum::http::{header, Method};
-    tower_http::cors::CorsLayer::new()
-        .allow_origin(tower_http::cors::Any)
-        .allow_methods([Method::GET, Method::POST, Method::DELETE])
+    use tower_http::cors::{AllowCredentials, AllowOrigin, CorsLayer};
+    let allowed = origins.clone();
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::list(origins.iter().cloned()))
+        .allow_credentials(AllowCredentials::predicate(move |origin, parts| {
+            parts.uri.path().starts_with("/old") && allowed.contains(origin)
+        }))
+        .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
         .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
         .max_age(std::time::Duration::from_secs(600))
+}
+
+/// CORS only stops a foreign page from reading an answer; a form or a "simple" request
+/// still reaches the handler. So a state-changing call whose `Origin` is not allowed is
+/// refused outright: a page elsewhere cannot make visitors' browsers guess passwords,
+/// register accounts or plant an old-portal session. Calls without `Origin` (servers,
+/// scripts) are not affected: they carry no visitor's browser.
+///
+/// One exception: `Origin: null` with `Sec-Fetch-Site: same-origin` or `same-site`. A
+/// page with `Referrer-Policy: no-referrer` (the portal's old-portal hand-over form) posts
+/// with its origin hidden as `null`; `Sec-Fetch-Site` is set by the browser, never by the
+/// page, and tells that the page belongs to this site. A sandboxed or foreign page that
+/// sends `null` is cross-site, and stays refused.
+async fn refuse_other_origins(
+    State(origins): State<Arc<[HeaderValue]>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    use axum::http::Method;
+    let safe = matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let headers = request.headers();
+    let same_site =
+        headers.get("sec-fetch-site").is_some_and(|v| v.as_bytes() == b"same-origin" || v.as_bytes() == b"same-site");
+    let allowed = |origin: &HeaderValue| origins.contains(origin) || (origin.as_bytes() == b"null" && same_site);
+    match headers.get(header::ORIGIN) {
+        Some(origin) if !safe && !allowed(origin) => {
+            let shown = String::from_utf8_lossy(origin.as_bytes()).into_owned();
+            UpstreamError::Forbidden(format!("origin `{shown}` may not call this api")).into_response()
+        }
+        _ => next.run(request).await,
+    }
 }
 
 /// A hydra collection body.

@@ -1,25 +1,38 @@
 //! Users API (SPEC §7) and the old portal's auth endpoints, over an embedded SQLite
-//! database: argon2id password hashes, HS256 JWTs with `exp`, rotating revocable refresh
-//! tokens, RFC 6238 TOTP as second factor, an e-mail outbox table (read through the
-//! development-only `/dev/outbox`) and throttling of failed logins per account and address.
+//! database. It runs inside the portal by default, so it is held to a real service's
+//! standard: argon2id password hashes computed off the async workers and a few at a
+//! time; HS256 JWTs with `exp` signed with a configured or per-start random secret; a
+//! token awaiting the second factor accepted by `/api/auth/2fa` only; rotating refresh
+//! tokens and recovery codes stored hashed and spent atomically; RFC 6238 TOTP codes
+//! good once; login throttling per account and client address (`throttle`); an e-mail
+//! outbox table readable at `/dev/outbox` in development mode only.
 
+mod throttle;
+
+pub use throttle::{Throttle, FREE_ATTEMPTS};
+
+use crate::classifiers::Scheme;
 use crate::error::UpstreamError;
+use crate::peer::ClientAddr;
 use crate::router::JsonAnswer;
 use crate::{dates, AppState, UpstreamConfig};
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::Router;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use base64::Engine;
 use hmac::{Hmac, Mac};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 use serde_json::{json, Value};
-use std::collections::HashMap;
-use std::sync::Mutex;
+use sha2::{Digest, Sha256};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use throttle::Key;
 
 /// Seed users: (email, password, type, TOTP secret base32 or empty).
 pub const SEED_USERS: &[(&str, &str, &str, &str)] = &[
@@ -29,16 +42,45 @@ pub const SEED_USERS: &[(&str, &str, &str, &str)] = &[
     ("twofa@example.com", "twofa-password-1", "buyer", "JBSWY3DPEHPK3PXP"),
 ];
 
-/// Failed logins allowed before delays start; the delay doubles per further failure.
-const FREE_FAILURES: u32 = 3;
+/// Lifetime of a token awaiting the second factor, in seconds.
+const PENDING_TTL_SECS: i64 = 300;
+/// Lifetime of a refresh token, in seconds (30 days).
+const REFRESH_TTL_SECS: i64 = 30 * 86_400;
+/// Lifetime of a recovery code, in seconds.
+const RECOVERY_TTL_SECS: i64 = 3600;
+/// The longest e-mail address (RFC 5321 path limit).
+const MAX_EMAIL_LEN: usize = 254;
+/// Password length bounds, in characters; the upper one keeps a hash from being made
+/// to chew megabytes.
+const MIN_PASSWORD_CHARS: usize = 8;
+const MAX_PASSWORD_CHARS: usize = 1024;
+/// CPV codes one profile may follow.
+pub const MAX_CPV_NOTIFICATIONS: usize = 100;
+/// How long a request waits for a hashing slot before it is answered 503.
+const HASH_QUEUE_WAIT: Duration = Duration::from_secs(10);
+/// Schema version this code writes (`PRAGMA user_version`).
+const SCHEMA_VERSION: i64 = 1;
+
+/// A user row as login needs it.
+struct Account {
+    id: i64,
+    hash: String,
+    ty: String,
+}
 
 /// The users store.
 pub struct Users {
     db: Mutex<Connection>,
     secret: Vec<u8>,
     ttl: i64,
-    dev: bool,
-    failures: Mutex<HashMap<String, (u32, i64)>>,
+    throttle: Throttle,
+    /// Argon2 takes tens of milliseconds and 19 MiB each: hashes run on blocking threads,
+    /// at most one per core, so a burst of logins cannot stall the async workers or
+    /// take all memory.
+    hashing: Arc<tokio::sync::Semaphore>,
+    /// A hash to check against when the account does not exist, so that an unknown
+    /// address takes as long to refuse as a wrong password.
+    dummy_hash: String,
 }
 
 impl std::fmt::Debug for Users {
@@ -47,7 +89,8 @@ impl std::fmt::Debug for Users {
     }
 }
 
-fn hash_password(pw: &str) -> Result<String, UpstreamError> {
+/// An argon2id hash of a password (blocking: tens of milliseconds).
+pub fn hash_password(pw: &str) -> Result<String, UpstreamError> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
         .hash_password(pw.as_bytes(), &salt)
@@ -61,9 +104,28 @@ fn verify_password(pw: &str, hash: &str) -> bool {
 
 fn random_token() -> String {
     let mut b = [0u8; 32];
-    use argon2::password_hash::rand_core::RngCore;
     OsRng.fill_bytes(&mut b);
     B64.encode(b)
+}
+
+/// What the database keeps of a refresh token or recovery code: its SHA-256. The
+/// secrets are 256 random bits, so a fast unsalted hash is enough to make a copy of
+/// the database useless for logging in.
+fn secret_digest(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Equal without an early exit, so the time taken does not tell how much matched.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn now_secs() -> i64 {
+    dates::now_ms() / 1000
+}
+
+fn wait_secs(d: Duration) -> u64 {
+    d.as_secs() + u64::from(d.subsec_nanos() > 0)
 }
 
 /// Decodes RFC 4648 base32 (no padding).
@@ -98,45 +160,100 @@ pub fn totp(secret_b32: &str, unix_secs: i64) -> Option<String> {
     Some(format!("{code:06}"))
 }
 
+/// Brings a database of any earlier version to [`SCHEMA_VERSION`], in one transaction.
+fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
+    let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version >= SCHEMA_VERSION {
+        return Ok(());
+    }
+    let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // Version 0 kept refresh tokens and recovery codes in clear: they are dropped (their
+    // holders log in again or ask for a new code) rather than carried over.
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL,
+           password TEXT NOT NULL, type TEXT NOT NULL, totp_secret TEXT NOT NULL DEFAULT '',
+           profile TEXT NOT NULL DEFAULT '{}', company TEXT NOT NULL DEFAULT '{}');
+         CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, subject TEXT NOT NULL,
+           body TEXT NOT NULL, created INTEGER NOT NULL);
+         DROP TABLE IF EXISTS refresh_tokens;
+         DROP TABLE IF EXISTS recovery;
+         CREATE TABLE refresh_tokens (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
+           expires INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
+         CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
+         CREATE TABLE recovery (code_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires INTEGER NOT NULL);
+         CREATE INDEX recovery_user ON recovery (user_id);
+         -- The time step of the last one-time code accepted: a code is good once.
+         ALTER TABLE users ADD COLUMN totp_last_step INTEGER NOT NULL DEFAULT 0;
+         PRAGMA user_version = 1;",
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
 impl Users {
-    /// Opens (creating and seeding when new) the users database.
+    /// Opens (creating, migrating and seeding when needed) the users database.
     pub fn open(config: &UpstreamConfig) -> Result<Self, UpstreamError> {
-        let db = if config.users_db.as_os_str() == ":memory:" {
+        let mut db = if config.users_db.as_os_str() == ":memory:" {
             Connection::open_in_memory()?
         } else {
             if let Some(dir) = config.users_db.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
-            Connection::open(&config.users_db)?
+            let db = Connection::open(&config.users_db)?;
+            // WAL: readers do not wait for a writer, and a crash mid-write loses nothing
+            // committed. Another process (a standalone upstream) may share the file.
+            let mode: String = db.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                tracing::warn!(%mode, "users database: WAL journal refused");
+            }
+            db.pragma_update(None, "synchronous", "NORMAL")?;
+            db.busy_timeout(Duration::from_secs(5))?;
+            db
         };
-        db.execute_batch(
-            "CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL,
-               password TEXT NOT NULL, type TEXT NOT NULL, totp_secret TEXT NOT NULL DEFAULT '',
-               profile TEXT NOT NULL DEFAULT '{}', company TEXT NOT NULL DEFAULT '{}');
-             CREATE TABLE IF NOT EXISTS refresh_tokens (token TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
-               expires INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
-             CREATE TABLE IF NOT EXISTS recovery (code TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires INTEGER NOT NULL);
-             CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, subject TEXT NOT NULL,
-               body TEXT NOT NULL, created INTEGER NOT NULL);",
-        )?;
-        let count: i64 = db.query_row("SELECT count(*) FROM users", [], |r| r.get(0))?;
+        migrate(&mut db)?;
+        let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let count: i64 = tx.query_row("SELECT count(*) FROM users", [], |r| r.get(0))?;
         if count == 0 {
             for (email, pw, ty, secret) in SEED_USERS {
                 let profile = json!({"email": email, "firstName": ty.to_uppercase(), "lastName": "Тестовий",
                     "userType": ty, "cpvNotificationList": if *ty == "seller" { "[\"45000000-7\",\"09100000-0\"]" } else { "" }});
                 let company = json!({"name": format!("ТОВ \"{}\"", ty.to_uppercase()), "identifier": {"scheme": "UA-EDR", "id": "00000000"}});
-                db.execute(
+                tx.execute(
                     "INSERT INTO users (email, password, type, totp_secret, profile, company) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                     params![email, hash_password(pw)?, ty, secret, profile.to_string(), company.to_string()],
                 )?;
             }
         }
+        let now = now_secs();
+        tx.execute("DELETE FROM refresh_tokens WHERE expires <= ?1", [now])?;
+        tx.execute("DELETE FROM recovery WHERE expires <= ?1", [now])?;
+        tx.commit()?;
+        let secret = match &config.jwt_secret {
+            Some(s) if s.len() < crate::MIN_SECRET_LEN => {
+                return Err(UpstreamError::invalid(
+                    "UPSTREAM_JWT_SECRET",
+                    format!("at least {} bytes, got {}", crate::MIN_SECRET_LEN, s.len()),
+                ))
+            }
+            Some(s) => s.as_bytes().to_vec(),
+            None => {
+                tracing::warn!(
+                    "UPSTREAM_JWT_SECRET is not set: tokens are signed with a random secret made at this start \
+                     and stop working when the process stops"
+                );
+                let mut b = vec![0u8; 32];
+                OsRng.fill_bytes(&mut b);
+                b
+            }
+        };
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(Self {
             db: Mutex::new(db),
-            secret: config.jwt_secret.as_bytes().to_vec(),
+            secret,
             ttl: config.token_ttl_secs,
-            dev: config.dev_endpoints,
-            failures: Mutex::new(HashMap::new()),
+            throttle: Throttle::default(),
+            hashing: Arc::new(tokio::sync::Semaphore::new(cores)),
+            dummy_hash: hash_password(&random_token())?,
         })
     }
 
@@ -144,9 +261,33 @@ impl Users {
         self.db.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Runs `f` in one immediate transaction: committed when it returns `Ok`, rolled
+    /// back otherwise. Every change goes through here.
+    fn write<T>(&self, f: impl FnOnce(&Transaction<'_>) -> Result<T, UpstreamError>) -> Result<T, UpstreamError> {
+        let mut db = self.db();
+        let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let out = f(&tx)?;
+        tx.commit()?;
+        Ok(out)
+    }
+
+    /// Runs a password hash or check on a blocking thread once a hashing slot is free.
+    async fn hashing<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, UpstreamError> {
+        let permit = tokio::time::timeout(HASH_QUEUE_WAIT, self.hashing.clone().acquire_owned())
+            .await
+            .map_err(|_| UpstreamError::Busy)?
+            .map_err(|_| UpstreamError::Busy)?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f()
+        })
+        .await
+        .map_err(|e| UpstreamError::Hash(e.to_string()))
+    }
+
     /// Signs an HS256 JWT for a user; `pending` marks a token awaiting the second factor.
     pub fn sign(&self, user_id: i64, email: &str, ty: &str, pending: bool, ttl: i64) -> String {
-        let now = dates::now_ms() / 1000;
+        let now = now_secs();
         let header = B64.encode(br#"{"alg":"HS256","typ":"JWT"}"#);
         let claims = json!({"sub": user_id, "username": email, "type": ty, "2fa_pending": pending, "iat": now, "exp": now + ttl});
         let payload = B64.encode(claims.to_string());
@@ -155,76 +296,149 @@ impl Users {
         format!("{header}.{payload}.{}", B64.encode(mac.finalize().into_bytes()))
     }
 
-    /// Verifies signature and expiry; returns the claims.
-    pub fn verify(&self, token: &str) -> Result<Value, UpstreamError> {
+    /// Checks signature and expiry; returns the claims, pending or not.
+    fn decode(&self, token: &str) -> Result<Value, UpstreamError> {
         let bad = || UpstreamError::Unauthorized("invalid token".into());
         let mut parts = token.split('.');
         let (h, p, s) = (parts.next().ok_or_else(bad)?, parts.next().ok_or_else(bad)?, parts.next().ok_or_else(bad)?);
+        if parts.next().is_some() {
+            return Err(bad());
+        }
         let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&self.secret).map_err(|_| bad())?;
         mac.update(format!("{h}.{p}").as_bytes());
         mac.verify_slice(&B64.decode(s).map_err(|_| bad())?).map_err(|_| bad())?;
         let claims: Value = serde_json::from_slice(&B64.decode(p).map_err(|_| bad())?).map_err(|_| bad())?;
-        if claims["exp"].as_i64().unwrap_or(0) <= dates::now_ms() / 1000 {
+        if claims["exp"].as_i64().unwrap_or(0) <= now_secs() {
             return Err(UpstreamError::Unauthorized("token expired".into()));
+        }
+        if claims["sub"].as_i64().is_none() {
+            return Err(bad());
         }
         Ok(claims)
     }
 
-    fn issue(&self, user_id: i64, email: &str, ty: &str) -> Result<Value, UpstreamError> {
-        let token = self.sign(user_id, email, ty, false, self.ttl);
+    /// Verifies a session token and returns its claims. A token awaiting the second
+    /// factor is refused: it proves the password only, and is good for
+    /// `/api/auth/2fa` alone ([`Users::verify_pending`]).
+    pub fn verify(&self, token: &str) -> Result<Value, UpstreamError> {
+        let claims = self.decode(token)?;
+        if claims["2fa_pending"] != false {
+            return Err(UpstreamError::Unauthorized("second factor pending".into()));
+        }
+        Ok(claims)
+    }
+
+    /// Verifies a token awaiting the second factor.
+    pub fn verify_pending(&self, token: &str) -> Result<Value, UpstreamError> {
+        let claims = self.decode(token)?;
+        if claims["2fa_pending"] != true {
+            return Err(UpstreamError::Unauthorized("token is not awaiting a second factor".into()));
+        }
+        Ok(claims)
+    }
+
+    /// A full login answer: an access token and a fresh refresh token, stored hashed in
+    /// the caller's transaction.
+    fn issue(&self, tx: &Transaction<'_>, user_id: i64, email: &str, ty: &str) -> Result<Value, UpstreamError> {
         let refresh = random_token();
-        self.db().execute(
-            "INSERT INTO refresh_tokens (token, user_id, expires) VALUES (?1, ?2, ?3)",
-            params![refresh, user_id, dates::now_ms() / 1000 + 30 * 86_400],
+        tx.execute(
+            "INSERT INTO refresh_tokens (token_hash, user_id, expires) VALUES (?1, ?2, ?3)",
+            params![secret_digest(&refresh), user_id, now_secs() + REFRESH_TTL_SECS],
         )?;
+        let token = self.sign(user_id, email, ty, false, self.ttl);
         Ok(
             json!({"token": token, "refresh_token": refresh, "user": {"email": email, "type": ty, "2fa_complete": true}}),
         )
     }
 
-    fn throttle_check(&self, keys: &[String]) -> Result<(), UpstreamError> {
-        let now = dates::now_ms() / 1000;
-        let f = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        for k in keys {
-            if let Some(&(n, until)) = f.get(k) {
-                if n > FREE_FAILURES && until > now {
-                    return Err(UpstreamError::Throttled((until - now) as u64));
-                }
-            }
-        }
-        Ok(())
+    fn issue_now(&self, user_id: i64, email: &str, ty: &str) -> Result<Value, UpstreamError> {
+        self.write(|tx| self.issue(tx, user_id, email, ty))
     }
 
-    fn throttle_fail(&self, keys: &[String]) {
-        let now = dates::now_ms() / 1000;
-        let mut f = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        for k in keys {
-            let e = f.entry(k.clone()).or_insert((0, 0));
-            e.0 += 1;
-            if e.0 > FREE_FAILURES {
-                e.1 = now + (1i64 << (e.0 - FREE_FAILURES).min(10));
-            }
-        }
+    /// Spends a refresh token and issues the next one. The spend is one conditional
+    /// `UPDATE`: of two requests presenting the same token, exactly one changes the row,
+    /// and only that one gets new tokens.
+    pub fn refresh(&self, token: &str) -> Result<Value, UpstreamError> {
+        self.write(|tx| {
+            let uid: Option<i64> = tx
+                .query_row(
+                    "UPDATE refresh_tokens SET revoked = 1
+                     WHERE token_hash = ?1 AND revoked = 0 AND expires > ?2 RETURNING user_id",
+                    params![secret_digest(token), now_secs()],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let uid = uid.ok_or_else(|| {
+                UpstreamError::Unauthorized("refresh token unknown, spent, revoked or expired".into())
+            })?;
+            let (email, ty): (String, String) =
+                tx.query_row("SELECT email, type FROM users WHERE id = ?1", [uid], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            self.issue(tx, uid, &email, &ty)
+        })
     }
 
-    fn user_by_email(&self, email: &str) -> Result<Option<(i64, String, String, String)>, UpstreamError> {
+    /// Accepts a one-time code of the user once: the step it belongs to must be later
+    /// than the last step accepted, and recording it is one conditional `UPDATE`, so a
+    /// replayed or concurrently presented code fails.
+    fn spend_otp(&self, user_id: i64, otp: &str) -> Result<bool, UpstreamError> {
+        let secret: Option<String> =
+            self.db().query_row("SELECT totp_secret FROM users WHERE id = ?1", [user_id], |r| r.get(0)).optional()?;
+        let Some(secret) = secret.filter(|s| !s.is_empty()) else {
+            return Ok(false);
+        };
+        let now_step = now_secs() / 30;
+        // One step either side absorbs clock drift and a code typed as it changed.
+        let step = (now_step - 1..=now_step + 1)
+            .find(|step| totp(&secret, step * 30).is_some_and(|code| same_bytes(code.as_bytes(), otp.as_bytes())));
+        let Some(step) = step else {
+            return Ok(false);
+        };
+        self.write(|tx| {
+            Ok(tx.execute(
+                "UPDATE users SET totp_last_step = ?1 WHERE id = ?2 AND totp_last_step < ?1",
+                params![step, user_id],
+            )? == 1)
+        })
+    }
+
+    /// Replaces the CPV codes a user follows; returns the updated profile.
+    pub fn set_cpv_notifications(&self, user_id: i64, codes: &[String]) -> Result<Value, UpstreamError> {
+        // The platform keeps the list as a JSON string, `""` when empty.
+        let stored = if codes.is_empty() { String::new() } else { json!(codes).to_string() };
+        self.write(|tx| {
+            let text: Option<String> =
+                tx.query_row("SELECT profile FROM users WHERE id = ?1", [user_id], |r| r.get(0)).optional()?;
+            let text = text.ok_or_else(|| UpstreamError::Unauthorized("unknown user".into()))?;
+            let mut profile: Value = serde_json::from_str(&text).unwrap_or_else(|_| json!({}));
+            if !profile.is_object() {
+                profile = json!({});
+            }
+            profile["cpvNotificationList"] = json!(stored);
+            tx.execute("UPDATE users SET profile = ?1 WHERE id = ?2", params![profile.to_string(), user_id])?;
+            Ok(profile)
+        })
+    }
+
+    fn account(&self, email: &str) -> Result<Option<Account>, UpstreamError> {
         Ok(self
             .db()
-            .query_row(
-                "SELECT id, password, type, totp_secret FROM users WHERE email = ?1",
-                [email.to_lowercase()],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
+            .query_row("SELECT id, password, type FROM users WHERE email = ?1", [email], |r| {
+                Ok(Account { id: r.get(0)?, hash: r.get(1)?, ty: r.get(2)? })
+            })
             .optional()?)
     }
 
-    fn send(&self, to: &str, subject: &str, body: &str) -> Result<(), UpstreamError> {
-        self.db().execute(
-            "INSERT INTO outbox (recipient, subject, body, created) VALUES (?1, ?2, ?3, ?4)",
-            params![to, subject, body, dates::now_ms()],
-        )?;
-        Ok(())
+    fn admit(&self, keys: &[Key<'_>]) -> Result<(), UpstreamError> {
+        self.throttle.admit(keys, Instant::now()).map_err(|wait| UpstreamError::Throttled(wait_secs(wait)))
     }
+}
+
+fn send(tx: &Transaction<'_>, to: &str, subject: &str, body: &str) -> Result<(), UpstreamError> {
+    tx.execute(
+        "INSERT INTO outbox (recipient, subject, body, created) VALUES (?1, ?2, ?3, ?4)",
+        params![to, subject, body, dates::now_ms()],
+    )?;
+    Ok(())
 }
 
 fn body_json(bytes: &Bytes) -> Result<Value, UpstreamError> {
@@ -239,6 +453,32 @@ fn field<'a>(v: &'a Value, name: &str) -> Result<&'a str, UpstreamError> {
     v[name].as_str().filter(|s| !s.trim().is_empty()).ok_or_else(|| UpstreamError::MissingParameter(name.to_string()))
 }
 
+fn email_field(v: &Value) -> Result<String, UpstreamError> {
+    let email = field(v, "email")?.trim().to_lowercase();
+    if email.len() > MAX_EMAIL_LEN {
+        return Err(UpstreamError::invalid("email", format!("at most {MAX_EMAIL_LEN} characters")));
+    }
+    Ok(email)
+}
+
+/// A password of a login: only the upper bound (any shorter one is simply wrong).
+fn password_field(v: &Value) -> Result<String, UpstreamError> {
+    let pw = field(v, "password")?;
+    if pw.chars().count() > MAX_PASSWORD_CHARS {
+        return Err(UpstreamError::invalid("password", format!("at most {MAX_PASSWORD_CHARS} characters")));
+    }
+    Ok(pw.to_string())
+}
+
+/// A password being set: both bounds.
+fn new_password_field(v: &Value) -> Result<String, UpstreamError> {
+    let pw = password_field(v)?;
+    if pw.chars().count() < MIN_PASSWORD_CHARS {
+        return Err(UpstreamError::invalid("password", format!("at least {MIN_PASSWORD_CHARS} characters")));
+    }
+    Ok(pw)
+}
+
 fn bearer(h: &HeaderMap) -> Result<&str, UpstreamError> {
     h.get("authorization")
         .and_then(|v| v.to_str().ok())
@@ -246,100 +486,72 @@ fn bearer(h: &HeaderMap) -> Result<&str, UpstreamError> {
         .ok_or_else(|| UpstreamError::Unauthorized("missing bearer token".into()))
 }
 
-fn client_addr(h: &HeaderMap) -> String {
-    h.get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .unwrap_or("local")
-        .trim()
-        .to_string()
+fn user_id(claims: &Value) -> i64 {
+    claims["sub"].as_i64().unwrap_or_default()
 }
 
 type Answer = Result<JsonAnswer, UpstreamError>;
 
-async fn login(State(s): State<AppState>, h: HeaderMap, b: Bytes) -> Answer {
+async fn login(State(s): State<AppState>, ClientAddr(addr): ClientAddr, b: Bytes) -> Answer {
     let v = body_json(&b)?;
-    let (email, pw) = (field(&v, "email")?.to_lowercase(), field(&v, "password")?.to_string());
-    let keys = [format!("account:{email}"), format!("addr:{}", client_addr(&h))];
-    let u = s.users.clone();
-    u.throttle_check(&keys)?;
-    let found = u.user_by_email(&email)?;
-    let ok = tokio::task::spawn_blocking(move || found.filter(|(_, hash, _, _)| verify_password(&pw, hash)))
-        .await
-        .map_err(|e| UpstreamError::Hash(e.to_string()))?;
-    let Some((id, _, ty, secret)) = ok else {
-        u.throttle_fail(&keys);
+    let (email, pw) = (email_field(&v)?, password_field(&v)?);
+    let keys = [Key::Account(&email), Key::Addr(addr)];
+    let u = &s.users;
+    // Counted before the password is checked: parallel guesses are all counted.
+    u.admit(&keys)?;
+    let account = u.account(&email)?;
+    let hash = account.as_ref().map_or_else(|| u.dummy_hash.clone(), |a| a.hash.clone());
+    let matches = u.hashing(move || verify_password(&pw, &hash)).await?;
+    let Some(account) = account.filter(|_| matches) else {
         return Err(UpstreamError::Unauthorized("invalid credentials".into()));
     };
-    if !secret.is_empty() {
-        let token = u.sign(id, &email, &ty, true, 300);
+    u.throttle.succeeded(&keys, Instant::now());
+    let has_second_factor: bool =
+        u.db().query_row("SELECT totp_secret != '' FROM users WHERE id = ?1", [account.id], |r| r.get(0))?;
+    if has_second_factor {
+        let token = u.sign(account.id, &email, &account.ty, true, PENDING_TTL_SECS);
         return Ok(JsonAnswer::ok(
-            json!({"token": token, "refresh_token": null, "user": {"email": email, "type": ty, "2fa_complete": false}}),
+            json!({"token": token, "refresh_token": null, "user": {"email": email, "type": account.ty, "2fa_complete": false}}),
         ));
     }
-    Ok(JsonAnswer::ok(u.issue(id, &email, &ty)?))
+    Ok(JsonAnswer::ok(u.issue_now(account.id, &email, &account.ty)?))
 }
 
-async fn second_factor(State(s): State<AppState>, h: HeaderMap, b: Bytes) -> Answer {
-    let claims = s.users.verify(bearer(&h)?)?;
-    if claims["2fa_pending"] != true {
-        return Err(UpstreamError::Unauthorized("token is not awaiting a second factor".into()));
-    }
+async fn second_factor(State(s): State<AppState>, ClientAddr(addr): ClientAddr, h: HeaderMap, b: Bytes) -> Answer {
+    let claims = s.users.verify_pending(bearer(&h)?)?;
     let v = body_json(&b)?;
-    let otp = v["otp"].as_str().map(String::from).or_else(|| v["otp"].as_u64().map(|n| format!("{n:06}")));
-    let otp = otp.ok_or_else(|| UpstreamError::MissingParameter("otp".into()))?;
-    let email = claims["username"].as_str().unwrap_or_default().to_string();
-    let keys = [format!("account:{email}"), format!("addr:{}", client_addr(&h))];
-    s.users.throttle_check(&keys)?;
-    let (id, _, ty, secret) =
-        s.users.user_by_email(&email)?.ok_or_else(|| UpstreamError::Unauthorized("unknown user".into()))?;
-    let now = dates::now_ms() / 1000;
-    if ![-30, 0, 30].iter().any(|d| totp(&secret, now + d).as_deref() == Some(otp.as_str())) {
-        s.users.throttle_fail(&keys);
-        return Err(UpstreamError::Unauthorized("invalid one-time password".into()));
+    let otp = v["otp"].as_str().map(|o| o.trim().to_string()).or_else(|| v["otp"].as_u64().map(|n| format!("{n:06}")));
+    let otp = otp.filter(|o| !o.is_empty()).ok_or_else(|| UpstreamError::MissingParameter("otp".into()))?;
+    let (id, email) = (user_id(&claims), claims["username"].as_str().unwrap_or_default().to_string());
+    let keys = [Key::Account(&email), Key::Addr(addr)];
+    s.users.admit(&keys)?;
+    if !s.users.spend_otp(id, &otp)? {
+        return Err(UpstreamError::Unauthorized("invalid or already used one-time password".into()));
     }
-    Ok(JsonAnswer::ld(StatusCode::CREATED, s.users.issue(id, &email, &ty)?))
+    s.users.throttle.succeeded(&keys, Instant::now());
+    let ty: String = s.users.db().query_row("SELECT type FROM users WHERE id = ?1", [id], |r| r.get(0))?;
+    Ok(JsonAnswer::ld(StatusCode::CREATED, s.users.issue_now(id, &email, &ty)?))
 }
 
 async fn refresh(State(s): State<AppState>, b: Bytes) -> Answer {
     let v = body_json(&b)?;
-    let token = field(&v, "refresh_token")?;
-    let row: Option<(i64, i64, i64)> = s
-        .users
-        .db()
-        .query_row("SELECT user_id, expires, revoked FROM refresh_tokens WHERE token = ?1", [token], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-        })
-        .optional()?;
-    let Some((uid, expires, revoked)) = row else {
-        return Err(UpstreamError::Unauthorized("unknown refresh token".into()));
-    };
-    if revoked != 0 || expires <= dates::now_ms() / 1000 {
-        return Err(UpstreamError::Unauthorized("refresh token revoked or expired".into()));
-    }
-    // Rotation: the presented token is spent.
-    s.users.db().execute("UPDATE refresh_tokens SET revoked = 1 WHERE token = ?1", [token])?;
-    let (email, ty): (String, String) =
-        s.users.db().query_row("SELECT email, type FROM users WHERE id = ?1", [uid], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(JsonAnswer::ok(s.users.issue(uid, &email, &ty)?))
+    Ok(JsonAnswer::ok(s.users.refresh(field(&v, "refresh_token")?)?))
 }
 
 async fn revoke(State(s): State<AppState>, b: Bytes) -> Answer {
     let v = body_json(&b)?;
-    let n = s
-        .users
-        .db()
-        .execute("UPDATE refresh_tokens SET revoked = 1 WHERE token = ?1", [field(&v, "refresh_token")?])?;
+    let digest = secret_digest(field(&v, "refresh_token")?);
+    let n = s.users.write(|tx| {
+        Ok(tx.execute("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?1 AND revoked = 0", [digest])?)
+    })?;
     Ok(JsonAnswer::ld(StatusCode::OK, json!({"revoked": n})))
 }
 
 fn profile_column(s: &AppState, h: &HeaderMap, col: &str) -> Answer {
-    let claims = s.users.verify(bearer(h)?)?;
-    if claims["2fa_pending"] == true {
-        return Err(UpstreamError::Unauthorized("second factor pending".into()));
-    }
-    let id = claims["sub"].as_i64().unwrap_or_default();
-    let text: String = s.users.db().query_row(&format!("SELECT {col} FROM users WHERE id = ?1"), [id], |r| r.get(0))?;
+    let id = user_id(&s.users.verify(bearer(h)?)?);
+    let text: Option<String> =
+        s.users.db().query_row(&format!("SELECT {col} FROM users WHERE id = ?1"), [id], |r| r.get(0)).optional()?;
+    let text = text.ok_or_else(|| UpstreamError::Unauthorized("unknown user".into()))?;
     Ok(JsonAnswer::ok(serde_json::from_str(&text).unwrap_or_default()))
 }
 
@@ -350,16 +562,74 @@ async fn company(State(s): State<AppState>, h: HeaderMap) -> Answer {
     profile_column(&s, &h, "company")
 }
 
+/// `45000000-7`: eight digits, a dash, a check digit.
+fn is_cpv_code(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.len() == 10 && b[8] == b'-' && b[..8].iter().chain(&b[9..]).all(u8::is_ascii_digit)
+}
+
+/// The CPV codes of a notification-list body: an array of codes, or an object with
+/// `cpvNotificationList` as an array or as the profile's JSON string (`""` = none).
+/// Duplicates are dropped, order kept.
+pub fn cpv_notification_list(body: &[u8], cpv: &Scheme) -> Result<Vec<String>, UpstreamError> {
+    const NAME: &str = "cpvNotificationList";
+    let shape = || UpstreamError::invalid(NAME, "expected an array of CPV codes");
+    let v: Value = serde_json::from_slice(body).map_err(|e| UpstreamError::MalformedJson(e.to_string()))?;
+    let items = match v {
+        Value::Array(a) => a,
+        Value::Object(mut o) => match o.remove(NAME) {
+            None | Some(Value::Null) => return Err(UpstreamError::MissingParameter(NAME.into())),
+            Some(Value::Array(a)) => a,
+            Some(Value::String(s)) if s.trim().is_empty() => Vec::new(),
+            Some(Value::String(s)) => serde_json::from_str(&s).map_err(|_| shape())?,
+            Some(_) => return Err(shape()),
+        },
+        _ => return Err(UpstreamError::MalformedJson("expected an array or an object".into())),
+    };
+    if items.len() > MAX_CPV_NOTIFICATIONS {
+        return Err(UpstreamError::invalid(
+            NAME,
+            format!("at most {MAX_CPV_NOTIFICATIONS} codes, got {}", items.len()),
+        ));
+    }
+    let mut codes: Vec<String> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let name = format!("{NAME}[{i}]");
+        let code = item.as_str().map(str::trim).ok_or_else(|| UpstreamError::invalid(&name, "expected a string"))?;
+        if !is_cpv_code(code) {
+            return Err(UpstreamError::invalid(&name, format!("`{code}` is not a CPV code like 45000000-7")));
+        }
+        // Without a loaded classifier only the shape can be checked.
+        if !cpv.nodes.is_empty() && cpv.get(code).is_none() {
+            return Err(UpstreamError::invalid(&name, format!("unknown CPV code `{code}`")));
+        }
+        if !codes.iter().any(|c| c == code) {
+            codes.push(code.to_string());
+        }
+    }
+    Ok(codes)
+}
+
+async fn put_cpv_notifications(State(s): State<AppState>, h: HeaderMap, b: Bytes) -> Answer {
+    let id = user_id(&s.users.verify(bearer(&h)?)?);
+    let codes = cpv_notification_list(&b, &s.data.classifiers.cpv)?;
+    Ok(JsonAnswer::ld(StatusCode::OK, s.users.set_cpv_notifications(id, &codes)?))
+}
+
 async fn forgot(State(s): State<AppState>, b: Bytes) -> Answer {
     let v = body_json(&b)?;
-    let email = field(&v, "email")?.to_lowercase();
-    if let Some((id, ..)) = s.users.user_by_email(&email)? {
+    let email = email_field(&v)?;
+    if let Some(account) = s.users.account(&email)? {
         let code = random_token();
-        s.users.db().execute(
-            "INSERT INTO recovery (code, user_id, expires) VALUES (?1, ?2, ?3)",
-            params![code, id, dates::now_ms() / 1000 + 3600],
-        )?;
-        s.users.send(&email, "Відновлення пароля", &format!("Код відновлення: {code}"))?;
+        s.users.write(|tx| {
+            // A new code replaces any earlier one.
+            tx.execute("DELETE FROM recovery WHERE user_id = ?1", [account.id])?;
+            tx.execute(
+                "INSERT INTO recovery (code_hash, user_id, expires) VALUES (?1, ?2, ?3)",
+                params![secret_digest(&code), account.id, now_secs() + RECOVERY_TTL_SECS],
+            )?;
+            send(tx, &email, "Відновлення пароля", &format!("Код відновлення: {code}"))
+        })?;
     }
     // Same answer for unknown addresses: no account enumeration.
     Ok(JsonAnswer::ld(
@@ -370,32 +640,40 @@ async fn forgot(State(s): State<AppState>, b: Bytes) -> Answer {
 
 async fn new_password(State(s): State<AppState>, b: Bytes) -> Answer {
     let v = body_json(&b)?;
-    let (code, pw) = (field(&v, "recoveryCode")?, field(&v, "password")?);
-    if pw.chars().count() < 8 {
-        return Err(UpstreamError::invalid("password", "at least 8 characters"));
-    }
-    let uid: Option<i64> = s
+    let code = field(&v, "recoveryCode")?;
+    let pw = new_password_field(&v)?;
+    let digest = secret_digest(code);
+    let bad_code = || UpstreamError::invalid("recoveryCode", "unknown, used or expired recovery code");
+    // A cheap look first, so that a made-up code costs no hash.
+    let known: Option<i64> = s
         .users
         .db()
-        .query_row(
-            "SELECT user_id FROM recovery WHERE code = ?1 AND expires > ?2",
-            params![code, dates::now_ms() / 1000],
-            |r| r.get(0),
-        )
+        .query_row("SELECT 1 FROM recovery WHERE code_hash = ?1 AND expires > ?2", params![digest, now_secs()], |r| {
+            r.get(0)
+        })
         .optional()?;
-    let uid = uid.ok_or_else(|| UpstreamError::invalid("recoveryCode", "unknown or expired recovery code"))?;
-    let hash = hash_password(pw)?;
-    let db = s.users.db();
-    db.execute("UPDATE users SET password = ?1 WHERE id = ?2", params![hash, uid])?;
-    db.execute("DELETE FROM recovery WHERE code = ?1", [code])?;
-    db.execute("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ?1", [uid])?;
+    known.ok_or_else(bad_code)?;
+    let hash = s.users.hashing(move || hash_password(&pw)).await??;
+    s.users.write(|tx| {
+        // Spending the code is the one `DELETE` that decides: of two requests with the
+        // same code, only the one that removed the row goes on.
+        let uid: i64 = tx
+            .query_row(
+                "DELETE FROM recovery WHERE code_hash = ?1 AND expires > ?2 RETURNING user_id",
+                params![digest, now_secs()],
+                |r| r.get(0),
+            )
+            .optional()?
+            .ok_or_else(bad_code)?;
+        tx.execute("UPDATE users SET password = ?1 WHERE id = ?2", params![hash, uid])?;
+        tx.execute("DELETE FROM recovery WHERE user_id = ?1", [uid])?;
+        tx.execute("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ?1", [uid])?;
+        Ok(())
+    })?;
     Ok(JsonAnswer::ld(StatusCode::OK, json!({"ok": true})))
 }
 
 async fn outbox(State(s): State<AppState>) -> Answer {
-    if !s.users.dev {
-        return Err(UpstreamError::NotFound { kind: "path", id: "/dev/outbox".into() });
-    }
     let db = s.users.db();
     let mut st = db.prepare("SELECT id, recipient, subject, body, created FROM outbox ORDER BY id")?;
     let rows: Vec<Value> = st
@@ -483,28 +761,40 @@ async fn registration_submit(
     if step != "finish" && step != "register" {
         return Ok(JsonAnswer::ld(StatusCode::OK, json!({"ok": true, "step": step, "data": v})));
     }
-    let email = field(&v, "email")?.to_lowercase();
-    let pw = field(&v, "password")?;
-    if pw.chars().count() < 8 {
-        return Err(UpstreamError::invalid("password", "at least 8 characters"));
-    }
-    let ty = v["userGroup"].as_str().unwrap_or("buyer");
-    if !["buyer", "seller", "cpe"].contains(&ty) {
+    let email = email_field(&v)?;
+    let pw = new_password_field(&v)?;
+    let ty = v["userGroup"].as_str().unwrap_or("buyer").to_string();
+    if !["buyer", "seller", "cpe"].contains(&ty.as_str()) {
         return Err(UpstreamError::invalid("userGroup", format!("expected buyer, seller or cpe, got `{ty}`")));
     }
-    if s.users.user_by_email(&email)?.is_some() {
-        return Err(UpstreamError::Conflict(format!("user `{email}` already exists")));
+    let exists = || UpstreamError::Conflict(format!("user `{email}` already exists"));
+    // Looked up first so that a taken address costs no hash; the unique index still
+    // decides between two registrations racing for it.
+    if s.users.account(&email)?.is_some() {
+        return Err(exists());
     }
+    let hash = s.users.hashing(move || hash_password(&pw)).await??;
     let profile = json!({"email": email, "userType": ty, "cpvNotificationList": ""});
-    s.users.db().execute(
-        "INSERT INTO users (email, password, type, profile) VALUES (?1, ?2, ?3, ?4)",
-        params![email, hash_password(pw)?, ty, profile.to_string()],
-    )?;
-    s.users.send(&email, "Реєстрацію завершено", "Ваш обліковий запис створено.")?;
+    s.users.write(|tx| {
+        match tx.execute(
+            "INSERT INTO users (email, password, type, profile) VALUES (?1, ?2, ?3, ?4)",
+            params![email, hash, ty, profile.to_string()],
+        ) {
+            Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
+                return Err(exists())
+            }
+            other => other?,
+        };
+        send(tx, &email, "Реєстрацію завершено", "Ваш обліковий запис створено.")
+    })?;
     Ok(JsonAnswer::ld(StatusCode::CREATED, json!({"ok": true, "email": email, "type": ty})))
 }
 
-/// Old portal: the session is a cookie holding a valid JWT.
+/// How long the old portal's own session lasts (12 hours).
+const OLD_SESSION_SECS: i64 = 12 * 3600;
+
+/// Old portal: the session is a cookie holding a valid session JWT (never one awaiting
+/// the second factor: that would make the password alone a session).
 fn old_session(s: &AppState, h: &HeaderMap) -> Option<Value> {
     let cookies = h.get("cookie")?.to_str().ok()?;
     let jwt = cookies.split(';').find_map(|c| c.trim().strip_prefix("old_session="))?;
@@ -522,9 +812,19 @@ async fn old_login(State(s): State<AppState>, b: Bytes) -> Result<axum::response
         .map(|(_, v)| v.into_owned())
         .or_else(|| serde_json::from_slice::<Value>(&b).ok().and_then(|v| v["jwt"].as_str().map(String::from)))
         .ok_or_else(|| UpstreamError::MissingParameter("jwt".into()))?;
-    s.users.verify(&jwt)?;
+    // `verify` refuses a token awaiting the second factor.
+    let claims = s.users.verify(&jwt)?;
+    // The old portal keeps a session of its own, as a PHP session would: it outlives the
+    // access token that opened it (the portal refreshes its tokens without telling it).
+    let session = s.users.sign(
+        claims["sub"].as_i64().unwrap_or_default(),
+        claims["username"].as_str().unwrap_or_default(),
+        claims["type"].as_str().unwrap_or_default(),
+        false,
+        OLD_SESSION_SECS,
+    );
     let mut r = JsonAnswer::ld(StatusCode::OK, json!({"ok": true})).into_response();
-    if let Ok(v) = format!("old_session={jwt}; Path=/old; HttpOnly; SameSite=Lax").parse() {
+    if let Ok(v) = format!("old_session={session}; Path=/old; HttpOnly; SameSite=Lax").parse() {
         r.headers_mut().insert("set-cookie", v);
     }
     Ok(r)
@@ -539,26 +839,32 @@ async fn old_logout() -> axum::response::Response {
     r
 }
 
-/// Users, static lists and old portal routes.
-pub fn routes() -> Router<AppState> {
-    Router::new()
+/// Users, static lists and old portal routes; `/dev/outbox` only in development mode
+/// (`dev`), since it shows every recovery code sent.
+pub fn routes(dev: bool) -> Router<AppState> {
+    let router = Router::new()
         .route("/auth", post(login))
         .route("/api/auth/2fa", post(second_factor))
         .route("/auth/token/refresh", post(refresh))
         .route("/auth/token/revoke", post(revoke))
         .route("/api/users/profile", get(profile))
         .route("/api/users/profile/company", get(company))
+        .route("/api/users/profile/cpv-notifications", put(put_cpv_notifications))
         .route("/api/users/forgot-password", post(forgot))
         .route("/api/users/new-password", post(new_password))
         .route("/api/users/registration/{step}", post(registration_submit))
         .route("/lists/countries.json", get(countries))
         .route("/lists/classificationEconomicEntities.json", get(economic_entities))
         .route("/lists/customerCategory.json", get(customer_category))
-        .route("/dev/outbox", get(outbox))
         .route("/old/checkAuth.php", get(old_check))
         .route("/old", post(old_login))
         .route("/old/", post(old_login))
-        .route("/old/cabinet/logout", get(old_logout))
+        .route("/old/cabinet/logout", get(old_logout));
+    if dev {
+        router.route("/dev/outbox", get(outbox))
+    } else {
+        router
+    }
 }
 
 #[cfg(test)]
@@ -578,5 +884,103 @@ mod tests {
     fn base32() {
         assert_eq!(base32_decode("MZXW6YTBOI").unwrap(), b"foobar");
         assert!(base32_decode("not base32!").is_none());
+    }
+
+    fn users() -> Users {
+        Users::open(&UpstreamConfig::for_data_dir("unused")).unwrap()
+    }
+
+    fn column(u: &Users, sql: &str) -> Vec<String> {
+        let db = u.db();
+        let mut st = db.prepare(sql).unwrap();
+        st.query_map([], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
+    }
+
+    #[test]
+    fn refresh_tokens_and_recovery_codes_are_stored_hashed() {
+        let u = users();
+        let answer = u.issue_now(1, "buyer@example.com", "buyer").unwrap();
+        let token = answer["refresh_token"].as_str().unwrap();
+        let stored = column(&u, "SELECT token_hash FROM refresh_tokens");
+        assert_eq!(stored, [secret_digest(token)]);
+        assert!(!stored[0].contains(token));
+        let code = "made-up-recovery-code";
+        u.write(|tx| {
+            tx.execute(
+                "INSERT INTO recovery (code_hash, user_id, expires) VALUES (?1, 1, ?2)",
+                params![secret_digest(code), now_secs() + 60],
+            )?;
+            Ok(())
+        })
+        .unwrap();
+        assert!(!column(&u, "SELECT code_hash FROM recovery").iter().any(|c| c.contains(code)));
+    }
+
+    #[test]
+    fn concurrent_refreshes_with_one_token_succeed_once() {
+        let u = Arc::new(users());
+        let token =
+            u.issue_now(1, "buyer@example.com", "buyer").unwrap()["refresh_token"].as_str().unwrap().to_string();
+        let start = Arc::new(std::sync::Barrier::new(8));
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let (u, token, start) = (u.clone(), token.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    u.refresh(&token).is_ok()
+                })
+            })
+            .collect();
+        let won = threads.into_iter().map(|t| t.join().unwrap_or(false)).filter(|won| *won).count();
+        assert_eq!(won, 1);
+    }
+
+    #[test]
+    fn a_pending_token_is_a_session_nowhere() {
+        let u = users();
+        let pending = u.sign(4, "twofa@example.com", "buyer", true, 60);
+        assert!(u.verify(&pending).is_err());
+        assert_eq!(u.verify_pending(&pending).unwrap()["sub"], 4);
+        let full = u.sign(4, "twofa@example.com", "buyer", false, 60);
+        assert!(u.verify(&full).is_ok());
+        assert!(u.verify_pending(&full).is_err());
+        // Another start's random secret does not accept this one's tokens.
+        assert!(users().verify(&full).is_err());
+    }
+
+    #[test]
+    fn a_one_time_code_is_good_once() {
+        let u = users();
+        let code = totp("JBSWY3DPEHPK3PXP", now_secs()).unwrap();
+        assert!(u.spend_otp(4, &code).unwrap());
+        assert!(!u.spend_otp(4, &code).unwrap());
+        assert!(!u.spend_otp(1, &code).unwrap(), "a user without a second factor has no codes");
+    }
+
+    #[test]
+    fn cpv_notification_bodies() {
+        let cpv = Scheme::build(
+            ["45000000-7", "09100000-0"]
+                .iter()
+                .map(|id| (id.to_string(), format!("uk {id}"), format!("en {id}")))
+                .collect(),
+            2,
+        );
+        let ok = |b: &str| cpv_notification_list(b.as_bytes(), &cpv).unwrap();
+        let err = |b: &str| cpv_notification_list(b.as_bytes(), &cpv).unwrap_err().to_string();
+        assert_eq!(ok(r#"["45000000-7", "09100000-0", "45000000-7"]"#), ["45000000-7", "09100000-0"]);
+        assert_eq!(ok(r#"{"cpvNotificationList": ["09100000-0"]}"#), ["09100000-0"]);
+        assert_eq!(ok(r#"{"cpvNotificationList": "[\"09100000-0\"]"}"#), ["09100000-0"]);
+        assert!(ok(r#"{"cpvNotificationList": ""}"#).is_empty());
+        assert!(ok("[]").is_empty());
+        assert!(err(r#"["45000000"]"#).contains("cpvNotificationList[0]"));
+        assert!(err(r#"["45000000-7", "12345678-9"]"#).contains("unknown CPV code `12345678-9`"));
+        assert!(err(r#"[45000000]"#).contains("cpvNotificationList[0]"));
+        assert!(err(r#"{}"#).contains("missing parameter"));
+        let too_many = serde_json::to_string(&vec!["45000000-7"; MAX_CPV_NOTIFICATIONS + 1]).unwrap();
+        assert!(err(&too_many).contains("at most"));
+        // Without a classifier, only the shape is checked.
+        let none = Scheme::build(Vec::new(), 2);
+        assert_eq!(cpv_notification_list(br#"["12345678-9"]"#, &none).unwrap(), ["12345678-9"]);
     }
 }

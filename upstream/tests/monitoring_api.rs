@@ -445,7 +445,7 @@ async fn cdb_reads_tenders_and_documents_by_either_id() {
         )
         .await
         .unwrap();
-    assert_eq!(answer.headers()["access-control-allow-origin"], "*");
+    assert_eq!(answer.headers()["access-control-allow-origin"], "http://127.0.0.1:8080");
 }
 
 #[tokio::test]

@@ -169,7 +169,7 @@ async fn identifier_lookups_tags_and_funders() {
 }
 
 #[tokio::test]
-async fn browsers_on_another_origin_may_call_the_apis() {
+async fn browsers_on_the_portal_origin_may_call_the_apis() {
     use axum::body::Body;
     use axum::http::Request;
     use tower::ServiceExt;
@@ -180,7 +180,7 @@ async fn browsers_on_another_origin_may_call_the_apis() {
         .await
         .unwrap();
     assert_eq!(answer.status(), 200);
-    assert_eq!(answer.headers()["access-control-allow-origin"], "*");
+    assert_eq!(answer.headers()["access-control-allow-origin"], "http://127.0.0.1:8080");
     // The preflight of a login or a second-factor call (JSON body, bearer header).
     let preflight = app
         .oneshot(

@@ -4,9 +4,11 @@ import { Navigate, useLocation, useParams, useRoutes, useSearchParams } from 're
 import { useTranslation } from './i18n/react';
 import { matchPage, routes } from './routes';
 import { routeOutcome } from './routes/outcome';
-import { pageComponent } from './routes/split';
+import { loadPage, pageComponent } from './routes/split';
 import type { PageRoute, RouteContext } from './routes/types';
-import { PageStateContext, usePageState, type PageState } from './state';
+import { AccountContext, PageStateContext, useAccount, usePageState, type Account, type PageState } from './state';
+import { sendForm } from './lib/account';
+import { localizedPath } from './lib/paths';
 import { applyHead, pageHead } from './lib/head';
 import { Header } from './components/Header/Header';
 import { Footer } from './components/Footer/Footer';
@@ -26,7 +28,7 @@ function RouteElement({ route }: { route: PageRoute }) {
   const outcome = routeOutcome(route, { params, query, input: state });
   if (outcome && 'redirect' in outcome) return <Navigate to={outcome.redirect} replace />;
   if (outcome && 'error' in outcome) return <ErrorPage code={outcome.error} />;
-  const Page = pageComponent(route);
+  const Page = pageComponent(route, state.language);
   return <Page route={route} />;
 }
 
@@ -67,14 +69,50 @@ function HeadSync() {
     if (state.loadedFor !== location.pathname + location.search) return;
     const { route, params } = matchPage(location.pathname);
     const ctx: RouteContext = { params, query: new URLSearchParams(location.search), input: state };
-    applyHead(document, pageHead(route, ctx, t, location.pathname));
     window.scrollTo(0, 0);
-  }, [state]); // location and t belong to the render that changed the state
+    // A split page's meta and JSON-LD come with its chunk. Should it fail to load, the
+    // default meta still names the page. A later navigation cancels this one's head.
+    let current = true;
+    const apply = () => current && applyHead(document, pageHead(route, ctx, t, location.pathname));
+    void loadPage(route, state.language).then(apply, apply);
+    return () => {
+      current = false;
+    };
+    // A login or logout changes the session, not the location: no new head, no scroll.
+  }, [state.loadedFor, state.data]); // location and t belong to the render that changed the data
+  return null;
+}
+
+/**
+ * While a session exists, the old portal is asked whether it still knows the user
+ * (SPEC §7): `isGuest: true` there ends the session here too. Its failures are ignored.
+ */
+function OldPortalSession() {
+  const { session, config, csrf, language } = usePageState();
+  const account = useAccount();
+  const email = session?.email;
+  useEffect(() => {
+    if (!email) return;
+    const controller = new AbortController();
+    const oldSite = config.endpoints.oldSite.replace(/\/+$/, '');
+    fetch(`${oldSite}/checkAuth.php?rand=${Math.random().toString(36).slice(2)}`, {
+      credentials: 'include',
+      signal: controller.signal,
+    })
+      .then((r) => (r.ok ? (r.json() as Promise<{ isGuest?: boolean }>) : null))
+      .then(async (answer) => {
+        if (answer?.isGuest !== true) return;
+        const out = await sendForm(localizedPath(language, '/logout'), { _csrf: csrf ?? '' });
+        if (out.ok) account.signedOut();
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [email]);
   return null;
 }
 
 /** Fetches a route's data through the server after a client-side navigation. */
-function useNavigationData(initial: PageState): [PageState, boolean] {
+function useNavigationData(initial: PageState): [PageState, boolean, (update: (s: PageState) => PageState) => void] {
   const location = useLocation();
   const [state, setState] = useState(initial);
   const [loading, setLoading] = useState(false);
@@ -86,6 +124,9 @@ function useNavigationData(initial: PageState): [PageState, boolean] {
     }
     const { route } = matchPage(location.pathname);
     const loadedFor = location.pathname + location.search;
+    // The page's chunk loads beside its data, not after it (its render waits for both);
+    // a failure shows when the page renders.
+    void loadPage(route, initial.language).catch(() => undefined);
     if (!route.fetches) {
       setState((s) => ({ ...s, data: {}, error: null, loadedFor }));
       return;
@@ -103,13 +144,21 @@ function useNavigationData(initial: PageState): [PageState, boolean] {
     return () => controller.abort();
     // Runs per location only: `initial` never changes after the first render.
   }, [location.pathname, location.search]);
-  return [state, loading];
+  return [state, loading, setState];
 }
 
 function Frame({ initial: fromServer }: { initial: PageState }) {
   const location = useLocation();
   const [initial] = useState(() => ({ ...fromServer, loadedFor: location.pathname + location.search }));
-  const [state, loading] = useNavigationData(initial);
+  const [state, loading, update] = useNavigationData(initial);
+  const account = useMemo<Account>(
+    () => ({
+      signedIn: (session, csrf) => update((s) => ({ ...s, session, csrf: csrf ?? s.csrf })),
+      signedOut: () => update((s) => ({ ...s, session: null })),
+      setCsrf: (csrf) => update((s) => ({ ...s, csrf })),
+    }),
+    [],
+  );
   // Marks the document once React owns it (browser tests wait for this).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -117,6 +166,7 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
   const value = useMemo(() => state, [state]);
   return (
     <PageStateContext.Provider value={value}>
+      <AccountContext.Provider value={account}>
       <Header />
       <main id="main" className="main">
         {/* A split page's chunk loading after a navigation shows the loading overlay. */}
@@ -129,6 +179,8 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
       <CookieNotice />
       {loading && <LoadingOverlay />}
       <HeadSync />
+      <OldPortalSession />
+      </AccountContext.Provider>
     </PageStateContext.Provider>
   );
 }

@@ -8,6 +8,8 @@ export type Language = 'uk' | 'en';
 
 /** What the server knows about the visitor; `null` when logged out. */
 export interface SessionSummary {
+  /** As the users API's profile says, never read from a token or a cookie. */
+  email: string;
   type: 'buyer' | 'seller' | 'cpe';
   name: string;
 }
@@ -36,6 +38,11 @@ export interface RenderInput {
   session: SessionSummary | null;
   /** Prefetched upstream answers, keyed as the route's `fetches` named them. */
   data: Record<string, Fetched>;
+  /**
+   * The anti-forgery token that forms send back (`_csrf`): set on pages with forms and
+   * on every page of a session (the header's logout form). Not a credential.
+   */
+  csrf?: string | null;
   /** When set, the error page for this code is rendered whatever the route. */
   error?: number | null;
 }
@@ -54,6 +61,8 @@ export interface Resolution {
   /** Redirect target (a path) and status, decided before any data is fetched. */
   redirect: { location: string; status: 301 | 302 } | null;
   fetches: FetchSpec[];
+  /** The page has state-changing forms: the server renders it with an anti-forgery token. */
+  forms: boolean;
 }
 
 /** `renderHead` answers the first three fields of `render`; `renderBody` then the html. */

@@ -67,7 +67,8 @@ function hydrate(i18n: i18n) {
   );
 }
 const { path } = splitLanguage(location.pathname);
-const pageChunk = loadPage(matchPage(path).route).catch((e: unknown) => console.error('page chunk', e));
+// An error page (the server's verdict) needs no page chunk.
+const pageChunk = state.error ? null : loadPage(matchPage(path).route, state.language).catch((e: unknown) => console.error('page chunk', e));
 void Promise.all([startI18n(), pageChunk]).then(([i18n]) => hydrate(i18n));
 
 // Web vitals go to the server's log; they load after hydration as a lazy chunk.

@@ -9,11 +9,11 @@ import { StaticRouter } from 'react-router';
 import { TranslationProvider } from './i18n/react';
 import type { i18n } from 'i18next';
 import { App } from './App';
-import { createI18n } from './i18n';
+import { baseOptions, createI18n } from './i18n';
 import { memoiseTranslations } from './i18n/memo';
 import { setConfig } from './config';
 import { matchPage, routes } from './routes';
-import { loadAllPages, pageReady } from './routes/split';
+import { loadAllPages, pagePreload, pageReady } from './routes/split';
 import type { RouteContext } from './routes/types';
 import { routeOutcome } from './routes/outcome';
 import { basename, localizedPath, splitLanguage } from './lib/paths';
@@ -41,7 +41,7 @@ function context(input: RenderInput) {
  * split pages it loads are there after the microtask checkpoint that follows.
  */
 function init(translationsJson: string): void {
-  loadAllPages(routes);
+  void loadAllPages(routes, baseOptions.supportedLngs);
   const all = JSON.parse(translationsJson) as Record<Language, Record<string, unknown>>;
   const resources = { uk: { dzo: all.uk }, en: { dzo: all.en } };
   instances.uk = memoiseTranslations(createI18n('uk', resources));
@@ -61,7 +61,7 @@ function resolve(inputJson: Input): string {
   const input = parseInput(inputJson);
   const { route, ctx, language } = context(input);
   const guard = route.guard?.(ctx);
-  const out: Resolution = { redirect: null, fetches: [] };
+  const out: Resolution = { redirect: null, fetches: [], forms: route.forms === true };
   if (guard && 'redirect' in guard) {
     out.redirect = { location: localizedPath(language, guard.redirect), status: guard.status };
   } else if (!guard) {
@@ -107,16 +107,17 @@ function renderHead(inputJson: Input): HeadOutput {
   }
   const error = input.error ?? (outcome && 'error' in outcome ? outcome.error : null);
   const status = error ?? route.status ?? 200;
-  if (!error && !pageReady(route)) throw new Error(`page ${route.name} is not loaded: was init followed by a microtask checkpoint?`);
+  if (!error && !pageReady(route, language)) throw new Error(`page ${route.name} is not loaded: was init followed by a microtask checkpoint?`);
   const t = i18n.getFixedT(language, 'dzo');
   const head = pageHead(route, ctx, t, path);
+  if (!error) head.preload = pagePreload(route, language).map((file) => input.config.assetBase + file);
   if (error) {
     const variant = errorVariant(error);
     head.title = `${t(`errorPage.${variant}.title`)} | ${t('site.name')}`;
     head.description = t(`errorPage.${variant}.text`);
     head.noindex = true;
   }
-  const state = { language, config: input.config, session: input.session, data: input.data, error };
+  const state = { language, config: input.config, session: input.session, data: input.data, error, csrf: input.csrf ?? null };
   const body = prepareBody(() =>
     renderToString(
       <TranslationProvider i18n={i18n}>

@@ -10,6 +10,8 @@
 // the Node modules and of the environment.
 interface Fs {
   existsSync(path: string): boolean;
+  readdirSync(path: string): string[];
+  readFileSync(path: string, encoding: 'utf8'): string;
 }
 interface NodePath {
   resolve(...paths: string[]): string;
@@ -56,4 +58,26 @@ export function requiredSharedData(sub: string, env: Env = processEnv()): string
     );
   }
   return undefined;
+}
+
+/** The examples of the platform's API documentation, by the register they show. */
+export interface ApiExamples<T> {
+  /** Where they are looked for (`openprocurement-api/<register>` in the shared data). */
+  dir: string;
+  /** Their file names in order; none when the folder is missing (outside CI). */
+  files: string[];
+  /** One example's record (the `data` of an API answer, or the file as it is). */
+  load: (file: string) => T;
+}
+
+/** The API-documentation examples of a register, for the pages' tests over every one of them. */
+export function apiExamples<T>(register: 'tenders' | 'plans' | 'contracts', env: Env = processEnv()): ApiExamples<T> {
+  const sub = `openprocurement-api/${register}`;
+  const dir = sharedDataPath(sub, env);
+  const files = requiredSharedData(sub, env) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  const load = (file: string): T => {
+    const json = JSON.parse(fs.readFileSync(`${dir}/${file}`, 'utf8'));
+    return json.data ?? json;
+  };
+  return { dir, files, load };
 }

@@ -14,12 +14,13 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use futures_util::future;
 use futures_util::{stream, StreamExt};
-use renderer::{FetchSpec, Language, RenderInput, Resolution};
+use renderer::{FetchSpec, Language, RenderInput, Resolution, Session};
 use serde::Deserialize;
 
 use crate::compress::{Compressor, Encoding};
 use crate::document::Document;
 use crate::error::AppError;
+use crate::session::Visitor;
 use crate::state::{AppState, Ready};
 use response::{html_headers, page_response, redirect, static_error};
 use upstream::{add_answers, data_size, fetch_all, UpstreamAnswer};
@@ -35,34 +36,56 @@ struct PageRequest {
     encoding: Encoding,
 }
 
+/// Who a page is rendered for: the session summary and the anti-forgery token of its
+/// forms (both `None` for an anonymous page without forms).
+#[derive(Clone, Copy, Default)]
+pub struct Viewer<'a> {
+    pub session: Option<&'a Session>,
+    pub csrf: Option<&'a str>,
+}
+
 /// The render input of `url` with these answers (`check`: answers that are not JSON
-/// go in as failures).
+/// go in as failures) and, for a form's outcome, one more entry (`form`).
 fn input_with(
     state: &AppState,
     url: &str,
+    viewer: Viewer<'_>,
     fetches: &[FetchSpec],
     answers: &[UpstreamAnswer],
     check: bool,
+    form: Option<&str>,
 ) -> RenderInput {
-    let mut builder = RenderInput::builder(url, Language::of_url(url), state.client_json(), None, data_size(answers));
+    let size = data_size(answers) + form.map_or(0, str::len);
+    let mut builder = RenderInput::builder(url, Language::of_url(url), state.client_json(), viewer.session, size);
     add_answers(&mut builder, fetches, answers, check);
+    if let Some(form) = form {
+        builder.answer("form", "form", Ok(form));
+    }
+    if let Some(token) = viewer.csrf {
+        builder.csrf(token);
+    }
     builder.finish(None)
 }
 
 /// The input of an error page (`error`) or of `resolve` (`None`): no page data.
-fn input_without_data(state: &AppState, url: &str, error: Option<u16>) -> RenderInput {
-    RenderInput::without_data(url, Language::of_url(url), state.client_json(), None, error)
+fn input_without_data(state: &AppState, url: &str, viewer: Viewer<'_>, error: Option<u16>) -> RenderInput {
+    let mut builder = RenderInput::builder(url, Language::of_url(url), state.client_json(), viewer.session, 0);
+    if let Some(token) = viewer.csrf {
+        builder.csrf(token);
+    }
+    builder.finish(error)
 }
 
-/// The answers a page's data was built from without checking them, to check and
-/// render again with when V8 finds the data is not JSON.
-type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [UpstreamAnswer])>;
+/// The answers a page's data was built from without checking them (and a form's
+/// outcome), to check and render again with when V8 finds the data is not JSON.
+type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [UpstreamAnswer], Option<&'a str>)>;
 
 async fn render_document(
     state: &AppState,
     ready: &Ready,
     request: PageRequest,
     url: &str,
+    viewer: Viewer<'_>,
     input: RenderInput,
     unchecked: Unchecked<'_>,
 ) -> Response {
@@ -73,15 +96,15 @@ async fn render_document(
     let head_first = input.data().len() >= HEAD_FIRST_MIN_DATA;
     let (output, pending) = match (ready.pool.render_streamed(&input, request.arrived, head_first).await, unchecked) {
         (Ok(answer), _) => answer,
-        (Err(renderer::RenderError::Input(e)), Some((fetches, answers))) => {
+        (Err(renderer::RenderError::Input(e)), Some((fetches, answers, form))) => {
             tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
-            let checked = input_with(state, url, fetches, answers, true);
-            return Box::pin(render_document(state, ready, request, url, checked, None)).await;
+            let checked = input_with(state, url, viewer, fetches, answers, true, form);
+            return Box::pin(render_document(state, ready, request, url, viewer, checked, None)).await;
         }
         (Err(e), _) if input.error().is_none() => {
             tracing::error!(%url, error = %e, "render failed");
-            let failed = input_without_data(state, url, Some(500));
-            return Box::pin(render_document(state, ready, request, url, failed, None)).await;
+            let failed = input_without_data(state, url, viewer, Some(500));
+            return Box::pin(render_document(state, ready, request, url, viewer, failed, None)).await;
         }
         (Err(e), _) => {
             tracing::error!(%url, error = %e, "error page render failed");
@@ -152,14 +175,79 @@ async fn render_document(
     response
 }
 
-/// The route's decisions for a URL, asked of the bundle once per URL.
-async fn resolution_for(state: &AppState, ready: &Ready, url: &str) -> Result<Arc<Resolution>, renderer::RenderError> {
-    if let Some(resolution) = state.resolution_cache().get(url) {
+/// The route's decisions for a URL, asked of the bundle once per URL and kind of
+/// visitor (guards send a logged-in user away from `/login`, a seller from the cart).
+async fn resolution_for(
+    state: &AppState,
+    ready: &Ready,
+    url: &str,
+    visitor: &Visitor,
+) -> Result<Arc<Resolution>, renderer::RenderError> {
+    let key = format!("{}\n{url}", visitor.kind());
+    if let Some(resolution) = state.resolution_cache().get(&key) {
         return Ok(resolution);
     }
-    let resolution = Arc::new(ready.pool.resolve(&input_without_data(state, url, None)).await?);
-    state.resolution_cache().insert(url.to_owned(), resolution.clone(), Duration::from_secs(3600));
+    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None };
+    let resolution = Arc::new(ready.pool.resolve(&input_without_data(state, url, viewer, None)).await?);
+    state.resolution_cache().insert(key, resolution.clone(), Duration::from_secs(3600));
     Ok(resolution)
+}
+
+/// Sends the cookies the visitor's session needs, and keeps a personal response out of
+/// every shared cache.
+fn personal(mut response: Response, visitor: &Visitor, with_token: bool) -> Response {
+    let headers = response.headers_mut();
+    for cookie in &visitor.set_cookies {
+        if let Ok(value) = HeaderValue::from_str(cookie) {
+            headers.append(header::SET_COOKIE, value);
+        }
+    }
+    if visitor.personal() || with_token {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+        headers.insert(header::VARY, HeaderValue::from_static("Cookie"));
+    }
+    response
+}
+
+/// Renders `url` for this request's visitor, with a form's outcome as the page data's
+/// `form` entry (the account endpoints answer a form sent without JavaScript so).
+pub async fn render_page(state: &AppState, headers: &HeaderMap, url: &str, form: Option<&str>) -> Response {
+    let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(headers) };
+    let mut visitor = state.sessions().visitor(state.http(), headers).await;
+    render_for(state, request, url, &mut visitor, form).await
+}
+
+async fn render_for(
+    state: &AppState,
+    request: PageRequest,
+    url: &str,
+    visitor: &mut Visitor,
+    form: Option<&str>,
+) -> Response {
+    let Some(ready) = state.ready() else {
+        return static_error(StatusCode::SERVICE_UNAVAILABLE);
+    };
+    let resolution = match resolution_for(state, ready, url, visitor).await {
+        Ok(resolution) => resolution,
+        Err(e) => {
+            tracing::error!(%url, error = %e, "resolve failed");
+            let viewer = Viewer { session: visitor.session.as_ref(), csrf: None };
+            let failed = input_without_data(state, url, viewer, Some(500));
+            let response = render_document(state, ready, request, url, viewer, failed, None).await;
+            return personal(response, visitor, false);
+        }
+    };
+    if let Some(target) = &resolution.redirect {
+        return personal(redirect(&target.location, target.status), visitor, false);
+    }
+    // Pages with forms, and every page of a session (its header has the logout form).
+    let csrf = (resolution.forms || visitor.session.is_some()).then(|| state.sessions().csrf_token(visitor));
+    let answers = fetch_all(state, &resolution.fetches, visitor.bearer()).await;
+    let viewer = Viewer { session: visitor.session.as_ref(), csrf: csrf.as_deref() };
+    let input = input_with(state, url, viewer, &resolution.fetches, &answers, false, form);
+    let unchecked = Some((&resolution.fetches[..], &answers[..], form));
+    let response = render_document(state, ready, request, url, viewer, input, unchecked).await;
+    personal(response, visitor, csrf.is_some())
 }
 
 /// Every GET that no other route took: a page.
@@ -168,24 +256,12 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
-    let Some(ready) = state.ready() else {
+    if state.ready().is_none() {
         return static_error(StatusCode::SERVICE_UNAVAILABLE);
-    };
-    let url = uri.path_and_query().map_or("/", |p| p.as_str());
-    let resolution = match resolution_for(&state, ready, url).await {
-        Ok(resolution) => resolution,
-        Err(e) => {
-            tracing::error!(%url, error = %e, "resolve failed");
-            let failed = input_without_data(&state, url, Some(500));
-            return render_document(&state, ready, request, url, failed, None).await;
-        }
-    };
-    if let Some(target) = &resolution.redirect {
-        return redirect(&target.location, target.status);
     }
-    let answers = fetch_all(&state, &resolution.fetches).await;
-    let input = input_with(&state, url, &resolution.fetches, &answers, false);
-    render_document(&state, ready, request, url, input, Some((&resolution.fetches, &answers))).await
+    let url = uri.path_and_query().map_or("/", |p| p.as_str());
+    let mut visitor = state.sessions().visitor(state.http(), &headers).await;
+    render_for(&state, request, url, &mut visitor, None).await
 }
 
 #[derive(Deserialize)]
@@ -195,15 +271,21 @@ pub struct DataQuery {
 
 /// Data of a route for client-side navigation: the same resolution and fetches as a
 /// first load, answered as the page data JSON (the bundle makes the same verdict of it).
-pub async fn data(State(state): State<AppState>, Query(query): Query<DataQuery>) -> Result<Response, AppError> {
+pub async fn data(
+    State(state): State<AppState>,
+    Query(query): Query<DataQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let url = query.url.filter(|u| u.starts_with('/')).ok_or(AppError::BadParameter("url"))?;
     let ready = state.ready().ok_or(AppError::NotReady)?;
-    let resolution = resolution_for(&state, ready, &url).await.map_err(|_| AppError::NotReady)?;
+    let visitor = state.sessions().visitor(state.http(), &headers).await;
+    let resolution = resolution_for(&state, ready, &url, &visitor).await.map_err(|_| AppError::NotReady)?;
     // Sent to the browser as it is: checked here, as no V8 parses it on the way.
-    let answers = fetch_all(&state, &resolution.fetches).await;
-    let data = input_with(&state, &url, &resolution.fetches, &answers, true).data().to_owned();
+    let answers = fetch_all(&state, &resolution.fetches, visitor.bearer()).await;
+    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None };
+    let data = input_with(&state, &url, viewer, &resolution.fetches, &answers, true, None).data().to_owned();
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(response)
+    Ok(personal(response, &visitor, false))
 }

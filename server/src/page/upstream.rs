@@ -32,21 +32,28 @@ fn failure_of(error: &reqwest::Error) -> Failure {
     }
 }
 
-/// Fetches every spec concurrently. Bodies are not parsed here: V8 parses the render
+/// Fetches every spec concurrently; `bearer` (a logged-in visitor's access token) goes
+/// with the users API's requests only. Bodies are not parsed here: V8 parses the render
 /// input once, and only when that fails are they checked one by one ([`add_answers`]).
-pub async fn fetch_all(state: &AppState, fetches: &[FetchSpec]) -> Vec<UpstreamAnswer> {
-    futures_util::future::join_all(fetches.iter().map(|spec| fetch(state, spec))).await
+pub async fn fetch_all(state: &AppState, fetches: &[FetchSpec], bearer: Option<&str>) -> Vec<UpstreamAnswer> {
+    futures_util::future::join_all(fetches.iter().map(|spec| fetch(state, spec, bearer))).await
 }
 
-async fn fetch(state: &AppState, spec: &FetchSpec) -> UpstreamAnswer {
+async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> UpstreamAnswer {
     let url = format!("{}{}", endpoint(state, spec.service).trim_end_matches('/'), spec.path);
-    let reusable = spec.max_age.filter(|s| *s > 0).map(Duration::from_secs);
+    let bearer = bearer.filter(|_| spec.service == Service::Users);
+    // An answer made for one user is never reused for another.
+    let reusable = spec.max_age.filter(|s| *s > 0 && bearer.is_none()).map(Duration::from_secs);
     if reusable.is_some() {
         if let Some(body) = state.upstream_cache().get(&url) {
             return Ok(body);
         }
     }
-    let response = match state.http().get(&url).header(header::ACCEPT, "application/json").send().await {
+    let mut request = state.http().get(&url).header(header::ACCEPT, "application/json");
+    if let Some(token) = bearer {
+        request = request.bearer_auth(token);
+    }
+    let response = match request.send().await {
         Ok(response) => response,
         Err(e) => {
             tracing::warn!(%url, error = %e, "upstream request failed");

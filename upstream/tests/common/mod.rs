@@ -108,3 +108,91 @@ fn form_urlencoded_byte_serialize(s: &str) -> String {
     }
     out
 }
+
+/// A state over the shared data with a users store of its own (fresh throttle counts,
+/// fresh database) and the configuration changed by `configure`.
+pub fn fresh(configure: impl FnOnce(&mut UpstreamConfig)) -> AppState {
+    let base = state();
+    let mut cfg = (*base.config).clone();
+    configure(&mut cfg);
+    AppState {
+        users: std::sync::Arc::new(upstream::users::Users::open(&cfg).expect("users store")),
+        config: std::sync::Arc::new(cfg),
+        data: base.data.clone(),
+        market: base.market.clone(),
+    }
+}
+
+/// Serves `state` over real HTTP on a free port of 127.0.0.1 (peer addresses and all).
+pub async fn serve(state: AppState) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(upstream::serve_on(listener, state));
+    addr
+}
+
+/// An answer read off the wire.
+#[derive(Debug)]
+pub struct Wire {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
+    pub text: String,
+}
+
+impl Wire {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// One HTTP/1.1 request on its own connection. A few lines of client rather than a
+/// client crate: the upstream answers with a length or chunks, nothing else.
+pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Wire {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let mut req =
+        format!("{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-length: {}\r\n", body.len());
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    stream.write_all(req.as_bytes()).await.expect("send");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.expect("receive");
+    let end = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("end of headers");
+    let head = String::from_utf8_lossy(&raw[..end]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|s| s.parse().ok()).expect("status line");
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let mut bytes = raw[end + 4..].to_vec();
+    if headers.iter().any(|(k, v)| k == "transfer-encoding" && v.contains("chunked")) {
+        let (mut out, mut rest) = (Vec::new(), &bytes[..]);
+        while let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") {
+            let size = usize::from_str_radix(String::from_utf8_lossy(&rest[..eol]).trim(), 16).unwrap_or(0);
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&rest[eol + 2..eol + 2 + size]);
+            rest = &rest[eol + 2 + size + 2..];
+        }
+        bytes = out;
+    }
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Wire { status, headers, body, text }
+}
+
+/// `POST` of a JSON body, optionally with a bearer token.
+pub async fn http_post(addr: std::net::SocketAddr, path: &str, body: &str, bearer: Option<&str>) -> Wire {
+    let auth = bearer.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![("content-type", "application/ld+json")];
+    if let Some(a) = &auth {
+        headers.push(("authorization", a));
+    }
+    http(addr, "POST", path, &headers, body).await
+}

@@ -53,10 +53,12 @@ export interface RenderOptions {
   url?: string;
   /** Prefetched upstream answers, as the server passes them. */
   data?: Record<string, Fetched>;
+  /** The anti-forgery token of the page's forms. */
+  csrf?: string;
 }
 
-export function render(node: ReactNode, { language = 'uk', session = null, url, data = {} }: RenderOptions = {}): string {
-  const state: PageState = { language, config: testConfig, session, data, error: null };
+export function render(node: ReactNode, { language = 'uk', session = null, url, data = {}, csrf }: RenderOptions = {}): string {
+  const state: PageState = { language, config: testConfig, session, data, error: null, ...(csrf ? { csrf } : {}) };
   return renderToString(
     <TranslationProvider i18n={instances[language]}>
       <StaticRouter basename={language === 'en' ? '/en' : '/'} location={url ?? (language === 'en' ? '/en' : '/')}>

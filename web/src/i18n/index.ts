@@ -1,5 +1,5 @@
 /** i18next set-up shared by the server isolate and the browser: namespace `dzo`, uk fallback. */
-import i18next, { type i18n, type Resource } from 'i18next';
+import i18next, { type i18n, type Resource, type TFunction } from 'i18next';
 import type { Language } from '../contract';
 
 export const NAMESPACE = 'dzo';
@@ -24,4 +24,9 @@ export function createI18n(language: Language, resources: Resource): i18n {
   const instance = i18next.createInstance();
   void instance.init({ ...baseOptions, lng: language, resources, initAsync: false });
   return instance;
+}
+
+/** The language a fixed `t` (`useTranslation`'s or `getFixedT`'s) renders in. */
+export function languageOf(t: TFunction): Language {
+  return (t as unknown as { lng?: string }).lng === 'en' ? 'en' : 'uk';
 }

@@ -21,3 +21,6 @@ export function codeLabel(t: TFunction, group: string, code: string): string {
 export function enumLabel(t: TFunction, group: EnumGroup | string, code: string): string {
   return codeLabel(t, `enums.${group}`, code);
 }
+
+/** The name of a procurement method (`procurementMethodType`: tenders, plans, contracts). */
+export const methodLabel = (t: TFunction, code: string) => enumLabel(t, 'procurementMethodType', code);

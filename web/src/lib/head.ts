@@ -1,6 +1,10 @@
-/** Head tags of a page (SPEC §2.1): title, description, canonical, alternates, robots. */
+/**
+ * Head tags of a page (SPEC §2.1): title, description, canonical, alternates, robots,
+ * JSON-LD, and the module preloads of a split page's chunk.
+ */
 import type { TFunction } from 'i18next';
 import type { PageRoute, RouteContext } from '../routes/types';
+import { headCode } from '../routes/split';
 import { localizedPath } from './paths';
 
 export interface Head {
@@ -10,6 +14,11 @@ export interface Head {
   alternates: Array<{ hreflang: string; href: string }>;
   noindex: boolean;
   jsonLd?: object | null;
+  /**
+   * Scripts of the page's chunk (paths with the asset base), preloaded so the browser
+   * fetches them with the entry instead of after it has run (the server's first load only).
+   */
+  preload?: string[];
 }
 
 const escapeAttr = (s: string): string =>
@@ -21,10 +30,14 @@ export function defaultMeta(route: PageRoute, ctx: RouteContext, t: TFunction): 
   return { title: t(`pages.${route.name}.title`, params), description: t(`pages.${route.name}.description`, params) };
 }
 
-/** The head of `route`'s page at `path` (without the language base). */
+/**
+ * The head of `route`'s page at `path` (without the language base). A split page's
+ * `meta` and `jsonLd` are in its chunk: load it first (`loadPage`).
+ */
 export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path: string): Head {
   const { config, language } = ctx.input;
-  const meta = route.meta?.(ctx, t) ?? defaultMeta(route, ctx, t);
+  const code = headCode(route, language);
+  const meta = code.meta?.(ctx, t) ?? defaultMeta(route, ctx, t);
   const site = t('site.name');
   const origin = config.publicOrigin.replace(/\/$/, '');
   const query = route.canonicalQuery?.(ctx) ?? '';
@@ -42,7 +55,7 @@ export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path
       { hreflang: 'x-default', href: uk + canonicalQuery },
     ],
     noindex: Boolean(route.noindex),
-    jsonLd: route.jsonLd?.(ctx, (language === 'uk' ? uk : en) + canonicalQuery) ?? null,
+    jsonLd: code.jsonLd?.(ctx, (language === 'uk' ? uk : en) + canonicalQuery) ?? null,
   };
 }
 
@@ -60,6 +73,7 @@ export function headHtml(head: Head): string {
     const json = JSON.stringify(head.jsonLd).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
     parts.push(`<script type="application/ld+json">${json}</script>`);
   }
+  for (const href of head.preload ?? []) parts.push(`<link rel="modulepreload" href="${escapeAttr(href)}">`);
   return parts.join('');
 }
 

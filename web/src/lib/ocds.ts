@@ -1,13 +1,15 @@
 /**
  * The building blocks every Prozorro record shares (tenders, plans, contracts and
- * monitorings: values, periods, organisations, documents) and the pure helpers that read
- * them. Every field is optional and lists may hold nulls: the platform's records vary by
- * procedure, status and age, so a page renders whatever subset arrives.
+ * monitorings: values, periods, organisations, documents, items and their
+ * classifications) and the pure helpers that read them. Every field is optional and
+ * lists may hold nulls: the platform's records vary by procedure, status and age, so a
+ * page renders whatever subset arrives.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
 import { formatDate } from './dates';
-import { formatMoney } from './format';
+import { codeLabel } from './enums';
+import { formatMoney, formatNumber } from './format';
 
 export interface Value {
   amount?: number;
@@ -50,6 +52,43 @@ export interface Organization {
   identifier?: Identifier;
   address?: Address;
   contactPoint?: ContactPoint;
+}
+
+/** Who signs for an organisation (plans' buyers, contracts' parties). */
+export interface SignerInfo {
+  name?: string;
+  position?: string;
+  authorizedBy?: string;
+  email?: string;
+  telephone?: string;
+}
+
+/** A code of a classifier (`ДК021` CPV, and additional schemes) with its description. */
+export interface Classification {
+  scheme?: string;
+  id?: string;
+  description?: string;
+  description_en?: string;
+}
+
+export interface Unit {
+  code?: string;
+  name?: string;
+}
+
+/** What is bought: a tender's, a plan's or a contract's item. */
+export interface Item {
+  id?: string;
+  description?: string;
+  description_en?: string;
+  classification?: Classification;
+  additionalClassifications?: Classification[];
+  quantity?: number;
+  unit?: Unit;
+  deliveryAddress?: Address;
+  deliveryDate?: Period;
+  /** The lot of a tender the item belongs to. */
+  relatedLot?: string;
 }
 
 export interface Document {
@@ -95,6 +134,23 @@ export function organizationNames(orgs: Organization[] | undefined, language: La
 export function money(value: Value | undefined, language: Language): string {
   if (!value || typeof value.amount !== 'number') return '';
   return formatMoney(value.amount, value.currency || 'UAH', language);
+}
+
+/**
+ * A unit's name: in Ukrainian the name the procuring entity gave (the CDB stores it in
+ * Ukrainian), in English the translated name of the code when known.
+ */
+export function unitName(t: TFunction, unit: Unit | undefined, language: Language): string {
+  if (!unit) return '';
+  const byCode = unit.code ? codeLabel(t, 'tender.unit', unit.code) : '';
+  const known = byCode && byCode !== unit.code ? byCode : '';
+  return language === 'en' ? known || unit.name || '' : unit.name || known;
+}
+
+/** An item's quantity and unit (`12 кілограм`), or the unit alone without a quantity. */
+export function quantityText(item: Pick<Item, 'quantity' | 'unit'>, t: TFunction, language: Language): string {
+  const unit = unitName(t, item.unit, language);
+  return typeof item.quantity === 'number' ? `${formatNumber(item.quantity, undefined, language)} ${unit}`.trim() : unit;
 }
 
 /** Postal address on one line, parts in the order Ukrainian addresses are written. */

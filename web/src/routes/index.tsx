@@ -14,6 +14,8 @@ import { contract } from '../pages/Contract/route';
 import { plan } from '../pages/Plan/route';
 import { contacts, regulations, tariffs } from '../pages/Info/route';
 import { notFound } from '../pages/NotFound/route';
+import { login } from '../pages/Login/route';
+import { logout } from '../pages/Logout/route';
 import { stub } from '../pages/Stub/route';
 // Styles of split pages stay in the main stylesheet: no unstyled flash while a chunk loads.
 import '../pages/Tender/Tender.css';
@@ -45,9 +47,9 @@ const table: Array<[path: string, module: PageModule]> = [
   ['info/contacts', contacts],
   ['info/regulations', regulations],
   ['icabinet/*', stub('cabinet', { noindex: true, guard: cabinetGuard })],
-  ['login/*', stub('login', { guard: visitorsOnly })],
+  ['login/*', login],
   ['registration/*', stub('registration', { guard: visitorsOnly })],
-  ['logout', stub('logout', { noindex: true })],
+  ['logout', logout],
   ['js/sign', stub('sign', { noindex: true })],
   ['*', notFound],
 ];

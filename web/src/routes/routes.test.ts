@@ -37,14 +37,14 @@ describe('route table', () => {
   it('guards the cart, the cabinet and the login pages', () => {
     const cart = matchPage('/market/cart').route;
     expect(cart.guard?.(ctx())).toEqual({ error: 404 });
-    expect(cart.guard?.(ctx({ session: { type: 'seller', name: 's' } }))).toEqual({ error: 404 });
-    expect(cart.guard?.(ctx({ session: { type: 'buyer', name: 'b' } }))).toBeNull();
+    expect(cart.guard?.(ctx({ session: { email: 'seller@portal.example', type: 'seller', name: 's' } }))).toEqual({ error: 404 });
+    expect(cart.guard?.(ctx({ session: { email: 'buyer@portal.example', type: 'buyer', name: 'b' } }))).toBeNull();
     const cabinet = matchPage('/icabinet/x').route;
     expect(cabinet.guard?.(ctx())).toEqual({ redirect: '/', status: 302 });
-    expect(cabinet.guard?.(ctx({ session: { type: 'buyer', name: 'b' } }))).toBeNull();
-    const off = ctx({ session: { type: 'buyer', name: 'b' }, config: { features: { cabinet: false } } as ClientConfig });
+    expect(cabinet.guard?.(ctx({ session: { email: 'buyer@portal.example', type: 'buyer', name: 'b' } }))).toBeNull();
+    const off = ctx({ session: { email: 'buyer@portal.example', type: 'buyer', name: 'b' }, config: { features: { cabinet: false } } as ClientConfig });
     expect(cabinet.guard?.(off)).toEqual({ redirect: '/', status: 302 });
-    expect(matchPage('/login').route.guard?.(ctx({ session: { type: 'cpe', name: 'c' } }))).toEqual({ redirect: '/', status: 302 });
+    expect(matchPage('/login').route.guard?.(ctx({ session: { email: 'cpe@portal.example', type: 'cpe', name: 'c' } }))).toEqual({ redirect: '/', status: 302 });
     expect(matchPage('/registration/step').route.guard?.(ctx())).toBeNull();
   });
   it('answers 404 for tender ids of neither form, before any fetch', () => {

@@ -3,52 +3,105 @@
  * a loader (`{ load: () => import('./Page') }`). The server bundle loads every one at
  * start (`loadAllPages`; its isolates render synchronously); the browser loads the
  * current page's chunk before hydrating, so the first render matches the server's, and
- * later pages load on navigation (SPEC §9's 120 s chunk time-out).
+ * later pages load on navigation (SPEC §9's 120 s chunk time-out). A chunk may differ by
+ * language (an info page's text), so loaded chunks are kept per page and language.
  */
 import { lazy } from 'react';
-import type { PageComponent, PageModule, SplitPage } from './types';
+import type { Language } from '../contract';
+import type { PageChunk, PageComponent, PageModule, SplitPage } from './types';
 import { loadChunk } from '../lib/lazy';
 
 const isSplit = (page: PageModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
 
-/** Loaded split pages, by page name. */
-const loaded = new Map<string, PageComponent>();
+const keyOf = (module: PageModule, language: Language) => `${language}:${module.name}`;
+
+/** Loaded chunks, by language and page name. */
+const loaded = new Map<string, PageChunk>();
+/** Chunks on their way (the browser), so a navigation and its render share one load. */
+const loading = new Map<string, Promise<PageChunk>>();
 /** The component standing for each split page (made once, so React keeps its identity). */
 const standIns = new Map<string, PageComponent>();
 
-function standIn(name: string, page: SplitPage): PageComponent {
-  const Lazy = lazy(() => loadChunk(page.load));
+function load(module: PageModule, page: SplitPage, language: Language): Promise<PageChunk> {
+  const key = keyOf(module, language);
+  const done = loaded.get(key);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = loadChunk(() => page.load(language)).then(
+      (chunk) => {
+        loaded.set(key, chunk);
+        loading.delete(key);
+        return chunk;
+      },
+      (e: unknown) => {
+        // A failed load may be tried again (the next navigation to the page).
+        loading.delete(key);
+        throw e;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+function standIn(module: PageModule, page: SplitPage, language: Language): PageComponent {
+  const key = keyOf(module, language);
+  const Lazy = lazy(() => load(module, page, language));
   return function SplitPageOf(props) {
-    const Page = loaded.get(name);
+    const Page = loaded.get(key)?.default;
     return Page ? <Page {...props} /> : <Lazy {...props} />;
   };
 }
 
 /** The component that renders a route's page: its own, or the stand-in of its chunk. */
-export function pageComponent(module: PageModule): PageComponent {
-  const { name, page } = module;
+export function pageComponent(module: PageModule, language: Language): PageComponent {
+  const { page } = module;
   if (!isSplit(page)) return page;
-  let component = standIns.get(name);
-  if (!component) standIns.set(name, (component = standIn(name, page)));
+  const key = keyOf(module, language);
+  let component = standIns.get(key);
+  if (!component) standIns.set(key, (component = standIn(module, page, language)));
   return component;
 }
 
 /** True when the route's page can render now (not split, or its chunk is loaded). */
-export const pageReady = (module: PageModule): boolean => !isSplit(module.page) || loaded.has(module.name);
+export const pageReady = (module: PageModule, language: Language): boolean =>
+  !isSplit(module.page) || loaded.has(keyOf(module, language));
 
-/** Loads the chunk of a split page not loaded yet (the browser, before hydrating). */
-export async function loadPage(module: PageModule): Promise<void> {
-  if (pageReady(module) || !isSplit(module.page)) return;
-  loaded.set(module.name, (await loadChunk(module.page.load)).default);
+/**
+ * Loads the chunk of a split page not loaded yet: the browser, before hydrating and as a
+ * navigation starts (beside the page's data, not after it).
+ */
+export async function loadPage(module: PageModule, language: Language): Promise<void> {
+  if (isSplit(module.page)) await load(module, module.page, language);
 }
 
 /**
- * Loads every split page of the table (the server bundle, once per isolate). Its
- * chunks are part of the server bundle, so each promise settles in the first
- * microtask checkpoint, which the renderer runs right after `init`.
+ * The code of a page's head: what the chunk of a split page exports (once it is loaded),
+ * else the route module's.
  */
-export function loadAllPages(modules: readonly PageModule[]): void {
+export function headCode(module: PageModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd'> {
+  const chunk = isSplit(module.page) ? loaded.get(keyOf(module, language)) : undefined;
+  return { meta: chunk?.meta ?? module.meta, jsonLd: chunk?.jsonLd ?? module.jsonLd };
+}
+
+/** The script files of a loaded split page's chunk beyond the entry's (the server bundle's only). */
+export const pagePreload = (module: PageModule, language: Language): string[] =>
+  (isSplit(module.page) && loaded.get(keyOf(module, language))?.preload) || [];
+
+/**
+ * Loads every split page of the table in every language (the server bundle, once per
+ * isolate). Its chunks are part of the server bundle, so each promise settles in the
+ * first microtask checkpoint, which the renderer runs right after `init`.
+ */
+export function loadAllPages(modules: readonly PageModule[], languages: readonly Language[]): Promise<void> {
+  const all: Array<Promise<void>> = [];
   for (const module of modules) {
-    if (isSplit(module.page)) void module.page.load().then((m) => loaded.set(module.name, m.default));
+    const { page } = module;
+    if (!isSplit(page)) continue;
+    for (const language of languages) {
+      all.push(page.load(language).then((chunk) => void loaded.set(keyOf(module, language), chunk)));
+    }
   }
+  return Promise.all(all).then(() => undefined);
 }

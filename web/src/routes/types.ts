@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
-import type { FetchSpec, RenderInput } from '../contract';
+import type { FetchSpec, Language, RenderInput } from '../contract';
 
 export type Params = Record<string, string | undefined>;
 
@@ -17,19 +17,57 @@ export type GuardResult = Redirect | { error: number } | null;
 
 export type PageComponent = ComponentType<{ route: PageRoute }>;
 
-/** A page that loads as its own chunk in the browser (the server bundle has them all). */
+/** Title and description of a page, from its data (`meta`). */
+export type Meta = (ctx: RouteContext, t: TFunction) => { title: string; description: string } | null;
+/** Structured data for the head (`application/ld+json`) from a page's data, at its canonical URL. */
+export type JsonLd = (ctx: RouteContext, canonical: string) => object | null;
+
+/**
+ * What the chunk of a split page exports: the component (default), and the page's
+ * `meta` and `jsonLd` when it has any. They live in the chunk, not in the route module,
+ * because only the head needs them and the head of a split page is computed once its
+ * chunk is there (the server loads every chunk at start; the browser, after a
+ * navigation, waits for it): so their code, and what it imports, loads with the page
+ * instead of with every page.
+ */
+export interface PageChunk {
+  default: PageComponent;
+  meta?: Meta;
+  jsonLd?: JsonLd;
+  /**
+   * The client's script files of this chunk beyond the entry's (`assets/chunk-….js`),
+   * for the head's module preloads. Only the server bundle has it: `web/build.mjs` adds
+   * it to every module the server bundle imports dynamically.
+   */
+  preload?: string[];
+}
+
+/**
+ * A page that loads as its own chunk in the browser (the server bundle has them all).
+ * `load` is given the page's language, for a page whose chunk differs by language (an
+ * info page's text); most ignore it: `{ load: () => import('./Page') }`.
+ */
 export interface SplitPage {
-  load: () => Promise<{ default: PageComponent }>;
+  load: (language: Language) => Promise<PageChunk>;
 }
 
 /**
  * A page's route module (`pages/<Name>/route.ts`): everything the server and the browser
- * decide about the page apart from its path, which the route table gives it.
+ * decide about the page apart from its path, which the route table gives it. Route
+ * modules are in the main bundle, so in the first load of every page (within the budget
+ * `web/scripts/budget.mjs` checks): they hold what must be decided before the page's
+ * chunk is there (guard, fetches, required answers, redirect, canonical link), and what
+ * only renders or describes the page stays in its chunk.
  */
 export interface PageModule {
   /** Page name; translation keys live under `pages.<name>`, split chunks are named by it. */
   name: string;
-  /** The component, or the loader of its chunk for a page split from the main bundle. */
+  /**
+   * The loader of the page's chunk (`{ load: () => import('./Page') }`): the usual
+   * form, so that the page's code loads with it and not with every page. A component
+   * (in the main bundle) only for pages every visit may need at once (the 404 page) or
+   * that hold next to nothing (stubs, redirects).
+   */
   page: PageComponent | SplitPage;
   /** Decides before any data is fetched: redirect, error page, or go on. */
   guard?: (ctx: RouteContext) => GuardResult;
@@ -46,17 +84,24 @@ export interface PageModule {
   canonicalPath?: (ctx: RouteContext) => string | null;
   /** The normalised query string kept in the canonical link (search pages). */
   canonicalQuery?: (ctx: RouteContext) => string;
-  /** Structured data for the head (`application/ld+json`). */
-  jsonLd?: (ctx: RouteContext, canonical: string) => object | null;
   /**
    * Title and description. Default: `pages.<name>.title` and `.description`, with the
    * route's params interpolated (`{{id}}`), so a page without data-derived meta needs
-   * none; a `meta` that answers null (its data is missing) falls back to it.
+   * none; a `meta` that answers null (its data is missing) falls back to it. A split
+   * page exports its `meta` and `jsonLd` from its chunk instead (`PageChunk`), which
+   * keeps their code out of the main bundle; the chunk's take precedence.
    */
-  meta?: (ctx: RouteContext, t: TFunction) => { title: string; description: string } | null;
+  meta?: Meta;
+  /** Structured data for the head (`application/ld+json`); a split page's is best in its chunk. */
+  jsonLd?: JsonLd;
   /** HTTP status of a successful render (404 for the catch-all). */
   status?: number;
   noindex?: boolean;
+  /**
+   * The page has state-changing forms (login, registration, cabinet): the server renders
+   * it with the visitor's anti-forgery token (`input.csrf`) and never shares it.
+   */
+  forms?: boolean;
 }
 
 /** One entry of the route table: a module under a path (relative to the language base). */

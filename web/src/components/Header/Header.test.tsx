@@ -78,7 +78,7 @@ describe('Header in English', () => {
 });
 
 describe('Header logged in', () => {
-  const out = render(<Header />, { session: { type: 'seller', name: 'ТОВ Ромашка' }, url: '/market' });
+  const out = render(<Header />, { session: { email: 'seller@portal.example', type: 'seller', name: 'ТОВ Ромашка' }, url: '/market' });
 
   it('links the logo to the old site', () => {
     expect(link(out, tr('uk', 'site.name')).href).toBe(old);
@@ -87,13 +87,15 @@ describe('Header logged in', () => {
   it('shows the user menu of the type and Logout instead of Login', () => {
     expect(out).toContain('ТОВ Ромашка');
     expect(link(out, tr('uk', 'userMenu.ourBids')).href).toBe(`${old}/cabinet/bids`);
-    expect(link(out, tr('uk', 'header.logout')).href).toBe('/logout');
+    // Logout is a POST form (a link could be followed from anywhere).
+    expect(out).toMatch(/<form class="account-logout"[^>]*action="\/logout"/);
+    expect(out).toContain(`<button type="submit" class="link-button">${html(tr('uk', 'header.logout'))}</button>`);
     expect(out).not.toContain(html(tr('uk', 'header.registration')));
     expect(links(out).some((l) => l.href?.startsWith('/login'))).toBe(false);
   });
 
   it('keeps Logout in the current language', () => {
-    const en = render(<Header />, { language: 'en', session: { type: 'buyer', name: 'B' }, url: '/en' });
-    expect(link(en, tr('en', 'header.logout')).href).toBe('/en/logout');
+    const en = render(<Header />, { language: 'en', session: { email: 'buyer@portal.example', type: 'buyer', name: 'B' }, url: '/en' });
+    expect(en).toMatch(/<form class="account-logout"[^>]*action="\/en\/logout"/);
   });
 });

@@ -13,6 +13,7 @@ import { localizedPath, switchLanguageUrl } from '../../lib/paths';
 import { Dropdown } from '../Dropdown/Dropdown';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
 import { UserMenu } from '../UserMenu/UserMenu';
+import { LogoutForm } from '../LogoutForm/LogoutForm';
 
 /** Each language is named in itself, whatever the interface language (a switch convention). */
 const LANGUAGES: Array<{ code: Language; short: string; name: string }> = [
@@ -125,16 +126,13 @@ function MainMenu() {
 
 function Account() {
   const { t } = useTranslation();
-  const { session, language } = usePageState();
+  const { session } = usePageState();
   const location = useLocation();
   if (session) {
     return (
       <div className="account">
         <UserMenu type={session.type} />
-        {/* A full page request, so the server can clear the session cookies. */}
-        <a className="account-logout" href={localizedPath(language, '/logout')}>
-          {t('header.logout')}
-        </a>
+        <LogoutForm />
       </div>
     );
   }

@@ -38,7 +38,7 @@ describe('userMenuItems', () => {
 
 describe('UserMenu', () => {
   it('renders every item with its translation, Market through the router', () => {
-    const out = render(<UserMenu type="buyer" />, { language: 'en', session: { type: 'buyer', name: 'ACME' }, url: '/en/tenders' });
+    const out = render(<UserMenu type="buyer" />, { language: 'en', session: { email: 'buyer@portal.example', type: 'buyer', name: 'ACME' }, url: '/en/tenders' });
     expect(out).toContain('ACME');
     const found = links(out);
     expect(found.map((l) => l.text.replace(` ${html(tr('en', 'common.newTab'))}`, ''))).toEqual(
@@ -50,7 +50,7 @@ describe('UserMenu', () => {
   });
 
   it('opens old-cabinet links in the same tab (they are legacy links)', () => {
-    const out = render(<UserMenu type="seller" />, { session: { type: 'seller', name: 'Seller' } });
+    const out = render(<UserMenu type="seller" />, { session: { email: 'seller@portal.example', type: 'seller', name: 'Seller' } });
     for (const l of links(out)) {
       expect(l.href?.startsWith(old)).toBe(true);
       expect(l.attrs.target).toBeUndefined();
@@ -58,7 +58,7 @@ describe('UserMenu', () => {
   });
 
   it('falls back to a generic label when the user has no name', () => {
-    const out = render(<UserMenu type="cpe" />, { session: { type: 'cpe', name: '' } });
+    const out = render(<UserMenu type="cpe" />, { session: { email: 'cpe@portal.example', type: 'cpe', name: '' } });
     expect(out).toContain(html(tr('uk', 'userMenu.account')));
   });
 });

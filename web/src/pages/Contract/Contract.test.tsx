@@ -4,58 +4,35 @@
  * of the embedded upstream's derived shape, and checks the route's decisions: the 404
  * guard, the 301 from the 32-hex id, the canonical address, meta and JSON-LD.
  */
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { html, links, testConfig, translations, tr } from '../../components/test-utils';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { html, links, render, translations, tr } from '../../components/test-utils';
 import type { ClientConfig } from '../../config';
 import type { Fetched, Language } from '../../contract';
 import { createI18n } from '../../i18n';
-import { TranslationProvider } from '../../i18n/react';
 import type { PageData } from '../../lib/data';
 import { pageHead } from '../../lib/head';
 import { addressLine } from '../../lib/ocds';
 import { routeOutcome } from '../../routes/outcome';
+import { loadPage } from '../../routes/split';
 import type { PageRoute, RouteContext } from '../../routes/types';
-import { PageStateContext, type PageState } from '../../state';
-import { requiredSharedData, sharedDataPath } from '../../test-shared-data';
+import { apiExamples } from '../../test-shared-data';
 import Contract from './Contract';
 import { contract as contractModule, isContractId } from './route';
 import type { Contract as ContractData } from './types';
 
-// The web tsconfig has no Node types (the app never runs in Node): the examples are read
-// through a minimal typed view of node:fs.
-interface Fs {
-  readdirSync(path: string): string[];
-  readFileSync(path: string, encoding: 'utf8'): string;
-}
-const fs: Fs = await import('node:fs' as string);
-
 // `../shared/data` beside the project or `$PORTAL_SHARED_DATA`; skipped when absent, except
 // under CI, where its absence fails the file.
-const CONTRACTS = 'openprocurement-api/contracts';
-const DIR = sharedDataPath(CONTRACTS);
-const files = requiredSharedData(CONTRACTS) ? fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
-const load = (file: string): ContractData => {
-  const json = JSON.parse(fs.readFileSync(`${DIR}/${file}`, 'utf8'));
-  return json.data ?? json;
-};
+const { dir: DIR, files, load } = apiExamples<ContractData>('contracts');
 
 const resources = { uk: { dzo: translations.uk }, en: { dzo: translations.en } };
 const i18n = { uk: createI18n('uk', resources), en: createI18n('en', resources) };
-const route: PageRoute = { ...contractModule, path: 'contracts/:id', page: Contract };
+const route: PageRoute = { ...contractModule, path: 'contracts/:id' };
+// The head's meta and JSON-LD come with the page's chunk.
+beforeAll(() => Promise.all([loadPage(route, 'uk'), loadPage(route, 'en')]));
 
 function renderContract(contract: Fetched | undefined, language: Language = 'uk'): string {
-  const state: PageState = { language, config: testConfig, session: null, data: contract ? { contract } : {}, error: null };
-  return renderToString(
-    <TranslationProvider i18n={i18n[language]}>
-      <StaticRouter basename={language === 'en' ? '/en' : '/'} location={language === 'en' ? '/en/contracts/x' : '/contracts/x'}>
-        <PageStateContext.Provider value={state}>
-          <Contract route={route} />
-        </PageStateContext.Provider>
-      </StaticRouter>
-    </TranslationProvider>,
-  );
+  const url = `${language === 'en' ? '/en' : ''}/contracts/x`;
+  return render(<Contract route={route} />, { language, url, data: contract ? { contract } : {} });
 }
 const renderBody = (body: unknown, language: Language = 'uk') => renderContract({ ok: true, body }, language);
 

@@ -8,15 +8,16 @@
  */
 import type { ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
 import { Section } from '../../components/Section/Section';
+import { Status } from '../../components/Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/dates';
 import { dataOf } from '../../lib/data';
 import { formatter, list, localized, type Formatter } from '../../lib/ocds';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
-import { statusClass } from '../Tender/labels';
 import { contractLabel } from './labels';
 import { Buyer } from './sections/Buyer';
 import { Changes } from './sections/Changes';
@@ -26,6 +27,9 @@ import { Origin, originFacts } from './sections/Origin';
 import { Summary } from './sections/Summary';
 import { Suppliers } from './sections/Suppliers';
 import type { Contract as ContractData, ContractDocument } from './types';
+
+// The page's head comes with its chunk (`PageChunk`).
+export { jsonLd, meta } from './meta';
 
 /** The sections listed in the contents, in the order of the page. */
 const SECTION_IDS = ['origin', 'buyer', 'suppliers', 'items', 'milestones', 'changes', 'documents'] as const;
@@ -84,26 +88,12 @@ export function ContractView({ contract }: { contract: ContractData }) {
         <h1 id="contract-title" className="page-title">{title}</h1>
         <p className="tender-badges">
           {id && <span className="tender-id">{id}</span>}
-          {contract.status && (
-            <span className={statusClass(contract.status)}>
-              <span className="visually-hidden">{t('contract.statusLabel')}: </span>
-              {contractLabel(t, 'status', contract.status)}
-            </span>
-          )}
+          {contract.status && <Status code={contract.status} label={t('contract.statusLabel')}>{contractLabel(t, 'status', contract.status)}</Status>}
         </p>
         {description && <p className="tender-description">{description}</p>}
       </header>
 
-      {sections.length > 0 && (
-        <nav className="tender-toc" aria-labelledby="contract-toc-title">
-          <h2 id="contract-toc-title" className="visually-hidden">{t('contract.toc')}</h2>
-          <ul>
-            {sections.map((s) => (
-              <li key={s}><a href={`#${s}`}>{t(`contract.sections.${s}`)}</a></li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <Contents id="contract-toc-title" title={t('contract.toc')} sections={sections.map((s) => [s, t(`contract.sections.${s}`)])} />
 
       <Summary contract={contract} ctx={ctx} dates={dates} />
 

@@ -1,15 +1,18 @@
 /**
  * Head tags of the contract page (title, description, JSON-LD), computed from the same
- * contract object the page renders; the route calls these from its `meta` and `jsonLd`.
+ * contract object the page renders. In the page's chunk (`Contract.tsx` exports `meta`
+ * and `jsonLd`), not in its route module: only the head needs them.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import { localized, money, organizationNames, type Address, type Organization } from '../../lib/ocds';
-import { languageOf } from '../Tender/labels';
+import type { JsonLd, Meta } from '../../routes/types';
+import { languageOf } from '../../i18n';
+import { dataOf } from '../../lib/data';
+import { organization, priceOf, withoutEmpty } from '../../lib/jsonld';
+import { list, localized, money, organizationNames } from '../../lib/ocds';
+import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { contractLabel } from './labels';
 import type { Contract } from './types';
-
-import { DESCRIPTION_MAX, clip } from '../../lib/text';
 
 const idOf = (contract: Contract) => contract.contractID || contract.id || '';
 const titleOf = (contract: Contract, language: Language) => localized(contract, 'title', language);
@@ -47,33 +50,6 @@ export function contractDescription(contract: Contract, t: TFunction, language: 
   return clip([lead, ...tail].join(' '), DESCRIPTION_MAX);
 }
 
-const withoutEmpty = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-
-const postalAddress = (address: Address | undefined) =>
-  address
-    ? withoutEmpty({
-        '@type': 'PostalAddress',
-        streetAddress: address.streetAddress,
-        addressLocality: address.locality,
-        addressRegion: address.region,
-        postalCode: address.postalCode,
-        addressCountry: address.countryName,
-      })
-    : undefined;
-
-/** An organisation with its register identifier and address. */
-const organization = (org: Organization, type: string) => {
-  const identifier = org.identifier;
-  return withoutEmpty({
-    '@type': type,
-    name: org.name || identifier?.legalName,
-    legalName: identifier?.legalName ?? org.name,
-    identifier: identifier?.id ? withoutEmpty({ '@type': 'PropertyValue', propertyID: identifier.scheme, value: identifier.id }) : undefined,
-    address: postalAddress(org.address),
-  });
-};
-
 /** The statuses schema.org's order statuses name without stretching them. */
 const ORDER_STATUS: Record<string, string> = {
   active: 'https://schema.org/OrderProcessing',
@@ -86,10 +62,9 @@ const ORDER_STATUS: Record<string, string> = {
  * includes VAT), its period as the offer's validity. Texts are the Ukrainian originals.
  */
 export function contractJsonLd(contract: Contract, canonicalUrl: string): object {
-  const suppliers = (contract.suppliers ?? []).filter((s) => s && typeof s === 'object').map((s) => organization(s, 'Organization'));
-  const amount = contract.value?.amount;
+  const suppliers = list(contract.suppliers).map((s) => organization(s, 'Organization'));
+  const price = priceOf(contract.value);
   const description = contract.description || contract.title;
-  const priced = typeof amount === 'number' && Number.isFinite(amount);
   const currency = contract.value?.currency || 'UAH';
   return withoutEmpty({
     '@context': 'https://schema.org',
@@ -101,22 +76,36 @@ export function contractJsonLd(contract: Contract, canonicalUrl: string): object
     url: canonicalUrl,
     orderDate: contract.dateSigned ?? contract.dateCreated ?? contract.date,
     orderStatus: contract.status ? ORDER_STATUS[contract.status] : undefined,
-    customer: contract.buyer ? organization(contract.buyer, 'GovernmentOrganization') : undefined,
+    customer: organization(contract.buyer, 'GovernmentOrganization'),
     seller: suppliers.length === 0 ? undefined : suppliers.length === 1 ? suppliers[0] : suppliers,
-    acceptedOffer: priced
-      ? withoutEmpty({
-          '@type': 'Offer',
-          price: amount,
-          priceCurrency: currency,
-          priceSpecification: withoutEmpty({
-            '@type': 'PriceSpecification',
-            price: amount,
+    acceptedOffer:
+      price === undefined
+        ? undefined
+        : withoutEmpty({
+            '@type': 'Offer',
+            price,
             priceCurrency: currency,
-            valueAddedTaxIncluded: contract.value?.valueAddedTaxIncluded,
+            priceSpecification: withoutEmpty({
+              '@type': 'PriceSpecification',
+              price,
+              priceCurrency: currency,
+              valueAddedTaxIncluded: contract.value?.valueAddedTaxIncluded,
+            }),
+            validFrom: contract.period?.startDate,
+            validThrough: contract.period?.endDate,
           }),
-          validFrom: contract.period?.startDate,
-          validThrough: contract.period?.endDate,
-        })
-      : undefined,
   });
 }
+
+/** The contract page's title and description (`PageChunk.meta`). */
+export const meta: Meta = (ctx, t) => {
+  const data = dataOf<Contract>(ctx, 'contract');
+  // Without an id of its own the default meta (the id from the path) says more.
+  return data && (data.contractID || data.id) ? { title: contractTitle(data, t), description: contractDescription(data, t) } : null;
+};
+
+/** The contract page's JSON-LD (`PageChunk.jsonLd`). */
+export const jsonLd: JsonLd = (ctx, canonical) => {
+  const data = dataOf<Contract>(ctx, 'contract');
+  return data && contractJsonLd(data, canonical);
+};

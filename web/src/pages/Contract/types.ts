@@ -6,19 +6,11 @@
  * `amountNet`, period, documents, changes, milestones, `amountPaid`, signatories…).
  * Every field is optional: the page renders whatever subset arrives.
  */
-import type { Document, Organization, Period, Value } from '../../lib/ocds';
-import type { Item, Unit } from '../Tender/types';
+import type { Document, Item, Organization, Period, SignerInfo, Unit, Value } from '../../lib/ocds';
 
 /** A value that may also state its amount without VAT. */
 export interface ContractValue extends Value {
   amountNet?: number;
-}
-
-/** Who signs for an organisation. */
-export interface SignerInfo {
-  name?: string;
-  position?: string;
-  authorizedBy?: string;
 }
 
 /** The buyer or a supplier. */

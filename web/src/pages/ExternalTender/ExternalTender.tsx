@@ -12,6 +12,9 @@ import { TenderView } from '../Tender/Tender';
 import { externalTenderOf } from './data';
 import { dataOf } from '../../lib/data';
 
+// The page's head comes with its chunk (`PageChunk`).
+export { jsonLd, meta } from './meta';
+
 export default function ExternalTender({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();
   const tender = dataOf(usePageState(), 'external', externalTenderOf);

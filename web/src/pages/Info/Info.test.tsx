@@ -1,17 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import Info, { TOC_MIN_ENTRIES, telHref } from './Info';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TOC_MIN_ENTRIES, telHref } from './Info';
 import { contacts, regulations, tariffs } from './route';
-import { infoContent } from './content.gen';
+import { infoChunks, type InfoChunk, type InfoContent, type InfoPage } from './content.gen';
 import { html, links, render, testConfig, tr } from '../../components/test-utils';
 import type { Language } from '../../contract';
-import type { PageModule } from '../../routes/types';
+import type { PageModule, SplitPage } from '../../routes/types';
 
 const languages: Language[] = ['uk', 'en'];
 const paths: Record<string, string> = { tariffs: 'info/tariffs', contacts: 'info/contacts', regulations: 'info/regulations' };
 
+/** Each page's chunk in each language, loaded as the browser loads it. */
+const chunks = new Map<string, InfoChunk>();
+const infoContent = {} as Record<InfoPage, Record<Language, InfoContent>>;
+beforeAll(async () => {
+  for (const name of Object.keys(infoChunks) as InfoPage[]) {
+    for (const language of languages) {
+      const chunk = await infoChunks[name][language]();
+      chunks.set(`${name}.${language}`, chunk);
+      (infoContent[name] ??= {} as Record<Language, InfoContent>)[language] = chunk.content;
+    }
+  }
+});
+
 function page(module: PageModule, language: Language): string {
   const path = paths[module.name];
-  return render(<Info route={{ ...module, path }} />, { language, url: `${language === 'en' ? '/en' : ''}/${path}` });
+  const Page = chunks.get(`${module.name}.${language}`)!.default;
+  return render(<Page route={{ ...module, path }} />, { language, url: `${language === 'en' ? '/en' : ''}/${path}` });
 }
 
 /** Every id in the markup, with repeats (so duplicates show). */
@@ -111,7 +125,13 @@ describe('info pages', () => {
     expect(telHref('+380 (44) 000-00-00')).toBe('tel:+380440000000');
   });
 
-  it('loads as its own chunk: the texts stay out of the main bundle', () => {
-    for (const module of [tariffs, contacts, regulations]) expect(typeof module.page === 'object' && 'load' in module.page).toBe(true);
+  it('loads a chunk per page and language: the texts stay out of the main bundle', async () => {
+    for (const module of [tariffs, contacts, regulations]) {
+      expect(typeof module.page === 'object' && 'load' in module.page).toBe(true);
+      for (const language of languages) {
+        const chunk = (await (module.page as SplitPage).load(language)) as InfoChunk;
+        expect(chunk.content).toBe(infoContent[module.name as InfoPage][language]);
+      }
+    }
   });
 });

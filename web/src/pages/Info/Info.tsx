@@ -3,13 +3,15 @@
  * Markdown from `content/info/`, rendered to HTML at build time (`web/scripts/content.mjs`),
  * with a table of contents on long pages and, on contacts, the configured support details
  * (`client.contacts`, `client.supportEmail`). Server and browser render the same
- * strings, so hydration finds identical markup.
+ * strings, so hydration finds identical markup. Each page's text in each language is a
+ * chunk of its own (`content/<page>.<language>.gen.ts`), which gives this component
+ * its content through `infoPage`.
  */
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 import { Facts } from '../../components/Facts/Facts';
-import type { PageRoute } from '../../routes/types';
-import { infoContent, type InfoPage, type TocEntry } from './content.gen';
+import type { PageComponent, PageRoute } from '../../routes/types';
+import type { InfoContent, TocEntry } from './content.gen';
 
 /** A page with at least this many h2/h3 headings gets a table of contents. */
 export const TOC_MIN_ENTRIES = 4;
@@ -78,12 +80,16 @@ function ContactDetails() {
   );
 }
 
-export default function Info({ route }: { route: PageRoute }) {
+/** The page of one text (one info page in one language): what each content chunk exports. */
+export function infoPage(content: InfoContent): PageComponent {
+  return function InfoPage({ route }) {
+    return <Info route={route} content={content} />;
+  };
+}
+
+export function Info({ route, content }: { route: PageRoute; content: InfoContent }) {
   const { t } = useTranslation();
-  const { language } = usePageState();
-  const page = infoContent[route.name as InfoPage];
-  if (!page) throw new Error(`no info content for page ${route.name}`);
-  const { html, toc } = page[language];
+  const { html, toc } = content;
   return (
     <article className={`page info-page info-page-${route.name}`} aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">

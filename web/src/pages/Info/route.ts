@@ -1,15 +1,16 @@
 /**
  * `/info/tariffs`, `/info/contacts`, `/info/regulations`: one component over the
- * operator's Markdown (`content/info/`). Split from the main bundle: the pages' texts
- * (both languages) load only with them, not with every page. Title and description
- * are the default `pages.<name>.title` / `.description`.
+ * operator's Markdown (`content/info/`). Split from the main bundle, a chunk per page
+ * and language: a page's first load carries its own text in its own language only.
+ * Title and description are the default `pages.<name>.title` / `.description`.
  */
 import type { PageModule } from '../../routes/types';
+import { infoChunks, type InfoPage } from './content.gen';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Info.css';
 
-const page = { load: () => import('./Info') };
+const info = (name: InfoPage): PageModule => ({ name, page: { load: (language) => infoChunks[name][language]() } });
 
-export const tariffs: PageModule = { name: 'tariffs', page };
-export const contacts: PageModule = { name: 'contacts', page };
-export const regulations: PageModule = { name: 'regulations', page };
+export const tariffs = info('tariffs');
+export const contacts = info('contacts');
+export const regulations = info('regulations');

@@ -21,6 +21,9 @@ import { addressLine, formatter, list, periodText, type Document, type Formatter
 import { tenderPath } from '../Tender/route';
 import type { Monitoring as MonitoringData, MonitoringPost } from './types';
 
+// The page's head comes with its chunk (`PageChunk`).
+export { meta } from './meta';
+
 const label = (t: TFunction, group: string, code: string | undefined) => (code ? codeLabel(t, `monitoring.${group}`, code) : '');
 
 export default function Monitoring({ route: _route }: { route: PageRoute }) {

@@ -2,13 +2,12 @@
 import type { PageModule, RouteContext } from '../../routes/types';
 import { movedTo } from '../../routes/guards';
 import { dataOf } from '../../lib/data';
-import { codeLabel } from '../../lib/enums';
 import { tenderPath } from '../Tender/route';
 import type { Tender } from '../Tender/types';
 import type { Monitoring } from './types';
 
 /** The tenderID of the monitored tender: the fetched tender's when it is that tender. */
-function monitoredTenderId(ctx: RouteContext): string | undefined {
+export function monitoredTenderId(ctx: RouteContext): string | undefined {
   const m = dataOf<Monitoring>(ctx, 'monitoring');
   const tender = dataOf<Tender>(ctx, 'tender');
   if (tender?.tenderID && (!m?.tender_id || tender.id === m.tender_id)) return tender.tenderID;
@@ -37,22 +36,7 @@ export const monitoring: PageModule = {
     return path && path !== here ? { redirect: rest ? `${path}/${rest}` : path, status: 301 } : null;
   },
   canonicalPath: monitoringPath,
-  meta: (ctx, t) => {
-    const m = dataOf<Monitoring>(ctx, 'monitoring');
-    const id = m?.monitoring_id ?? ctx.params.id;
-    const tenderId = monitoredTenderId(ctx) ?? ctx.params.tenderId;
-    const title = t('pages.monitoring.title', { id, tenderId });
-    if (!m) return { title, description: t('pages.monitoring.description', { id, tenderId }) };
-    return {
-      title,
-      description: t('pages.monitoring.summary', {
-        id,
-        tenderId,
-        status: m.status ? codeLabel(t, 'monitoring.status', m.status) : '',
-        tenderTitle: dataOf<Tender>(ctx, 'tender')?.title ?? '',
-      }),
-    };
-  },
+  // Title and description: `meta.ts`, exported by the page's chunk.
 };
 
 /** `/tenders/{id}/monitorings` lists nothing of its own: the tender page shows them. */

@@ -4,7 +4,7 @@
  * the registry's real ones, and checks the route's decisions (404 guard, 301 to the
  * planID, canonical link, head tags).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { html, links, render, testConfig, translations, tr } from '../../components/test-utils';
 import type { ClientConfig } from '../../config';
@@ -12,32 +12,21 @@ import type { Fetched, Language } from '../../contract';
 import type { PageData } from '../../lib/data';
 import { pageHead } from '../../lib/head';
 import { routeOutcome } from '../../routes/outcome';
+import { loadPage } from '../../routes/split';
 import type { PageRoute, RouteContext } from '../../routes/types';
-import { requiredSharedData, sharedDataPath } from '../../test-shared-data';
+import { apiExamples } from '../../test-shared-data';
 import Plan from './Plan';
 import { planDescription, planJsonLd, planTitle } from './meta';
 import { isPlanId, plan as planModule } from './route';
 import type { Plan as PlanData } from './types';
 
-// The web tsconfig has no Node types (the app never runs in Node): the examples are read
-// through a minimal typed view of node:fs.
-interface Fs {
-  readdirSync(path: string): string[];
-  readFileSync(path: string, encoding: 'utf8'): string;
-}
-const fs: Fs = await import('node:fs' as string);
-
 // `../shared/data` beside the project or `$PORTAL_SHARED_DATA`; skipped when absent, except
 // under CI, where its absence fails the file.
-const PLANS = 'openprocurement-api/plans';
-const DIR = sharedDataPath(PLANS);
-const files = requiredSharedData(PLANS) ? fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
-const load = (file: string): PlanData => {
-  const json = JSON.parse(fs.readFileSync(`${DIR}/${file}`, 'utf8'));
-  return json.data ?? json;
-};
+const { dir: DIR, files, load } = apiExamples<PlanData>('plans');
 
 const route: PageRoute = { ...planModule, path: 'plans/:id' };
+// The head's meta and JSON-LD come with the page's chunk.
+beforeAll(() => Promise.all([loadPage(route, 'uk'), loadPage(route, 'en')]));
 
 function renderPlan(plan: Fetched | undefined, language: Language = 'uk'): string {
   const url = `${language === 'en' ? '/en' : ''}/plans/x`;

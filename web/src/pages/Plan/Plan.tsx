@@ -7,15 +7,18 @@
  * markup. Each section is a file of `sections/`; this one puts them in order under the header.
  */
 import type { ReactNode } from 'react';
+import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
 import { Section } from '../../components/Section/Section';
+import { Status } from '../../components/Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
+import { methodLabel } from '../../lib/enums';
 import { list } from '../../lib/ocds';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { planCtx } from './ctx';
-import { methodLabel, planStatusLabel, planSubject, statusClass } from './labels';
+import { planStatusLabel, planSubject } from './labels';
 import { Budget, budgetRows } from './sections/Budget';
 import { Cancellation, hasCancellation } from './sections/Cancellation';
 import { Classification, hasClassification } from './sections/Classification';
@@ -26,6 +29,9 @@ import { PlannedTender, plannedTenderRows } from './sections/PlannedTender';
 import { Rationale, rationaleText } from './sections/Rationale';
 import { Summary } from './sections/Summary';
 import type { Plan as PlanData } from './types';
+
+// The page's head comes with its chunk (`PageChunk`).
+export { jsonLd, meta } from './meta';
 
 /** The sections listed in the contents, in the order of the page. */
 const SECTION_IDS = [
@@ -79,28 +85,14 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
         <h1 id="plan-title" className="page-title">{title}</h1>
         <p className="tender-badges">
           {plan.planID && <span className="tender-id">{plan.planID}</span>}
-          {plan.status && (
-            <span className={statusClass(plan.status)}>
-              <span className="visually-hidden">{t('plan.statusLabel')}: </span>
-              {planStatusLabel(t, plan.status)}
-            </span>
-          )}
+          {plan.status && <Status code={plan.status} label={t('plan.statusLabel')}>{planStatusLabel(t, plan.status)}</Status>}
           {method && <span className="tender-method">{methodLabel(t, method)}</span>}
           {plan.mode === 'test' && <span className="plan-test">{t('plan.testMode')}</span>}
         </p>
         {notice}
       </header>
 
-      {sections.length > 0 && (
-        <nav className="tender-toc" aria-labelledby="plan-toc-title">
-          <h2 id="plan-toc-title" className="visually-hidden">{t('plan.toc')}</h2>
-          <ul>
-            {sections.map((id) => (
-              <li key={id}><a href={`#${id}`}>{heading(id)}</a></li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <Contents id="plan-toc-title" title={t('plan.toc')} sections={sections.map((id) => [id, heading(id)])} />
 
       <Summary plan={plan} ctx={ctx} />
 

@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import { codeLabel, enumLabel } from '../../lib/enums';
+import { codeLabel } from '../../lib/enums';
 import { list, localized } from '../../lib/ocds';
 import type { Plan } from './types';
 
@@ -14,10 +14,6 @@ export function planLabel(t: TFunction, group: string, code: string | undefined)
 }
 
 export const planStatusLabel = (t: TFunction, code: string) => planLabel(t, 'status', code);
-export const methodLabel = (t: TFunction, code: string) => enumLabel(t, 'procurementMethodType', code);
-
-/** The classes of a status badge: `status status-<code>`, the code made safe for CSS. */
-export const statusClass = (code: string) => `status status-${code.replace(/[^a-z0-9-]/gi, '-')}`;
 
 /** The year of an ISO date as written (the platform writes Kyiv time), or ''. */
 const yearOfDate = (iso: string | undefined) => (iso && /^\d{4}-/.test(iso) ? iso.slice(0, 4) : '');
@@ -50,9 +46,4 @@ export function planSubject(plan: Plan, language: Language): string {
 /** The buyer: the first of `buyers`, else the procuring entity. */
 export function planBuyer(plan: Plan) {
   return list(plan.buyers)[0] ?? plan.procuringEntity;
-}
-
-/** The language a fixed `t` (`useTranslation`'s or `getFixedT`'s) renders in. */
-export function languageOf(t: TFunction): Language {
-  return (t as unknown as { lng?: string }).lng === 'en' ? 'en' : 'uk';
 }

@@ -1,14 +1,19 @@
 /**
  * Head tags of the plan page (title, description, JSON-LD), computed from the same plan
- * object the page renders; the route calls these from its `meta` and `jsonLd`.
+ * object the page renders. In the page's chunk (`Plan.tsx` exports `meta` and
+ * `jsonLd`), not in its route module: only the head needs them.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
+import type { JsonLd, Meta } from '../../routes/types';
+import { languageOf } from '../../i18n';
+import { dataOf } from '../../lib/data';
+import { methodLabel } from '../../lib/enums';
+import { areaServed, organization, priceOf, withoutEmpty } from '../../lib/jsonld';
 import { list, localized, money } from '../../lib/ocds';
-import { languageOf, methodLabel, planBuyer, planStatusLabel, planSubject, planYear } from './labels';
-import type { Classification, Plan, PlanOrganization } from './types';
-
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
+import { planBuyer, planStatusLabel, planSubject, planYear } from './labels';
+import type { Classification, Plan } from './types';
 
 /** Mid-sentence a label reads in lower case ("Статус: запланований."). */
 const lowerFirst = (s: string, language: Language) => s.charAt(0).toLocaleLowerCase(language) + s.slice(1);
@@ -52,33 +57,6 @@ export function planDescription(plan: Plan, t: TFunction, language: Language = l
   return clip([lead, ...tail].join(' '), DESCRIPTION_MAX);
 }
 
-const withoutEmpty = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-
-function organization(org: PlanOrganization | undefined): object | undefined {
-  if (!org) return undefined;
-  const identifier = org.identifier;
-  const address = org.address;
-  return withoutEmpty({
-    '@type': 'GovernmentOrganization',
-    name: org.name || identifier?.legalName,
-    legalName: identifier?.legalName ?? org.name,
-    identifier: identifier?.id
-      ? withoutEmpty({ '@type': 'PropertyValue', propertyID: identifier.scheme, value: identifier.id })
-      : undefined,
-    address: address
-      ? withoutEmpty({
-          '@type': 'PostalAddress',
-          streetAddress: address.streetAddress,
-          addressLocality: address.locality,
-          addressRegion: address.region,
-          postalCode: address.postalCode,
-          addressCountry: address.countryName,
-        })
-      : undefined,
-  });
-}
-
 const classificationText = (c: Classification | undefined) =>
   c ? [c.scheme, c.id, c.description].filter(Boolean).join(' ') : '';
 
@@ -97,11 +75,10 @@ function itemType(cpv: string | undefined): 'Product' | 'Service' {
 export function planJsonLd(plan: Plan, canonicalUrl: string): object {
   const buyer = planBuyer(plan);
   const subject = planSubject(plan, 'uk');
-  const amount = plan.budget?.amount;
-  const address = buyer?.address ?? plan.procuringEntity?.address;
+  const price = priceOf(plan.budget);
   const items = list(plan.items);
   const category = classificationText(plan.classification);
-  const seeker = organization(buyer);
+  const seeker = organization(buyer, 'GovernmentOrganization');
   return withoutEmpty({
     '@context': 'https://schema.org',
     '@type': 'Demand',
@@ -115,12 +92,21 @@ export function planJsonLd(plan: Plan, canonicalUrl: string): object {
       ? withoutEmpty({ '@type': itemType(plan.classification?.id), name: subject || category, category: category || undefined })
       : undefined,
     priceSpecification:
-      typeof amount === 'number' && Number.isFinite(amount)
-        ? { '@type': 'PriceSpecification', price: amount, priceCurrency: plan.budget?.currency || 'UAH' }
-        : undefined,
-    areaServed: address?.region
-      ? { '@type': 'AdministrativeArea', name: address.region }
-      : { '@type': 'Country', name: address?.countryName || 'Україна' },
+      price === undefined ? undefined : { '@type': 'PriceSpecification', price, priceCurrency: plan.budget?.currency || 'UAH' },
+    areaServed: areaServed(buyer?.address ?? plan.procuringEntity?.address),
     '@reverse': seeker ? { seeks: seeker } : undefined,
   });
 }
+
+/** The plan page's title and description (`PageChunk.meta`). */
+export const meta: Meta = (ctx, t) => {
+  const data = dataOf<Plan>(ctx, 'plan');
+  const title = data ? planTitle(data, t) : '';
+  return data && title ? { title, description: planDescription(data, t) } : null;
+};
+
+/** The plan page's JSON-LD (`PageChunk.jsonLd`). */
+export const jsonLd: JsonLd = (ctx, canonical) => {
+  const data = dataOf<Plan>(ctx, 'plan');
+  return data && planJsonLd(data, canonical);
+};

@@ -5,30 +5,9 @@
  * description}, procuringEntity, tender}`), the API's own examples are rich, and the
  * page renders whatever subset arrives.
  */
-import type { Address, Document, Organization, Period, Value } from '../../lib/ocds';
+import type { Address, Classification, Document, Item, Organization, Period, SignerInfo, Value } from '../../lib/ocds';
 
-export type { Address, Document, Identifier, Organization, Period, Value } from '../../lib/ocds';
-
-export interface Classification {
-  scheme?: string;
-  id?: string;
-  description?: string;
-  description_en?: string;
-}
-
-export interface Unit {
-  code?: string;
-  name?: string;
-}
-
-/** Who signs for an organisation (plans' buyers carry it). */
-export interface SignerInfo {
-  name?: string;
-  position?: string;
-  authorizedBy?: string;
-  email?: string;
-  telephone?: string;
-}
+export type { Address, Classification, Document, Identifier, Item, Organization, Period, SignerInfo, Unit, Value } from '../../lib/ocds';
 
 /** A buyer or the procuring entity: an organisation with its kind (`general`, `central`...). */
 export interface PlanOrganization extends Organization {
@@ -78,18 +57,6 @@ export interface Budget {
   period?: Period;
   project?: BudgetProject;
   breakdown?: BreakdownItem[];
-}
-
-export interface Item {
-  id?: string;
-  description?: string;
-  description_en?: string;
-  classification?: Classification;
-  additionalClassifications?: Classification[];
-  quantity?: number;
-  unit?: Unit;
-  deliveryAddress?: Address;
-  deliveryDate?: Period;
 }
 
 /** The tender the plan announces: its procedure and when it should start. */

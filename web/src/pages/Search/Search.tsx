@@ -30,7 +30,6 @@ import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { dataOf, failed } from '../../lib/data';
 import { filtersOf, registerOf } from './route';
 import { Result, type Summary } from './results';
-import './Search.css';
 
 interface SearchAnswer {
   'hydra:member'?: Summary[];

@@ -2,53 +2,24 @@
  * Renders the tender page the way the server does for every API-docs example tender
  * (all procedure types and statuses) and checks what a bidder must find on it.
  */
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { TranslationProvider } from '../../i18n/react';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../i18n';
-import { PageStateContext, type PageState } from '../../state';
-import { html, testConfig, translations } from '../../components/test-utils';
+import { html, render, translations } from '../../components/test-utils';
 import type { Fetched, Language } from '../../contract';
 import type { PageRoute } from '../../routes/types';
 import Tender from './Tender';
 import type { Tender as TenderData } from './types';
-import { requiredSharedData, sharedDataPath } from '../../test-shared-data';
-
-// The web tsconfig has no Node types (the app never runs in Node): the examples are read
-// through a minimal typed view of node:fs.
-interface Fs {
-  readdirSync(path: string): string[];
-  readFileSync(path: string, encoding: 'utf8'): string;
-}
-const fs: Fs = await import('node:fs' as string);
+import { apiExamples } from '../../test-shared-data';
 
 // `../shared/data` beside the project or `$PORTAL_SHARED_DATA`; skipped when absent, except
 // under CI, where its absence fails the file.
-const TENDERS = 'openprocurement-api/tenders';
-const DIR = sharedDataPath(TENDERS);
-const files = requiredSharedData(TENDERS) ? fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
-const load = (file: string): TenderData => {
-  const json = JSON.parse(fs.readFileSync(`${DIR}/${file}`, 'utf8'));
-  return json.data ?? json;
-};
+const { dir: DIR, files, load } = apiExamples<TenderData>('tenders');
 
-const resources = { uk: { dzo: translations.uk }, en: { dzo: translations.en } };
-const i18n = { uk: createI18n('uk', resources), en: createI18n('en', resources) };
 const route = { name: 'tender', path: 'tenders/:id/*', page: Tender } as PageRoute;
 
 /** `others`: the page's other upstream answers (`monitorings`). */
 function renderTender(tender: Fetched | undefined, language: Language = 'uk', others: Record<string, Fetched> = {}): string {
-  const state: PageState = { language, config: testConfig, session: null, data: tender ? { tender, ...others } : others, error: null };
-  return renderToString(
-    <TranslationProvider i18n={i18n[language]}>
-      <StaticRouter basename={language === 'en' ? '/en' : '/'} location={language === 'en' ? '/en/tenders/x' : '/tenders/x'}>
-        <PageStateContext.Provider value={state}>
-          <Tender route={route} />
-        </PageStateContext.Provider>
-      </StaticRouter>
-    </TranslationProvider>,
-  );
+  const url = `${language === 'en' ? '/en' : ''}/tenders/x`;
+  return render(<Tender route={route} />, { language, url, data: tender ? { tender, ...others } : others });
 }
 const renderBody = (body: unknown, language: Language = 'uk') => renderTender({ ok: true, body }, language);
 

@@ -7,16 +7,19 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
 import { Section } from '../../components/Section/Section';
+import { Status } from '../../components/Status/Status';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { useTranslation } from '../../i18n/react';
 import { dataOf, type DataSource } from '../../lib/data';
+import { methodLabel } from '../../lib/enums';
 import { formatter, list, localized } from '../../lib/ocds';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import type { Ctx } from './ctx';
-import { methodLabel, statusClass, statusLabel } from './labels';
+import { statusLabel } from './labels';
 import { Awards } from './sections/Awards';
 import { Bids } from './sections/Bids';
 import { Cancellations } from './sections/Cancellations';
@@ -35,6 +38,9 @@ import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
 import { timelineOf } from './timeline';
 import type { Contract, Tender as TenderData } from './types';
+
+// The page's head comes with its chunk (`PageChunk`).
+export { jsonLd, meta } from './meta';
 
 /** The sections listed in the contents, in the order of the page. */
 const SECTION_IDS = [
@@ -115,28 +121,14 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
         <h1 id="tender-title" className="page-title">{title}</h1>
         <p className="tender-badges">
           {tender.tenderID && <span className="tender-id">{tender.tenderID}</span>}
-          {tender.status && (
-            <span className={statusClass(tender.status)}>
-              <span className="visually-hidden">{t('tender.status')}: </span>
-              {statusLabel(t, tender.status)}
-            </span>
-          )}
+          {tender.status && <Status code={tender.status} label={t('tender.status')}>{statusLabel(t, tender.status)}</Status>}
           {tender.procurementMethodType && <span className="tender-method">{methodLabel(t, tender.procurementMethodType)}</span>}
         </p>
         {description && <p className="tender-description">{description}</p>}
         {notice}
       </header>
 
-      {sections.length > 0 && (
-        <nav className="tender-toc" aria-labelledby="tender-toc-title">
-          <h2 id="tender-toc-title" className="visually-hidden">{t('tender.toc')}</h2>
-          <ul>
-            {sections.map((id) => (
-              <li key={id}><a href={`#${id}`}>{t(`tender.sections.${id}`)}</a></li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <Contents id="tender-toc-title" title={t('tender.toc')} sections={sections.map((id) => [id, t(`tender.sections.${id}`)])} />
 
       <Summary tender={tender} plans={plans} ctx={ctx} />
       {tender.procuringEntity && <Organizer org={tender.procuringEntity} ctx={ctx} />}

@@ -1,14 +1,18 @@
 /**
  * Head tags of the tender page (title, description, JSON-LD), computed from the same
- * tender object the page renders; the route calls these from its `meta` and `jsonLd`.
+ * tender object the page renders. In the page's chunk (`Tender.tsx` exports `meta` and
+ * `jsonLd`), not in its route module: only the head needs them.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
+import type { JsonLd, Meta } from '../../routes/types';
+import { languageOf } from '../../i18n';
+import { dataOf } from '../../lib/data';
+import { areaServed, organization, priceOf, withoutEmpty } from '../../lib/jsonld';
 import { localized, money } from '../../lib/ocds';
-import { languageOf, statusLabel } from './labels';
-import type { Tender } from './types';
-
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
+import { statusLabel } from './labels';
+import type { Tender } from './types';
 
 const titleOf = (tender: Tender, language: Language) => localized(tender, 'title', language) || tender.tenderID || '';
 
@@ -42,18 +46,13 @@ export function tenderDescription(tender: Tender, t: TFunction, language: Langua
   return clip([lead, ...tail].join(' '), DESCRIPTION_MAX);
 }
 
-const withoutEmpty = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-
 /**
  * schema.org description of the tender: a GovernmentService provided by the procuring
  * entity, with the expected value as its offer. Texts are the Ukrainian originals.
  */
 export function tenderJsonLd(tender: Tender, canonicalUrl: string): object {
   const entity = tender.procuringEntity;
-  const identifier = entity?.identifier;
-  const address = entity?.address;
-  const amount = tender.value?.amount;
+  const price = priceOf(tender.value);
   const description = tender.description || tender.title;
   return withoutEmpty({
     '@context': 'https://schema.org',
@@ -63,37 +62,28 @@ export function tenderJsonLd(tender: Tender, canonicalUrl: string): object {
     identifier: tender.tenderID,
     url: canonicalUrl,
     datePosted: tender.dateCreated ?? tender.date,
-    provider: entity
-      ? withoutEmpty({
-          '@type': 'GovernmentOrganization',
-          name: entity.name,
-          legalName: identifier?.legalName ?? entity.name,
-          identifier: identifier?.id
-            ? withoutEmpty({ '@type': 'PropertyValue', propertyID: identifier.scheme, value: identifier.id })
-            : undefined,
-          address: address
-            ? withoutEmpty({
-                '@type': 'PostalAddress',
-                streetAddress: address.streetAddress,
-                addressLocality: address.locality,
-                addressRegion: address.region,
-                postalCode: address.postalCode,
-                addressCountry: address.countryName,
-              })
-            : undefined,
-        })
-      : undefined,
-    areaServed: address?.region
-      ? { '@type': 'AdministrativeArea', name: address.region }
-      : { '@type': 'Country', name: address?.countryName || 'Україна' },
+    provider: organization(entity, 'GovernmentOrganization'),
+    areaServed: areaServed(entity?.address),
     offers:
-      typeof amount === 'number' && Number.isFinite(amount)
-        ? withoutEmpty({
+      price === undefined
+        ? undefined
+        : withoutEmpty({
             '@type': 'Offer',
-            price: amount,
+            price,
             priceCurrency: tender.value?.currency || 'UAH',
             availabilityEnds: tender.tenderPeriod?.endDate,
-          })
-        : undefined,
+          }),
   });
 }
+
+/** The tender page's title and description (`PageChunk.meta`). */
+export const meta: Meta = (ctx, t) => {
+  const data = dataOf<Tender>(ctx, 'tender');
+  return data && { title: tenderTitle(data, t), description: tenderDescription(data, t) };
+};
+
+/** The tender page's JSON-LD (`PageChunk.jsonLd`). */
+export const jsonLd: JsonLd = (ctx, canonical) => {
+  const data = dataOf<Tender>(ctx, 'tender');
+  return data && tenderJsonLd(data, canonical);
+};

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { translations } from '../../components/test-utils';
 import { pageHead } from '../../lib/head';
 import { matchPage } from '../../routes';
+import { loadPage } from '../../routes/split';
 import type { RouteContext } from '../../routes/types';
 import type { ClientConfig } from '../../config';
 import type { PageData } from '../../lib/data';
@@ -10,6 +11,9 @@ import type { PageData } from '../../lib/data';
 const i18n = createI18n('uk', { uk: { dzo: translations.uk }, en: { dzo: translations.en } });
 const t = i18n.getFixedT('uk', 'dzo');
 const config = { publicOrigin: 'https://portal.test', features: {} } as ClientConfig;
+
+// The head's meta and JSON-LD come with the page's chunk.
+beforeAll(() => loadPage(matchPage('/tenders/UA-1').route, 'uk'));
 
 function head(path: string, data: PageData) {
   const { route, params } = matchPage(path);

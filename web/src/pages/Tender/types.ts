@@ -3,34 +3,11 @@
  * presence varies by procedure type, status and age of the record, so the page must
  * render whatever subset arrives.
  */
-import type { Address, Document, Organization, Period, Value } from '../../lib/ocds';
+import type { Document, Item, Organization, Period, Unit, Value } from '../../lib/ocds';
 
-export type { Address, ContactPoint, Document, Identifier, Organization, Period, Value } from '../../lib/ocds';
-
-export interface Classification {
-  scheme?: string;
-  id?: string;
-  description?: string;
-  description_en?: string;
-}
-
-export interface Unit {
-  code?: string;
-  name?: string;
-}
-
-export interface Item {
-  id?: string;
-  description?: string;
-  description_en?: string;
-  classification?: Classification;
-  additionalClassifications?: Classification[];
-  quantity?: number;
-  unit?: Unit;
-  deliveryAddress?: Address;
-  deliveryDate?: Period;
-  relatedLot?: string;
-}
+export type {
+  Address, Classification, ContactPoint, Document, Identifier, Item, Organization, Period, Unit, Value,
+} from '../../lib/ocds';
 
 export interface Lot {
   id?: string;

@@ -7,7 +7,7 @@ import { Documents } from '../../../components/Documents/Documents';
 import { Facts } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { list, localized, money, periodText, type Formatter, type Value } from '../../../lib/ocds';
-import { statusClass } from '../../Tender/labels';
+import { Status } from '../../../components/Status/Status';
 import { contractLabel, netValue } from '../labels';
 import type { Change, ContractDocument, RationaleType } from '../types';
 
@@ -54,7 +54,7 @@ function ChangeCard({ change: c, documents, rationaleTypes, ctx, dates }: CardPr
       <h3>{when ? t('contract.changeOf', { date: when }) : t('contract.change')}</h3>
       {(c.status || c.contractNumber) && (
         <p className="tender-badges">
-          {c.status && <span className={statusClass(c.status)}>{contractLabel(t, 'changeStatus', c.status)}</span>}
+          {c.status && <Status code={c.status}>{contractLabel(t, 'changeStatus', c.status)}</Status>}
           {c.contractNumber && <span>{t('contract.changeNumber', { number: c.contractNumber })}</span>}
         </p>
       )}

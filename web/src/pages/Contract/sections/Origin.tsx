@@ -2,7 +2,7 @@
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import type { Formatter } from '../../../lib/ocds';
-import { methodLabel } from '../../Tender/labels';
+import { methodLabel } from '../../../lib/enums';
 import { tenderPath } from '../../Tender/route';
 import type { Contract } from '../types';
 

@@ -10,7 +10,7 @@ import { addressLine, list, localized, money, periodText } from '../../../lib/oc
 import type { Ctx } from '../ctx';
 import { planLabel, planYear } from '../labels';
 import type { BreakdownItem, Budget as BudgetData, Plan } from '../types';
-import { ClassificationText } from './Classification';
+import { ClassificationText } from '../../../components/Classifications/Classifications';
 
 /** The donor programmes' scheme of `budget.project`. */
 const FUNDER_PROGRAM = 'funder_program';
@@ -81,7 +81,7 @@ function Breakdown({ breakdown, ctx }: { breakdown: BreakdownItem[]; ctx: Ctx })
               <th scope="row">{planLabel(t, 'budgetSource', b.title)}</th>
               <td className="pre">{localized(b, 'description', language)}</td>
               <td><Money value={b.value} ctx={ctx} /></td>
-              {withClassification && <td>{b.classification && <ClassificationText c={b.classification} ctx={ctx} />}</td>}
+              {withClassification && <td>{b.classification && <ClassificationText c={b.classification} language={ctx.language} />}</td>}
               {withPlace && <td>{placeOf(b)}</td>}
               {withFunder && (
                 <td className="plan-funder">

@@ -1,20 +1,9 @@
 /** What the plan buys by the classifiers: its CPV code and the additional classifications (КЕКВ...). */
+import { ClassificationText } from '../../../components/Classifications/Classifications';
 import { Facts } from '../../../components/Facts/Facts';
-import { list, localized } from '../../../lib/ocds';
+import { list } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import type { Classification as ClassificationData, Plan } from '../types';
-
-/** `ДК021 03111000-2 Seeds`: the scheme (muted), the code and the description in the page's language. */
-export function ClassificationText({ c, ctx }: { c: ClassificationData; ctx: Ctx }) {
-  const text = localized(c, 'description', ctx.language);
-  return (
-    <>
-      {c.scheme && <span className="muted">{c.scheme} </span>}
-      {c.id && <span className="code">{c.id}</span>}
-      {text && `${c.id ? ' ' : ''}${text}`}
-    </>
-  );
-}
 
 const hasContent = (c: ClassificationData | undefined): c is ClassificationData =>
   !!c && typeof c === 'object' && !!(c.id || c.description);
@@ -29,13 +18,13 @@ export function Classification({ plan, ctx }: { plan: Plan; ctx: Ctx }) {
   return (
     <Facts
       rows={[
-        [t('plan.mainClassification'), hasContent(plan.classification) && <ClassificationText c={plan.classification} ctx={ctx} />],
+        [t('plan.mainClassification'), hasContent(plan.classification) && <ClassificationText c={plan.classification} language={ctx.language} />],
         [
           t('plan.additionalClassifications'),
           additional.length > 0 && (
             <ul className="plain">
               {additional.map((c, i) => (
-                <li key={i}><ClassificationText c={c} ctx={ctx} /></li>
+                <li key={i}><ClassificationText c={c} language={ctx.language} /></li>
               ))}
             </ul>
           ),

@@ -6,7 +6,8 @@ import { Documents } from '../../../components/Documents/Documents';
 import { Facts } from '../../../components/Facts/Facts';
 import { list, localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import { planLabel, statusClass } from '../labels';
+import { planLabel } from '../labels';
+import { Status } from '../../../components/Status/Status';
 import type { Milestone } from '../types';
 
 export function Milestones({ milestones, ctx }: { milestones: Milestone[]; ctx: Ctx }) {
@@ -19,7 +20,7 @@ export function Milestones({ milestones, ctx }: { milestones: Milestone[]; ctx: 
         return (
           <li key={m.id ?? i} className="tender-card plan-milestone">
             <h3>{m.title || planLabel(t, 'milestoneType', m.type)}</h3>
-            {m.status && <p><span className={statusClass(m.status)}>{planLabel(t, 'milestoneStatus', m.status)}</span></p>}
+            {m.status && <p><Status code={m.status}>{planLabel(t, 'milestoneStatus', m.status)}</Status></p>}
             <Facts
               rows={[
                 [t('plan.milestoneTypeLabel'), planLabel(t, 'milestoneType', m.type)],

@@ -7,7 +7,8 @@ import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { periodText } from '../../../lib/ocds';
 import { tenderPath } from '../../Tender/route';
 import type { Ctx } from '../ctx';
-import { methodLabel, planLabel } from '../labels';
+import { planLabel } from '../labels';
+import { methodLabel } from '../../../lib/enums';
 import type { Plan } from '../types';
 
 /** The rows of the section; none when the plan says nothing of its tender. */

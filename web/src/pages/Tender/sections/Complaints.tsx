@@ -1,7 +1,8 @@
 /** Complaints about the tender and about its awards, qualifications and cancellations. */
 import { list } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import { statusClass, tenderLabel } from '../labels';
+import { tenderLabel } from '../labels';
+import { Status } from '../../../components/Status/Status';
 import type { Complaint, Tender } from '../types';
 
 /** The tender's own complaints, then those about its awards, qualifications and cancellations. */
@@ -25,7 +26,7 @@ function ComplaintCard({ complaint: c, ctx }: { complaint: Complaint; ctx: Ctx }
       <h3>{c.title || c.complaintID || tenderLabel(t, 'complaintType', c.type)}</h3>
       <p className="tender-badges">
         {c.type && <span>{tenderLabel(t, 'complaintType', c.type)}</span>}
-        {c.status && <span className={statusClass(c.status)}>{tenderLabel(t, 'complaintStatus', c.status)}</span>}
+        {c.status && <Status code={c.status}>{tenderLabel(t, 'complaintStatus', c.status)}</Status>}
         {(c.dateSubmitted || c.date) && <span className="muted">{ctx.date(c.dateSubmitted || c.date)}</span>}
       </p>
       {c.description && <p className="pre">{c.description}</p>}

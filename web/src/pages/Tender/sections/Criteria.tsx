@@ -1,8 +1,8 @@
 /** The tender's criteria: each a collapsible card of requirement groups. */
 import { formatNumber } from '../../../lib/format';
-import { list, localized } from '../../../lib/ocds';
+import { list, localized, unitName } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import { tenderLabel, unitName } from '../labels';
+import { tenderLabel } from '../labels';
 import type { Criterion, Requirement } from '../types';
 
 export function Criteria({ criteria, ctx }: { criteria: Criterion[]; ctx: Ctx }) {

@@ -1,12 +1,10 @@
 /** What is bought: each item's classifications, quantity, delivery and lot. */
+import { Classifications } from '../../../components/Classifications/Classifications';
 import { DataTable } from '../../../components/DataTable/DataTable';
-import type { Language } from '../../../contract';
 import { formatDate } from '../../../lib/dates';
-import { formatNumber } from '../../../lib/format';
-import { addressLine, list, localized } from '../../../lib/ocds';
+import { addressLine, localized, quantityText } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import { unitName } from '../labels';
-import type { Classification, Item } from '../types';
+import type { Item } from '../types';
 
 export function Items({ items, withLot, ctx }: { items: Item[]; withLot: boolean; ctx: Ctx }) {
   const { t, language } = ctx;
@@ -15,14 +13,8 @@ export function Items({ items, withLot, ctx }: { items: Item[]; withLot: boolean
       {items.map((item, i) => (
         <tr key={item.id ?? i}>
           <th scope="row">{localized(item, 'description', language)}</th>
-          <td>
-            <ul className="plain">
-              {[item.classification, ...list(item.additionalClassifications)].filter(Boolean).map((c, j) => (
-                <li key={j}><ClassificationText c={c as Classification} language={language} /></li>
-              ))}
-            </ul>
-          </td>
-          <td>{typeof item.quantity === 'number' ? `${formatNumber(item.quantity, undefined, language)} ${unitName(t, item.unit, language)}`.trim() : unitName(t, item.unit, language)}</td>
+          <td><Classifications item={item} language={language} /></td>
+          <td>{quantityText(item, t, language)}</td>
           <td>
             {addressLine(item.deliveryAddress)}
             {(item.deliveryDate?.startDate || item.deliveryDate?.endDate) && (
@@ -39,16 +31,5 @@ export function Items({ items, withLot, ctx }: { items: Item[]; withLot: boolean
         </tr>
       ))}
     </DataTable>
-  );
-}
-
-function ClassificationText({ c, language }: { c: Classification; language: Language }) {
-  const text = localized(c, 'description', language);
-  return (
-    <>
-      {c.scheme && <span className="muted">{c.scheme} </span>}
-      {c.id && <span className="code">{c.id}</span>}
-      {text && ` ${text}`}
-    </>
   );
 }

@@ -8,7 +8,8 @@ import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
 import { list, money } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import { methodLabel, tenderLabel } from '../labels';
+import { tenderLabel } from '../labels';
+import { methodLabel } from '../../../lib/enums';
 import type { Tender, Value } from '../types';
 
 /** The plans of the register (their planIDs), else the ids the tender names. */

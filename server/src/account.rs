@@ -1,0 +1,410 @@
+//! The portal's account endpoints (SPEC §4): login, the second factor, logout, and the
+//! hand-over of a new login to the old portal. Each takes a plain form (JavaScript
+//! off: answered with a redirect, or the form's page rendered again with what went
+//! wrong) or JSON (`Accept: application/json`, the hydrated app: answered with JSON).
+//! Every one checks the anti-forgery token first.
+
+use std::collections::HashMap;
+
+use axum::body::Bytes;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+
+use crate::page::render_page;
+use crate::session::users::{self, CallError, Login};
+use crate::session::{cookies, csrf, Pending, Visitor};
+use crate::state::AppState;
+
+/// The address of the visitor a request comes for: the peer, or, when the peer is a
+/// configured reverse proxy, the last address its `X-Forwarded-For` names.
+pub struct Peer(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip())))
+    }
+}
+
+impl Peer {
+    fn visitor(&self, state: &AppState, headers: &HeaderMap) -> Option<IpAddr> {
+        let peer = self.0?;
+        if !state.config().server.trusted_proxies.contains(&peer) {
+            return Some(peer);
+        }
+        let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
+        forwarded.and_then(|list| list.rsplit(',').next()?.trim().parse().ok()).or(Some(peer))
+    }
+}
+
+/// Largest form body read.
+const MAX_BODY: usize = 16 * 1024;
+
+/// The fields of a form or of a JSON object of strings.
+fn fields(headers: &HeaderMap, body: &Bytes) -> Option<HashMap<String, String>> {
+    if body.len() > MAX_BODY {
+        return None;
+    }
+    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if kind.starts_with("application/json") || kind.starts_with("application/ld+json") {
+        let value: serde_json::Map<String, Value> = serde_json::from_slice(body).ok()?;
+        Some(value.into_iter().filter_map(|(k, v)| v.as_str().map(|s| (k, s.to_owned()))).collect())
+    } else {
+        serde_urlencoded::from_bytes(body).ok()
+    }
+}
+
+/// True when the hydrated app sent the request and reads JSON back.
+fn wants_json(headers: &HeaderMap) -> bool {
+    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("application/json"))
+}
+
+/// `/en` for a path in English, `` otherwise.
+fn prefix(path: &str) -> &'static str {
+    if path == "/en" || path.starts_with("/en/") {
+        "/en"
+    } else {
+        ""
+    }
+}
+
+/// An app path (no language base, as the app's router and the login link know it) as
+/// the URL of the page's language: `/tenders` → `/en/tenders`, `/` → `/en`.
+fn localized(prefix: &str, path: &str) -> String {
+    match (prefix, path) {
+        ("", _) => path.to_owned(),
+        (_, "/") => prefix.to_owned(),
+        _ => format!("{prefix}{path}"),
+    }
+}
+
+/// A path on this site to go to after login, or `None`: only `/…`, never `//host`,
+/// `/\host`, an absolute URL, or anything with a backslash or a control character
+/// (browsers drop tabs and newlines, which turns `/\t/host` into `//host`).
+pub fn safe_path(path: &str) -> Option<&str> {
+    let ok = path.starts_with('/')
+        && !path.starts_with("//")
+        && path.len() <= 2048
+        && !path.bytes().any(|b| b == b'\\' || b.is_ascii_control() || b == b' ');
+    ok.then_some(path)
+}
+
+/// What the users API's refusal means for the form: the status and its text (SPEC §8:
+/// failed login, second factor or refresh is reported by the status text alone).
+fn failure(error: &CallError) -> Value {
+    let status = error.status();
+    let retry = match error {
+        CallError::Throttled(seconds) => json!(seconds),
+        _ => Value::Null,
+    };
+    json!({ "status": status.as_u16(), "statusText": status.canonical_reason().unwrap_or(""), "retryAfter": retry })
+}
+
+fn with_cookies(mut response: Response, set: &[String]) -> Response {
+    for cookie in set {
+        if let Ok(value) = HeaderValue::from_str(cookie) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+fn see_other(location: &str) -> Response {
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
+}
+
+/// The answer to a form: for a plain form, its page again with the outcome (`form` in
+/// the page data), at the status the outcome has; for the app, the outcome as JSON with
+/// 200 (its `error.status` says what happened: a 4xx answer would be logged by the
+/// browser as a failed resource on every wrong password).
+async fn form_outcome(
+    state: &AppState,
+    headers: &HeaderMap,
+    page: &str,
+    status: StatusCode,
+    outcome: Value,
+) -> Response {
+    if wants_json(headers) {
+        return with_cookies(axum::Json(outcome).into_response(), &[]);
+    }
+    let mut response = render_page(state, headers, page, Some(&outcome.to_string())).await;
+    if response.status().is_success() {
+        *response.status_mut() = status;
+    }
+    response
+}
+
+/// A request without a valid anti-forgery token, or from another site.
+async fn forbidden(state: &AppState, headers: &HeaderMap, page: &str) -> Response {
+    let outcome = json!({ "ok": false, "error": { "status": 403, "statusText": "Forbidden", "retryAfter": null, "forgery": true } });
+    form_outcome(state, headers, page, StatusCode::FORBIDDEN, outcome).await
+}
+
+/// A login that is complete: cookies set, the visitor's summary for the app, and the
+/// hand-over to the old portal.
+/// `origin` is an app path; `page` the path the form was posted to (its language).
+async fn logged_in(state: &AppState, headers: &HeaderMap, login: &Login, origin: &str, page: &str) -> Response {
+    let sessions = state.sessions();
+    let mut set = sessions.login_cookies(login);
+    if !wants_json(headers) {
+        // Without JavaScript nothing can post to the old portal: that login waits for
+        // the next one with JavaScript (SPEC §8: its failure is ignored anyway).
+        return with_cookies(see_other(&localized(prefix(page), origin)), &set);
+    }
+    let session = sessions.summary_for(state.http(), &login.token).await.ok();
+    let mut visitor = Visitor::default();
+    let token = sessions.csrf_token_for(headers, &mut visitor);
+    set.extend(visitor.set_cookies);
+    let handover = sessions.keep_handover(&login.token);
+    let answer = json!({
+        "ok": true,
+        "location": origin,
+        "session": session,
+        "csrf": token,
+        "handover": format!("/login/handover/{handover}"),
+    });
+    with_cookies(axum::Json(answer).into_response(), &set)
+}
+
+/// `POST /login` (and `/en/login`): e-mail and password.
+pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let page = uri.path().to_owned();
+    let Some(fields) = fields(&headers, &body) else {
+        let outcome =
+            json!({ "ok": false, "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
+        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+    };
+    let sessions = state.sessions();
+    if !sessions.allowed(&headers, fields.get("_csrf").map(String::as_str)) {
+        return forbidden(&state, &headers, &page).await;
+    }
+    // An app path (the login link's `from`): the language is the page's.
+    let origin = fields.get("origin").and_then(|o| safe_path(o)).unwrap_or("/").to_owned();
+    let email = fields.get("email").map(|e| e.trim()).unwrap_or("");
+    let password = fields.get("password").map(String::as_str).unwrap_or("");
+    let mut missing = Vec::new();
+    if email.is_empty() {
+        missing.push("email");
+    }
+    if password.is_empty() {
+        missing.push("password");
+    }
+    let values = json!({ "email": email, "origin": origin });
+    if !missing.is_empty() {
+        let outcome = json!({ "ok": false, "missing": missing, "values": values,
+            "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
+        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+    }
+    let from = peer.visitor(&state, &headers);
+    match users::login(state.http(), sessions.users(), email, password, from).await {
+        Ok(login) if !login.user.two_factor_complete || login.refresh_token.is_none() => {
+            let email = if login.user.email.is_empty() { email.to_owned() } else { login.user.email.clone() };
+            let id = sessions.keep_pending(Pending { token: login.token, origin, email });
+            let set: Vec<String> =
+                cookies::set(cookies::PENDING, &id, Some(300), sessions.secure()).into_iter().collect();
+            if wants_json(&headers) {
+                let answer = json!({ "ok": false, "step": "2fa", "location": "/login/2fa" });
+                return with_cookies(axum::Json(answer).into_response(), &set);
+            }
+            with_cookies(see_other(&format!("{}/login/2fa", prefix(&page))), &set)
+        }
+        Ok(login) => logged_in(&state, &headers, &login, &origin, &page).await,
+        Err(error) => {
+            tracing::info!(status = error.status().as_u16(), "login refused");
+            let outcome = json!({ "ok": false, "values": values, "error": failure(&error) });
+            form_outcome(&state, &headers, &page, error.status(), outcome).await
+        }
+    }
+}
+
+/// `POST /login/2fa`: the one-time code of a pending login.
+pub async fn second_factor(
+    State(state): State<AppState>,
+    peer: Peer,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let page = uri.path().to_owned();
+    let sessions = state.sessions();
+    let Some(fields) = fields(&headers, &body) else {
+        let outcome =
+            json!({ "ok": false, "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
+        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+    };
+    if !sessions.allowed(&headers, fields.get("_csrf").map(String::as_str)) {
+        return forbidden(&state, &headers, &page).await;
+    }
+    let Some((id, pending)) = sessions.pending(&headers) else {
+        // No login waits for a code (it expired, or never began): start again.
+        if wants_json(&headers) {
+            let answer = json!({ "ok": false, "step": "login", "location": "/login",
+                "error": { "status": 401, "statusText": "Unauthorized", "retryAfter": null, "expired": true } });
+            return with_cookies(axum::Json(answer).into_response(), &[]);
+        }
+        let login = format!("{}/login", prefix(&page));
+        return with_cookies(see_other(&login), &[cookies::clear(cookies::PENDING, sessions.secure())]);
+    };
+    let otp: String = fields.get("otp").map(|o| o.chars().filter(|c| !c.is_whitespace()).collect()).unwrap_or_default();
+    if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
+        let outcome = json!({ "ok": false, "missing": ["otp"],
+            "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
+        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+    }
+    let from = peer.visitor(&state, &headers);
+    match users::second_factor(state.http(), sessions.users(), &pending.token, &otp, from).await {
+        Ok(login) => {
+            sessions.end_pending(&id);
+            logged_in(&state, &headers, &login, &pending.origin, &page).await
+        }
+        Err(error) => {
+            tracing::info!(status = error.status().as_u16(), "second factor refused");
+            let outcome = json!({ "ok": false, "error": failure(&error) });
+            form_outcome(&state, &headers, &page, error.status(), outcome).await
+        }
+    }
+}
+
+/// `POST /logout`: revokes the refresh token, forgets the session, clears the cookies;
+/// the browser then logs out of the old portal (its session is the browser's).
+pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let page = uri.path().to_owned();
+    let sessions = state.sessions();
+    let token = fields(&headers, &body).and_then(|mut f| f.remove("_csrf"));
+    if !sessions.allowed(&headers, token.as_deref()) {
+        return forbidden(&state, &headers, &page).await;
+    }
+    if let Some(refresh) = cookies::get(&headers, cookies::REFRESH) {
+        users::revoke(state.http(), sessions.users(), refresh).await;
+    }
+    if let Some(access) = cookies::get(&headers, cookies::ACCESS) {
+        sessions.forget(access);
+    }
+    if let Some((id, _)) = sessions.pending(&headers) {
+        sessions.end_pending(&id);
+    }
+    let home = localized(prefix(&page), "/");
+    let old_portal = format!(
+        "{}/cabinet/logout?noRedirect=1&rand={}",
+        state.config().client.endpoints.old_site.trim_end_matches('/'),
+        &csrf::random_id()[..12]
+    );
+    let set = sessions.cleared();
+    if wants_json(&headers) {
+        let answer = json!({ "ok": true, "location": "/", "oldPortalLogout": old_portal });
+        return with_cookies(axum::Json(answer).into_response(), &set);
+    }
+    // Without JavaScript: a page that asks the old portal to log out (an image request
+    // carries the browser's session there) and then goes home.
+    let html = format!(
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\">\
+         <meta http-equiv=\"refresh\" content=\"1;url={home}\"><title>{title}</title></head>\
+         <body><p>{title}</p><p><a href=\"{home}\">{link}</a></p><img src=\"{img}\" alt=\"\" width=\"1\" height=\"1\"></body></html>",
+        lang = if home == "/" { "uk" } else { "en" },
+        title = if home == "/" { "Ви вийшли з кабінету" } else { "You have logged out" },
+        link = if home == "/" { "На головну" } else { "To the home page" },
+        img = old_portal.replace('&', "&amp;").replace('"', "&quot;"),
+    );
+    let mut response = (StatusCode::OK, html).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    with_cookies(response, &set)
+}
+
+/// `GET /login/handover/{id}`: the one response that carries a new login's token, to
+/// the old portal only (SPEC §7: the jwt is posted to it, errors ignored). Read once,
+/// within a minute of the login; never cached; its policy lets the form go nowhere
+/// but the old portal's origin.
+pub async fn handover(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let Some(token) = state.sessions().take_handover(&id) else {
+        return with_cookies(StatusCode::NOT_FOUND.into_response(), &[]);
+    };
+    let target = &state.config().client.endpoints.old_site;
+    let origin = origin_of(target);
+    let nonce = &csrf::random_id()[..22];
+    let html = format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\"><title>…</title></head>\
+         <body><form id=\"h\" method=\"post\" action=\"{action}\"><input type=\"hidden\" name=\"jwt\" value=\"{token}\"></form>\
+         <script nonce=\"{nonce}\">document.getElementById('h').submit()</script></body></html>",
+        action = target.replace('&', "&amp;").replace('"', "&quot;"),
+    );
+    let mut response = (StatusCode::OK, html).into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    if let Ok(policy) = HeaderValue::from_str(&format!(
+        "default-src 'none'; script-src 'nonce-{nonce}'; form-action {origin}; frame-ancestors 'self'; base-uri 'none'"
+    )) {
+        h.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+    // Only the origin goes with the form (the old portal checks it), never this URL.
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin"));
+    with_cookies(response, &[])
+}
+
+/// `scheme://host[:port]` of an absolute URL.
+fn origin_of(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    let end = url[after_scheme..].find('/').map_or(url.len(), |i| after_scheme + i);
+    &url[..end]
+}
+
+/// `GET /__csrf`: the anti-forgery token for a page with forms reached by navigation
+/// in the app (its first page may have had none). Another site cannot read it.
+pub async fn csrf_token(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let mut visitor = Visitor::default();
+    let token = state.sessions().csrf_token_for(&headers, &mut visitor);
+    with_cookies(axum::Json(json!({ "csrf": token })).into_response(), &visitor.set_cookies)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_paths_on_this_site_are_followed() {
+        for good in ["/", "/tenders?status[0]=complete", "/en/plans/UA-P-2026-10-12-017053-a", "/a//b"] {
+            assert_eq!(safe_path(good), Some(good));
+        }
+        for bad in [
+            "//evil.example",
+            "/\\evil.example",
+            "https://evil.example",
+            "evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "",
+            "\\\\evil.example",
+            "/%0a",
+        ] {
+            if bad == "/%0a" {
+                // Encoded, it stays a path on this site.
+                assert_eq!(safe_path(bad), Some(bad));
+            } else {
+                assert_eq!(safe_path(bad), None, "{bad:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn app_paths_take_the_page_s_language() {
+        assert_eq!(localized("", "/tenders?page=2"), "/tenders?page=2");
+        assert_eq!(localized("/en", "/tenders?page=2"), "/en/tenders?page=2");
+        assert_eq!(localized("/en", "/"), "/en");
+    }
+
+    #[test]
+    fn the_origin_of_the_old_portal() {
+        assert_eq!(origin_of("http://127.0.0.1:8081/old"), "http://127.0.0.1:8081");
+        assert_eq!(origin_of("https://old.example"), "https://old.example");
+    }
+}

@@ -1,0 +1,90 @@
+//! The portal's own cookies: read from a request, written as `Set-Cookie` values. Every
+//! one is `HttpOnly` (no script reads a token) and `SameSite=Lax`, `Secure` when the
+//! portal is served over https.
+
+use axum::http::{header, HeaderMap};
+
+/// The access token (a JWT of the users API).
+pub const ACCESS: &str = "portal_token";
+/// The refresh token; spent by each refresh (rotation).
+pub const REFRESH: &str = "portal_refresh_token";
+/// Names the pending second-factor login the server keeps (never the pending token).
+pub const PENDING: &str = "portal_pending";
+/// The visitor's random anti-forgery id; forms carry a token derived from it.
+pub const CSRF: &str = "portal_csrf";
+
+/// How long the session cookies live: as long as the refresh token (30 days).
+pub const SESSION_MAX_AGE: u64 = 30 * 86_400;
+
+/// The value of cookie `name` in the request, if one is sent and looks like a value
+/// the portal writes (token characters only).
+pub fn get<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|line| line.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.trim_matches('"'))
+        .filter(|value| is_token_text(value))
+}
+
+/// Characters of JWTs, base64url and hex: nothing that could break a header or a cookie.
+pub fn is_token_text(value: &str) -> bool {
+    !value.is_empty()
+        && value.len() <= 4096
+        && value.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+/// `Set-Cookie` for `name`; `max_age` None lives as long as the browser session.
+/// `None` when the value is not token text (it is then not written at all).
+pub fn set(name: &str, value: &str, max_age: Option<u64>, secure: bool) -> Option<String> {
+    if !is_token_text(value) {
+        return None;
+    }
+    let mut cookie = format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax");
+    if let Some(seconds) = max_age {
+        cookie.push_str(&format!("; Max-Age={seconds}"));
+    }
+    if secure {
+        cookie.push_str("; Secure");
+    }
+    Some(cookie)
+}
+
+/// `Set-Cookie` that removes `name`.
+pub fn clear(name: &str, secure: bool) -> String {
+    let mut cookie = format!("{name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    if secure {
+        cookie.push_str("; Secure");
+    }
+    cookie
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn reads_only_its_own_cookie_with_token_text() {
+        let mut headers = HeaderMap::new();
+        headers.append(header::COOKIE, HeaderValue::from_static("a=1; portal_token=eyJ.abc-_9; portal_csrf=x y"));
+        headers.append(header::COOKIE, HeaderValue::from_static("portal_refresh_token=\"f00d\""));
+        assert_eq!(get(&headers, ACCESS), Some("eyJ.abc-_9"));
+        assert_eq!(get(&headers, REFRESH), Some("f00d"));
+        assert_eq!(get(&headers, CSRF), None, "a value with a space is not the portal's");
+        assert_eq!(get(&headers, PENDING), None);
+        assert_eq!(get(&headers, "token"), None, "names match whole");
+    }
+
+    #[test]
+    fn cookies_are_http_only_lax_and_secure_when_asked() {
+        let plain = set(ACCESS, "abc", Some(60), false).unwrap();
+        assert_eq!(plain, "portal_token=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=60");
+        assert!(set(ACCESS, "abc", None, true).unwrap().ends_with("; Secure"));
+        assert_eq!(set(ACCESS, "a;b", None, false), None, "no header injection through a value");
+        assert!(clear(REFRESH, false).contains("Max-Age=0"));
+    }
+}

@@ -1,0 +1,397 @@
+//! Sessions held by the server (SPEC §4, §6). The users API's tokens live only in
+//! `HttpOnly` cookies ([`cookies`]); for each page request the server reads them,
+//! refreshes an expired access token first (one refresh per token however many
+//! requests carry it at once), and asks the users API who the visitor is. The summary
+//! pages render (e-mail, type, name) is what the profile said, kept per access token
+//! until it expires; a forged or stale cookie only ever gets a refusal from the users
+//! API, and the cookies are then cleared.
+
+pub mod cookies;
+pub mod csrf;
+pub mod users;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::http::HeaderMap;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use renderer::{Session, UserType};
+use sha2::{Digest, Sha256};
+
+use crate::cache::{TtlCache, Weigh};
+use users::{CallError, Login};
+
+/// An access token this close to its `exp` is refreshed before it is used.
+const EXPIRY_MARGIN_SECS: u64 = 15;
+/// How long a refresh's outcome answers other requests that carried the same, now
+/// spent, refresh token (the browser may send several before it has the new cookies).
+const REFRESH_SHARED_FOR: Duration = Duration::from_secs(30);
+/// Bounds of what the server keeps per visitor.
+const MAX_SESSIONS: usize = 50_000;
+const MAX_FLIGHTS: usize = 10_000;
+/// A pending second factor lives as long as the users API's pending token (5 minutes).
+pub const PENDING_FOR: Duration = Duration::from_secs(300);
+/// A hand-over to the old portal is read once, within this time.
+pub const HANDOVER_FOR: Duration = Duration::from_secs(60);
+
+/// A login waiting for its one-time code: the pending token stays on the server.
+#[derive(Debug)]
+pub struct Pending {
+    pub token: String,
+    /// Where the visitor goes after the code (a path on this site).
+    pub origin: String,
+    pub email: String,
+}
+
+impl Weigh for Arc<Pending> {
+    fn weight(&self) -> usize {
+        self.token.len() + self.origin.len() + self.email.len() + 32
+    }
+}
+
+impl Weigh for Arc<Session> {
+    fn weight(&self) -> usize {
+        self.email.len() + self.name.len() + 32
+    }
+}
+
+type Flight = Arc<tokio::sync::OnceCell<Result<Login, CallError>>>;
+
+/// Refreshes under way or just done, by refresh token digest: concurrent requests
+/// with one refresh token share one call (rotation spends the token at the first).
+#[derive(Default)]
+struct Flights(Mutex<HashMap<String, (Instant, Flight)>>);
+
+impl Flights {
+    fn get(&self, key: String) -> Flight {
+        let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if map.len() >= MAX_FLIGHTS {
+            map.retain(|_, (at, _)| now.duration_since(*at) < REFRESH_SHARED_FOR);
+        }
+        if let Some((at, flight)) = map.get(&key) {
+            if now.duration_since(*at) < REFRESH_SHARED_FOR {
+                return flight.clone();
+            }
+        }
+        let flight = Flight::default();
+        // Full of live flights (an attack): this refresh goes alone rather than grow the map.
+        if map.len() < MAX_FLIGHTS {
+            map.insert(key, (now, flight.clone()));
+        }
+        flight
+    }
+}
+
+pub struct Sessions {
+    secret: Vec<u8>,
+    secure: bool,
+    /// The users API's base address.
+    users: String,
+    public_origin: String,
+    summaries: TtlCache<Arc<Session>>,
+    flights: Flights,
+    pending: TtlCache<Arc<Pending>>,
+    handovers: TtlCache<Arc<str>>,
+}
+
+/// Who sent a request, as far as the server could tell, and the cookies its answer sets.
+#[derive(Debug, Default)]
+pub struct Visitor {
+    pub session: Option<Session>,
+    access: Option<String>,
+    csrf_id: Option<String>,
+    /// `Set-Cookie` values for the response (refreshed tokens, cleared ones, a new
+    /// anti-forgery id).
+    pub set_cookies: Vec<String>,
+}
+
+impl Visitor {
+    /// `anonymous`, `buyer`, `seller` or `cpe`: what route decisions may depend on.
+    pub fn kind(&self) -> &'static str {
+        match self.session.as_ref().map(|s| s.user_type) {
+            None => "anonymous",
+            Some(UserType::Buyer) => "buyer",
+            Some(UserType::Seller) => "seller",
+            Some(UserType::Cpe) => "cpe",
+        }
+    }
+
+    /// The access token for upstream calls made for this visitor (logged in only).
+    pub fn bearer(&self) -> Option<&str> {
+        self.session.as_ref().and(self.access.as_deref())
+    }
+
+    /// True when the response is this visitor's own (never cached or shared).
+    pub fn personal(&self) -> bool {
+        self.session.is_some() || !self.set_cookies.is_empty()
+    }
+}
+
+fn digest(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// The `exp` claim of a JWT, read without checking the signature: only to know when to
+/// refresh. Whether the token is good is for the users API to say.
+pub fn expiry(jwt: &str) -> Option<u64> {
+    let payload = jwt.split('.').nth(1)?;
+    let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
+    serde_json::from_slice::<serde_json::Value>(&bytes).ok()?.get("exp")?.as_u64()
+}
+
+fn summary(profile: users::Profile) -> Option<Session> {
+    let user_type = match profile.user_type.as_str() {
+        "buyer" => UserType::Buyer,
+        "seller" => UserType::Seller,
+        "cpe" => UserType::Cpe,
+        other => {
+            tracing::warn!(user_type = other, "a profile of an unknown user type: shown as logged out");
+            return None;
+        }
+    };
+    let name = format!("{} {}", profile.first_name.trim(), profile.last_name.trim()).trim().to_owned();
+    Some(Session { name: if name.is_empty() { profile.email.clone() } else { name }, email: profile.email, user_type })
+}
+
+impl Sessions {
+    /// `secret` signs anti-forgery tokens (empty: a random one for this process).
+    pub fn new(secret: &str, secure: bool, users: &str, public_origin: &str) -> Self {
+        let secret = if secret.is_empty() { csrf::random_id().into_bytes() } else { secret.as_bytes().to_vec() };
+        Self {
+            secret,
+            secure,
+            users: users.to_owned(),
+            public_origin: public_origin.to_owned(),
+            summaries: TtlCache::new(MAX_SESSIONS, 16 << 20),
+            flights: Flights::default(),
+            pending: TtlCache::new(MAX_SESSIONS, 16 << 20),
+            handovers: TtlCache::new(MAX_FLIGHTS, 8 << 20),
+        }
+    }
+
+    pub fn users(&self) -> &str {
+        &self.users
+    }
+
+    pub fn secure(&self) -> bool {
+        self.secure
+    }
+
+    /// The cookies that end a session (and a pending login).
+    pub fn cleared(&self) -> Vec<String> {
+        [cookies::ACCESS, cookies::REFRESH, cookies::PENDING].iter().map(|n| cookies::clear(n, self.secure)).collect()
+    }
+
+    /// The cookies that hold a login's tokens (and end a pending one).
+    pub fn login_cookies(&self, login: &Login) -> Vec<String> {
+        let max_age = Some(cookies::SESSION_MAX_AGE);
+        let mut set: Vec<String> =
+            cookies::set(cookies::ACCESS, &login.token, max_age, self.secure).into_iter().collect();
+        if let Some(refresh) = &login.refresh_token {
+            set.extend(cookies::set(cookies::REFRESH, refresh, max_age, self.secure));
+        }
+        set.push(cookies::clear(cookies::PENDING, self.secure));
+        set
+    }
+
+    /// Who sent these headers: refreshes an expired access token and asks the users API
+    /// for the profile when it is not known yet. Never fails: at worst, logged out.
+    pub async fn visitor(&self, http: &reqwest::Client, headers: &HeaderMap) -> Visitor {
+        let mut visitor =
+            Visitor { csrf_id: cookies::get(headers, cookies::CSRF).map(str::to_owned), ..Visitor::default() };
+        let access = cookies::get(headers, cookies::ACCESS).map(str::to_owned);
+        let refresh = cookies::get(headers, cookies::REFRESH).map(str::to_owned);
+        if access.is_none() && refresh.is_none() {
+            return visitor;
+        }
+        let mut refreshed = false;
+        let mut access = access.filter(|token| expiry(token).is_some_and(|exp| exp > now_secs() + EXPIRY_MARGIN_SECS));
+        if access.is_none() {
+            match self.refreshed(http, refresh.as_deref(), &mut visitor).await {
+                Some(token) => {
+                    access = Some(token);
+                    refreshed = true;
+                }
+                None => return visitor,
+            }
+        }
+        loop {
+            let token = access.take().unwrap_or_default();
+            match self.summary_for(http, &token).await {
+                Ok(session) => {
+                    visitor.session = Some(session);
+                    visitor.access = Some(token);
+                    return visitor;
+                }
+                // A token the users API no longer takes (revoked, or not its own): one
+                // refresh, then logged out.
+                Err(CallError::Refused(401)) if !refreshed => {
+                    match self.refreshed(http, refresh.as_deref(), &mut visitor).await {
+                        Some(token) => {
+                            access = Some(token);
+                            refreshed = true;
+                        }
+                        None => return visitor,
+                    }
+                }
+                Err(CallError::Refused(_)) => {
+                    visitor.set_cookies.extend(self.cleared());
+                    return visitor;
+                }
+                // The users API is down: this page is rendered logged out, the session stays.
+                Err(e) => {
+                    tracing::warn!(error = ?e, "the users API did not say who the visitor is");
+                    return visitor;
+                }
+            }
+        }
+    }
+
+    /// A new access token from the refresh cookie, with its cookies set on `visitor`;
+    /// a refused refresh logs out (the cookies are cleared), an unavailable users API
+    /// leaves them for a later request.
+    async fn refreshed(&self, http: &reqwest::Client, refresh: Option<&str>, visitor: &mut Visitor) -> Option<String> {
+        let Some(refresh) = refresh else {
+            visitor.set_cookies.extend(self.cleared());
+            return None;
+        };
+        let flight = self.flights.get(digest(refresh));
+        let outcome = flight.get_or_init(|| users::refresh(http, &self.users, refresh)).await;
+        match outcome {
+            Ok(login) => {
+                visitor.set_cookies.extend(self.login_cookies(login));
+                Some(login.token.clone())
+            }
+            Err(CallError::Refused(_)) => {
+                visitor.set_cookies.extend(self.cleared());
+                None
+            }
+            Err(e) => {
+                tracing::warn!(error = ?e, "refreshing a session failed: the users API is unavailable");
+                None
+            }
+        }
+    }
+
+    /// The session summary of an access token: kept until the token expires.
+    pub async fn summary_for(&self, http: &reqwest::Client, access: &str) -> Result<Session, CallError> {
+        let key = digest(access);
+        if let Some(session) = self.summaries.get(&key) {
+            return Ok((*session).clone());
+        }
+        let profile = users::profile(http, &self.users, access).await?;
+        let session = summary(profile).ok_or(CallError::Refused(403))?;
+        let ttl = expiry(access).map_or(60, |exp| exp.saturating_sub(now_secs())).min(3600);
+        self.summaries.insert(key, Arc::new(session.clone()), Duration::from_secs(ttl));
+        Ok(session)
+    }
+
+    /// Forgets what the server kept of an access token (logout).
+    pub fn forget(&self, access: &str) {
+        self.summaries.remove(&digest(access));
+    }
+
+    /// The anti-forgery token for this visitor's forms, minting the visitor's random
+    /// id (and its cookie) when there is none yet.
+    pub fn csrf_token(&self, visitor: &mut Visitor) -> String {
+        let id = match &visitor.csrf_id {
+            Some(id) => id.clone(),
+            None => {
+                let id = csrf::random_id();
+                visitor.set_cookies.extend(cookies::set(cookies::CSRF, &id, None, self.secure));
+                visitor.csrf_id = Some(id.clone());
+                id
+            }
+        };
+        csrf::token(&self.secret, &id)
+    }
+
+    /// [`csrf_token`](Self::csrf_token) for a visitor not looked up yet (its cookie read
+    /// from `headers`).
+    pub fn csrf_token_for(&self, headers: &HeaderMap, visitor: &mut Visitor) -> String {
+        if visitor.csrf_id.is_none() {
+            visitor.csrf_id = cookies::get(headers, cookies::CSRF).map(str::to_owned);
+        }
+        self.csrf_token(visitor)
+    }
+
+    /// True when a state-changing request carries this visitor's token and does not
+    /// come from another site.
+    pub fn allowed(&self, headers: &HeaderMap, token: Option<&str>) -> bool {
+        let Some(id) = cookies::get(headers, cookies::CSRF) else { return false };
+        csrf::same_site(headers, &self.public_origin) && token.is_some_and(|t| csrf::verify(&self.secret, id, t))
+    }
+
+    /// Keeps a pending login; the returned id goes into the `portal_pending` cookie.
+    pub fn keep_pending(&self, pending: Pending) -> String {
+        let id = csrf::random_id();
+        self.pending.insert(id.clone(), Arc::new(pending), PENDING_FOR);
+        id
+    }
+
+    pub fn pending(&self, headers: &HeaderMap) -> Option<(String, Arc<Pending>)> {
+        let id = cookies::get(headers, cookies::PENDING)?;
+        self.pending.get(id).map(|p| (id.to_owned(), p))
+    }
+
+    pub fn end_pending(&self, id: &str) {
+        self.pending.remove(id);
+    }
+
+    /// Keeps a token for one hand-over to the old portal; returns its one-time id.
+    pub fn keep_handover(&self, token: &str) -> String {
+        let id = csrf::random_id();
+        self.handovers.insert(id.clone(), Arc::from(token), HANDOVER_FOR);
+        id
+    }
+
+    pub fn take_handover(&self, id: &str) -> Option<Arc<str>> {
+        self.handovers.take(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jwt(claims: &str) -> String {
+        format!("eyJhbGciOiJIUzI1NiJ9.{}.c2ln", URL_SAFE_NO_PAD.encode(claims))
+    }
+
+    #[test]
+    fn the_expiry_comes_from_the_token() {
+        assert_eq!(expiry(&jwt(r#"{"sub":"1","exp":1700000000}"#)), Some(1_700_000_000));
+        assert_eq!(expiry(&jwt(r#"{"sub":"1"}"#)), None);
+        assert_eq!(expiry("not-a-jwt"), None);
+        assert_eq!(expiry("a.!!!.c"), None);
+    }
+
+    #[test]
+    fn the_summary_is_the_profile_s() {
+        let profile = |t: &str, first: &str| users::Profile {
+            email: "b@x.ua".into(),
+            user_type: t.into(),
+            first_name: first.into(),
+            last_name: " Тестовий ".into(),
+        };
+        let s = summary(profile("buyer", "BUYER")).unwrap();
+        assert_eq!((s.email.as_str(), s.user_type, s.name.as_str()), ("b@x.ua", UserType::Buyer, "BUYER Тестовий"));
+        assert_eq!(summary(profile("admin", "A")), None);
+    }
+
+    #[tokio::test]
+    async fn concurrent_refreshes_of_one_token_share_one_flight() {
+        let flights = Flights::default();
+        let a = flights.get("k".into());
+        let b = flights.get("k".into());
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &flights.get("other".into())));
+    }
+}

@@ -1,0 +1,153 @@
+//! The portal's calls to the users API (SPEC §7): login, second factor, refresh,
+//! revoke, profile. Only the server makes them; tokens never go to the browser.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use axum::http::{header, StatusCode};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// The users API's answer to a login, a second factor or a refresh.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Login {
+    pub token: String,
+    pub refresh_token: Option<String>,
+    pub user: LoginUser,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LoginUser {
+    #[serde(default)]
+    pub email: String,
+    #[serde(rename = "2fa_complete", default = "yes")]
+    pub two_factor_complete: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Why a call brought no answer the portal can use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallError {
+    /// The users API refused: this status (401 wrong credentials or code, 400 …).
+    Refused(u16),
+    /// Too many attempts: wait this many seconds (`Retry-After`), when said.
+    Throttled(Option<u64>),
+    /// Nothing usable answered: unreachable, too slow, 5xx or not the expected JSON.
+    Unavailable(u16),
+}
+
+impl CallError {
+    /// The HTTP status the portal answers with for it.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::Refused(status) => StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_REQUEST),
+            Self::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(status) => StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_GATEWAY),
+        }
+    }
+}
+
+fn url(base: &str, path: &str) -> String {
+    format!("{}{path}", base.trim_end_matches('/'))
+}
+
+async fn answer<T: for<'de> Deserialize<'de>>(
+    response: Result<reqwest::Response, reqwest::Error>,
+) -> Result<T, CallError> {
+    let response = response.map_err(|e| CallError::Unavailable(if e.is_timeout() { 504 } else { 502 }))?;
+    let status = response.status();
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        let wait = response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.trim().parse().ok());
+        return Err(CallError::Throttled(wait));
+    }
+    if status.is_server_error() {
+        return Err(CallError::Unavailable(if status.as_u16() == 504 { 504 } else { 503 }));
+    }
+    if status.is_client_error() {
+        return Err(CallError::Refused(status.as_u16()));
+    }
+    let bytes = response.bytes().await.map_err(|_| CallError::Unavailable(502))?;
+    serde_json::from_slice(&bytes).map_err(|_| CallError::Unavailable(502))
+}
+
+/// POSTs a JSON-LD body, as the platform's clients do (SPEC §7). `from`: the visitor's
+/// address, for the users API's throttle (the portal is its configured proxy).
+async fn post<T: for<'de> Deserialize<'de>>(
+    http: &reqwest::Client,
+    base: &str,
+    path: &str,
+    bearer: Option<&str>,
+    body: Value,
+    from: Option<IpAddr>,
+) -> Result<T, CallError> {
+    let mut request = http
+        .post(url(base, path))
+        .header(header::CONTENT_TYPE, "application/ld+json")
+        .header(header::ACCEPT, "application/json")
+        .body(body.to_string());
+    if let Some(token) = bearer {
+        request = request.bearer_auth(token);
+    }
+    if let Some(address) = from {
+        request = request.header("x-forwarded-for", address.to_string());
+    }
+    answer(request.send().await).await
+}
+
+pub async fn login(
+    http: &reqwest::Client,
+    base: &str,
+    email: &str,
+    password: &str,
+    from: Option<IpAddr>,
+) -> Result<Login, CallError> {
+    post(http, base, "/auth", None, json!({ "email": email, "password": password }), from).await
+}
+
+pub async fn second_factor(
+    http: &reqwest::Client,
+    base: &str,
+    pending: &str,
+    otp: &str,
+    from: Option<IpAddr>,
+) -> Result<Login, CallError> {
+    post(http, base, "/api/auth/2fa", Some(pending), json!({ "otp": otp }), from).await
+}
+
+pub async fn refresh(http: &reqwest::Client, base: &str, refresh_token: &str) -> Result<Login, CallError> {
+    post(http, base, "/auth/token/refresh", None, json!({ "refresh_token": refresh_token }), None).await
+}
+
+/// Revokes a refresh token; a failure is logged, never shown (the cookies go anyway).
+pub async fn revoke(http: &reqwest::Client, base: &str, refresh_token: &str) {
+    let result: Result<Value, _> =
+        post(http, base, "/auth/token/revoke", None, json!({ "refresh_token": refresh_token }), None).await;
+    if let Err(e) = result {
+        tracing::warn!(error = ?e, "revoking a refresh token failed");
+    }
+}
+
+/// The fields of the profile the pages show.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Profile {
+    #[serde(default)]
+    pub email: String,
+    #[serde(rename = "userType", default)]
+    pub user_type: String,
+    #[serde(rename = "firstName", default)]
+    pub first_name: String,
+    #[serde(rename = "lastName", default)]
+    pub last_name: String,
+}
+
+pub async fn profile(http: &reqwest::Client, base: &str, access: &str) -> Result<Profile, CallError> {
+    let request = http
+        .get(url(base, "/api/users/profile"))
+        .header(header::ACCEPT, "application/json")
+        .bearer_auth(access)
+        .timeout(Duration::from_secs(5));
+    answer(request.send().await).await
+}

@@ -1,0 +1,342 @@
+//! Sessions held by the server: login (with and without a second factor), the cookies
+//! that hold the tokens, anti-forgery checks, refresh and logout, against the real
+//! users API of the embedded upstream (its seed users).
+
+use super::*;
+
+/// A browser's cookie jar, enough for these tests: `Set-Cookie` applied in order.
+#[derive(Default, Clone)]
+struct Jar(std::collections::BTreeMap<String, String>, Option<std::net::SocketAddr>);
+
+impl Jar {
+    fn take(&mut self, headers: &axum::http::HeaderMap) {
+        for cookie in headers.get_all(header::SET_COOKIE) {
+            let cookie = cookie.to_str().unwrap();
+            assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+            let (pair, attributes) = cookie.split_once(';').unwrap_or((cookie, ""));
+            let (name, value) = pair.split_once('=').unwrap();
+            if attributes.contains("Max-Age=0") {
+                self.0.remove(name);
+            } else {
+                self.0.insert(name.to_owned(), value.to_owned());
+            }
+        }
+    }
+
+    fn header(&self) -> String {
+        self.0.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+}
+
+/// Each test browser comes from an address of its own (the users API throttles logins
+/// per address, and the portal passes the visitor's on).
+fn peer() -> std::net::SocketAddr {
+    static NEXT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::net::SocketAddr::from(([10, 0, 7, n], 40000))
+}
+
+async fn send(app: &Router, mut request: Request<Body>, jar: &mut Jar) -> Page {
+    if jar.1.is_none() {
+        jar.1 = Some(peer());
+    }
+    request.extensions_mut().insert(axum::extract::ConnectInfo(jar.1.unwrap()));
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    jar.take(&headers);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Page { status, headers, body: String::from_utf8_lossy(&bytes).into_owned(), bytes }
+}
+
+async fn visit(app: &Router, uri: &str, jar: &mut Jar) -> Page {
+    let request = Request::get(uri).header(header::COOKIE, jar.header()).body(Body::empty()).unwrap();
+    send(app, request, jar).await
+}
+
+async fn post_form(app: &Router, uri: &str, form: &[(&str, &str)], jar: &mut Jar, extra: &[(&str, &str)]) -> Page {
+    let body = form.iter().map(|(k, v)| format!("{k}={}", urlencode(v))).collect::<Vec<_>>().join("&");
+    let mut request = Request::post(uri)
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::COOKIE, jar.header());
+    for (k, v) in extra {
+        request = request.header(*k, *v);
+    }
+    send(app, request.body(Body::from(body)).unwrap(), jar).await
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The page state embedded for hydration.
+fn state(page: &Page) -> serde_json::Value {
+    let json =
+        between(&page.body, "<script id=\"__state\" type=\"application/json\">", "</script>").expect("page state");
+    serde_json::from_str(json).unwrap()
+}
+
+/// The login page's anti-forgery token (and its cookie, now in the jar).
+async fn login_token(app: &Router, jar: &mut Jar, path: &str) -> String {
+    let page = visit(app, path, jar).await;
+    assert_eq!(page.status, StatusCode::OK, "{path}");
+    assert!(jar.get("portal_csrf").is_some(), "the login page gives its visitor an anti-forgery cookie");
+    let cache = page.headers.get(header::CACHE_CONTROL).unwrap().to_str().unwrap();
+    assert!(cache.contains("private") && cache.contains("no-store"), "{cache}");
+    state(&page)["csrf"].as_str().expect("the token in the page state").to_owned()
+}
+
+fn seed(kind: &str) -> (&'static str, &'static str, &'static str) {
+    upstream::users::SEED_USERS
+        .iter()
+        .find(|(email, _, _, _)| email.starts_with(kind))
+        .map(|(email, password, ty, _)| (*email, *password, *ty))
+        .unwrap()
+}
+
+/// No token may appear in a page: not in the HTML, not in the state.
+fn assert_no_token(page: &Page, jar: &Jar) {
+    for name in ["portal_token", "portal_refresh_token", "portal_pending"] {
+        if let Some(value) = jar.get(name) {
+            assert!(!page.body.contains(value), "{name} leaked into the page");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_user_type_logs_in_and_its_pages_are_its_own() {
+    let app = portal(&[], "").await;
+    for kind in ["buyer", "seller", "cpe"] {
+        let (email, password, ty) = seed(kind);
+        let mut jar = Jar::default();
+        let token = login_token(&app, &mut jar, "/login?origin=%2Ftenders%3Fpage%3D2").await;
+        let page = post_form(
+            &app,
+            "/login",
+            &[("email", email), ("password", password), ("origin", "/tenders?page=2"), ("_csrf", &token)],
+            &mut jar,
+            &[],
+        )
+        .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{kind}: {}", page.body);
+        assert_eq!(page.headers[header::LOCATION], "/tenders?page=2");
+        assert!(jar.get("portal_token").is_some() && jar.get("portal_refresh_token").is_some());
+        let tenders = visit(&app, "/tenders", &mut jar).await;
+        assert_eq!(tenders.status, StatusCode::OK);
+        let session = &state(&tenders)["session"];
+        assert_eq!(session["email"], email);
+        assert_eq!(session["type"], ty);
+        assert!(state(&tenders)["csrf"].is_string(), "a session's pages carry the logout form's token");
+        assert_eq!(tenders.headers[header::CACHE_CONTROL], "private, no-store");
+        assert_no_token(&tenders, &jar);
+        // A logged-in user is sent away from the login page.
+        let again = visit(&app, "/login", &mut jar).await;
+        assert_eq!((again.status, again.headers[header::LOCATION].to_str().unwrap()), (StatusCode::FOUND, "/"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forms_without_the_token_or_from_another_site_are_refused() {
+    let app = portal(&[], "").await;
+    let (email, password, _) = seed("buyer");
+    let mut jar = Jar::default();
+    let token = login_token(&app, &mut jar, "/login").await;
+    // No token.
+    let page = post_form(&app, "/login", &[("email", email), ("password", password)], &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    assert!(jar.get("portal_token").is_none());
+    // Another visitor's token.
+    let mut other = Jar::default();
+    let theirs = login_token(&app, &mut other, "/login").await;
+    let page =
+        post_form(&app, "/login", &[("email", email), ("password", password), ("_csrf", &theirs)], &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // The right token, sent from another site.
+    let cross = [("origin", "https://evil.example"), ("host", "portal.example")];
+    let fields = [("email", email), ("password", password), ("_csrf", token.as_str())];
+    let page = post_form(&app, "/login", &fields, &mut jar, &cross).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    assert!(jar.get("portal_token").is_none());
+    // Logout is a state change too.
+    let page = post_form(&app, "/logout", &[], &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_origin_path_never_leaves_the_site() {
+    let app = portal(&[], "").await;
+    let (email, password, _) = seed("seller");
+    for origin in ["//evil.example/x", "/\\evil.example", "https://evil.example/", "/\t/evil.example"] {
+        let mut jar = Jar::default();
+        let token = login_token(&app, &mut jar, "/en/login").await;
+        let fields = [("email", email), ("password", password), ("origin", origin), ("_csrf", token.as_str())];
+        let page = post_form(&app, "/en/login", &fields, &mut jar, &[]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(page.headers[header::LOCATION], "/en", "{origin:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_credentials_are_told_next_to_the_form_and_set_no_cookie() {
+    let app = portal(&[], "").await;
+    let mut jar = Jar::default();
+    let token = login_token(&app, &mut jar, "/login").await;
+    let fields = [("email", "cpe@example.com"), ("password", "not-the-password"), ("_csrf", token.as_str())];
+    let page = post_form(&app, "/login", &fields, &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", page.body);
+    let form = &state(&page)["data"]["form"]["body"];
+    assert_eq!(form["error"]["statusText"], "Unauthorized");
+    assert_eq!(form["values"]["email"], "cpe@example.com");
+    assert!(!page.body.contains("not-the-password"), "the password is never sent back");
+    assert!(jar.get("portal_token").is_none());
+    // The app's request gets the same outcome as JSON.
+    let request = Request::post("/login")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "application/json")
+        .header(header::COOKIE, jar.header())
+        .body(Body::from(
+            serde_json::json!({"email": "cpe@example.com", "password": "nope", "_csrf": token}).to_string(),
+        ))
+        .unwrap();
+    let answer = send(&app, request, &mut jar).await;
+    assert_eq!(answer.status, StatusCode::OK, "the app reads the status from the outcome");
+    let answer: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!((answer["ok"].as_bool(), answer["error"]["status"].as_u64()), (Some(false), Some(401)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_factor_login_keeps_its_pending_token_on_the_server() {
+    let app = portal(&[], "").await;
+    let (email, password, secret) = upstream::users::SEED_USERS
+        .iter()
+        .find(|(_, _, _, secret)| !secret.is_empty())
+        .map(|(e, p, _, s)| (*e, *p, *s))
+        .unwrap();
+    let mut jar = Jar::default();
+    let token = login_token(&app, &mut jar, "/login").await;
+    let fields = [("email", email), ("password", password), ("origin", "/plans"), ("_csrf", token.as_str())];
+    let page = post_form(&app, "/login", &fields, &mut jar, &[]).await;
+    assert_eq!((page.status, page.headers[header::LOCATION].to_str().unwrap()), (StatusCode::SEE_OTHER, "/login/2fa"));
+    let pending = jar.get("portal_pending").expect("a pending login").to_owned();
+    assert!(!pending.contains('.'), "the cookie names the pending login; the pending JWT stays on the server");
+    assert!(jar.get("portal_token").is_none());
+    // A wrong code.
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let right = upstream::users::totp(secret, now).unwrap();
+    let wrong = format!("{:06}", (right.parse::<u32>().unwrap() + 500_000) % 1_000_000);
+    let page = post_form(&app, "/login/2fa", &[("otp", &wrong), ("_csrf", &token)], &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", page.body);
+    assert!(jar.get("portal_token").is_none());
+    // The right one.
+    let page = post_form(&app, "/login/2fa", &[("otp", &right), ("_csrf", &token)], &mut jar, &[]).await;
+    assert_eq!((page.status, page.headers[header::LOCATION].to_str().unwrap()), (StatusCode::SEE_OTHER, "/plans"));
+    assert!(jar.get("portal_token").is_some() && jar.get("portal_pending").is_none());
+    assert_eq!(state(&visit(&app, "/plans", &mut jar).await)["session"]["email"], email);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_access_token_is_refreshed_and_a_revoked_session_logs_out() {
+    let app = portal(&[], "").await;
+    let (email, password, _) = seed("buyer");
+    let mut jar = Jar::default();
+    let token = login_token(&app, &mut jar, "/login").await;
+    let fields = [("email", email), ("password", password), ("_csrf", token.as_str())];
+    post_form(&app, "/login", &fields, &mut jar, &[]).await;
+    let first_refresh = jar.get("portal_refresh_token").unwrap().to_owned();
+    // Without an access token (as after it expired) the refresh token gets a new pair.
+    jar.0.remove("portal_token");
+    let page = visit(&app, "/contracts", &mut jar).await;
+    assert_eq!(state(&page)["session"]["email"], email);
+    assert!(jar.get("portal_token").is_some());
+    assert_ne!(jar.get("portal_refresh_token").unwrap(), first_refresh, "refresh tokens rotate");
+    // Two requests at once with the same spent-to-be refresh token both stay logged in.
+    jar.0.remove("portal_token");
+    let (mut ja, mut jb) = (jar.clone(), jar.clone());
+    let (a, b) = tokio::join!(visit(&app, "/plans", &mut ja), visit(&app, "/tenders", &mut jb));
+    let (a, b) = (state(&a)["session"].clone(), state(&b)["session"].clone());
+    assert_eq!((a["email"].as_str(), b["email"].as_str()), (Some(email), Some(email)));
+    assert_eq!(ja.get("portal_refresh_token"), jb.get("portal_refresh_token"), "both got the one new pair");
+    let jar = ja;
+    // A forged access token gets nothing: the users API does not know it.
+    let mut forged = Jar::default();
+    forged.0.insert(
+        "portal_token".into(),
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjEsInR5cGUiOiJjcGUiLCJleHAiOjk5OTk5OTk5OTl9.AAAA".into(),
+    );
+    let page = visit(&app, "/tenders", &mut forged).await;
+    assert!(state(&page)["session"].is_null());
+    assert!(forged.get("portal_token").is_none(), "the forged cookie is cleared");
+    // Revoked behind the portal's back: the next page is logged out, its cookies cleared.
+    let refresh = jar.get("portal_refresh_token").unwrap().to_owned();
+    let revoked: serde_json::Value = reqwest::Client::new()
+        .post(format!("{}/auth/token/revoke", upstream_url()))
+        .json(&serde_json::json!({ "refresh_token": refresh }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(revoked["revoked"], 1);
+    let mut stale = Jar::default();
+    stale.0.insert("portal_refresh_token".into(), refresh);
+    let page = visit(&app, "/tenders", &mut stale).await;
+    assert!(state(&page)["session"].is_null());
+    assert!(stale.get("portal_refresh_token").is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logout_revokes_and_clears_and_hands_over_only_once() {
+    let app = portal(&[], "").await;
+    let (email, password, _) = seed("cpe");
+    let mut jar = Jar::default();
+    let token = login_token(&app, &mut jar, "/login").await;
+    // The app's login: JSON, with the summary and a one-time hand-over to the old portal.
+    let request = Request::post("/login")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "application/json")
+        .header(header::COOKIE, jar.header())
+        .body(Body::from(serde_json::json!({"email": email, "password": password, "_csrf": token}).to_string()))
+        .unwrap();
+    let answer = send(&app, request, &mut jar).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let answer: serde_json::Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(answer["session"]["email"], email);
+    let access = jar.get("portal_token").unwrap().to_owned();
+    assert!(!answer.to_string().contains(&access), "the app never sees a token");
+    let handover = answer["handover"].as_str().unwrap();
+    let page = visit(&app, handover, &mut jar).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(&access), "the hand-over page posts the token to the old portal");
+    let policy = page.headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+    assert!(policy.contains("form-action http://127.0.0.1:8081"), "{policy}");
+    assert_eq!(page.headers[header::CACHE_CONTROL], "no-store");
+    assert_eq!(visit(&app, handover, &mut jar).await.status, StatusCode::NOT_FOUND, "read once");
+    // Logout.
+    let refresh = jar.get("portal_refresh_token").unwrap().to_owned();
+    let tenders = visit(&app, "/tenders", &mut jar).await;
+    let csrf = state(&tenders)["csrf"].as_str().unwrap().to_owned();
+    let page = post_form(&app, "/logout", &[("_csrf", &csrf)], &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("/cabinet/logout?noRedirect=1&amp;rand="), "the old portal's logout");
+    assert!(jar.get("portal_token").is_none() && jar.get("portal_refresh_token").is_none());
+    let again = reqwest::Client::new()
+        .post(format!("{}/auth/token/refresh", upstream_url()))
+        .json(&serde_json::json!({ "refresh_token": refresh }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 401, "the refresh token was revoked");
+}

@@ -1,0 +1,28 @@
+/** Classifier codes as the record pages show them (items of tenders, plans, contracts). */
+import type { Language } from '../../contract';
+import { list, localized, type Classification, type Item } from '../../lib/ocds';
+
+/** `ДК021 03111000-2 Seeds`: the scheme (muted), the code and the description in the page's language. */
+export function ClassificationText({ c, language }: { c: Classification; language: Language }) {
+  const text = localized(c, 'description', language);
+  return (
+    <>
+      {c.scheme && <span className="muted">{c.scheme} </span>}
+      {c.id && <span className="code">{c.id}</span>}
+      {text && `${c.id ? ' ' : ''}${text}`}
+    </>
+  );
+}
+
+/** An item's classification and its additional ones, one a line. */
+export function Classifications({ item, language }: { item: Pick<Item, 'classification' | 'additionalClassifications'>; language: Language }) {
+  return (
+    <ul className="plain">
+      {[item.classification, ...list(item.additionalClassifications)]
+        .filter((c): c is Classification => !!c && typeof c === 'object')
+        .map((c, i) => (
+          <li key={i}><ClassificationText c={c} language={language} /></li>
+        ))}
+    </ul>
+  );
+}

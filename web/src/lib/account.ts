@@ -1,0 +1,81 @@
+/**
+ * The account forms' exchange with the portal's own endpoints (`server/src/account.rs`):
+ * the same form a browser without JavaScript posts, sent as JSON by the hydrated app,
+ * which reads the outcome back instead of a redirect or a new page.
+ */
+import type { SessionSummary } from '../contract';
+
+/** Why a form was refused: the status and its text (SPEC §8), and the wait when throttled. */
+export interface FormError {
+  status: number;
+  statusText: string;
+  retryAfter: number | null;
+  /** The anti-forgery token did not fit (an old page, another site). */
+  forgery?: boolean;
+  /** The pending second-factor login expired. */
+  expired?: boolean;
+}
+
+/** The answer to a form, as JSON to the app or as the page data's `form` entry without JavaScript. */
+export interface FormOutcome {
+  ok: boolean;
+  /** The next step of a login: the one-time code, or back to the password. */
+  step?: '2fa' | 'login';
+  /** Where to go next (an app path). */
+  location?: string;
+  session?: SessionSummary | null;
+  csrf?: string;
+  /** The one-time page that hands a new login over to the old portal. */
+  handover?: string;
+  /** The old portal's logout address, for the browser to call. */
+  oldPortalLogout?: string;
+  /** Required fields that were empty. */
+  missing?: string[];
+  /** What the visitor typed (never a password), to fill the form again. */
+  values?: Record<string, string>;
+  error?: FormError;
+}
+
+const UNREACHABLE: FormOutcome = { ok: false, error: { status: 0, statusText: '', retryAfter: null } };
+
+/** Posts a form's fields as JSON and reads the outcome; a network failure is an outcome too. */
+export async function sendForm(path: string, fields: Record<string, string>): Promise<FormOutcome> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(fields),
+      credentials: 'same-origin',
+    });
+    return (await response.json()) as FormOutcome;
+  } catch {
+    return UNREACHABLE;
+  }
+}
+
+/** A new anti-forgery token for this visitor (its cookie set on the way). */
+export async function fetchCsrf(): Promise<string> {
+  try {
+    const answer = (await (await fetch('/__csrf', { credentials: 'same-origin' })).json()) as { csrf?: string };
+    return answer.csrf ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The fields of a submitted form, as strings. */
+export function formFields(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  new FormData(form).forEach((value, key) => {
+    if (typeof value === 'string') fields[key] = value;
+  });
+  return fields;
+}
+
+/** Asks the old portal to end its session (the browser's own); errors are ignored. */
+export function oldPortalLogout(url: string): Promise<void> {
+  return fetch(url, { mode: 'no-cors', credentials: 'include' }).then(
+    () => undefined,
+    () => undefined,
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The login forms. Without JavaScript they are plain POST forms: the server answers
+ * with a redirect, or this page again with the outcome in its data (`form`). After
+ * hydration the same forms are sent as JSON and the app moves on without a reload.
+ */
+import { startTransition, useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { dataOf } from '../../lib/data';
+import { localizedPath } from '../../lib/paths';
+import { fetchCsrf, formFields, sendForm, type FormOutcome } from '../../lib/account';
+import { formErrorMessage, handOver } from './account';
+import { AppLink } from '../../components/AppLink/AppLink';
+import { useAccount, usePageState } from '../../state';
+
+/** The page's anti-forgery token; fetched when the app navigated here from a page without one. */
+export function useCsrf(): string {
+  const { csrf } = usePageState();
+  const account = useAccount();
+  useEffect(() => {
+    if (csrf) return;
+    void fetchCsrf().then((token) => token && account.setCsrf(token));
+  }, [csrf]);
+  return csrf ?? '';
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const state = usePageState();
+  const account = useAccount();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [query] = useSearchParams();
+  const csrf = useCsrf();
+  const step = location.pathname === '/login/2fa' ? '2fa' : 'login';
+  const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => dataOf<FormOutcome>(state, 'form') ?? undefined);
+  const [busy, setBusy] = useState(false);
+  // A new step or a new answer from the server replaces what this page showed.
+  useEffect(() => setOutcome(dataOf<FormOutcome>(state, 'form') ?? undefined), [state.data, step]);
+
+  const action = localizedPath(state.language, step === '2fa' ? '/login/2fa' : '/login');
+  const origin = outcome?.values?.origin ?? query.get('from') ?? '';
+  const error = outcome && !outcome.ok ? outcome.error : undefined;
+  const missing = new Set(outcome?.missing ?? []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const fields = formFields(event.currentTarget);
+    // Sent before the page's token arrived (it came by navigation): fetch one now.
+    if (!fields._csrf) fields._csrf = await fetchCsrf();
+    const answer = await sendForm(action, fields);
+    if (answer.ok) {
+      if (answer.handover) await handOver(answer.handover);
+      // One render for both: with the session alone, this page's guard would send the
+      // user home before the navigation to where they came from.
+      startTransition(() => {
+        account.signedIn(answer.session ?? null, answer.csrf);
+        navigate(answer.location ?? '/', { replace: true });
+      });
+      return;
+    }
+    setBusy(false);
+    if (answer.step === '2fa') navigate('/login/2fa');
+    else if (answer.step === 'login') {
+      navigate('/login');
+      setOutcome(answer);
+    } else setOutcome(answer);
+  }
+
+  const errorId = 'login-error';
+  return (
+    <section className="container account-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t(step === '2fa' ? 'account.login.codeTitle' : 'pages.login.title')}</h1>
+      {error && (
+        <p id={errorId} className="form-error" role="alert">
+          {formErrorMessage(t, error, step)}
+        </p>
+      )}
+      <form className="account-form" method="post" action={action} onSubmit={submit} aria-describedby={error ? errorId : undefined}>
+        <input type="hidden" name="_csrf" value={csrf} />
+        {step === '2fa' ? (
+          <>
+            <p>{t('account.login.codeHint')}</p>
+            <label htmlFor="login-otp">{t('account.login.code')}</label>
+            <input
+              id="login-otp"
+              name="otp"
+              inputMode="numeric"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              autoComplete="one-time-code"
+              required
+              aria-invalid={missing.has('otp') || error?.status === 401 || undefined}
+            />
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="origin" value={origin} />
+            <label htmlFor="login-email">{t('account.login.email')}</label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={outcome?.values?.email ?? ''}
+              aria-invalid={missing.has('email') || undefined}
+            />
+            <label htmlFor="login-password">{t('account.login.password')}</label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={missing.has('password') || undefined}
+            />
+          </>
+        )}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t(step === '2fa' ? 'account.login.confirm' : 'account.login.submit')}
+        </button>
+      </form>
+      {step === 'login' && (
+        <p className="account-links">
+          <AppLink to="/registration">{t('header.registration')}</AppLink>
+        </p>
+      )}
+    </section>
+  );
+}
