@@ -19,7 +19,9 @@ for kind in tenders plans contracts; do
     exit 1
   fi
 done
-UPSTREAM_PORT=${E2E_UPSTREAM_PORT:-18081} PORT=$port ./target/release/portal >"$log" 2>&1 &
+# Development mode (the specs read the e-mail outbox) and the cabinet on.
+UPSTREAM_DEV=1 PORTAL_CLIENT_FEATURES_CABINET=true UPSTREAM_PORT=${E2E_UPSTREAM_PORT:-18081} PORT=$port \
+  ./target/release/portal >"$log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT
 uport=${E2E_UPSTREAM_PORT:-18081}

@@ -76,11 +76,18 @@ pub struct FetchSpec {
     /// Seconds the answer may be reused for other requests (rarely changing lists).
     #[serde(default, rename = "maxAge", skip_serializing_if = "Option::is_none")]
     pub max_age: Option<u64>,
+    /// A JSON body: the request is then a POST of it (calls the platform defines as POST
+    /// that only read, such as the registration form's fields).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<serde_json::Value>,
 }
 
 impl FetchSpec {
     /// Where the answer comes from: `search:/api/tenders?…` (the key of answer reuse).
     pub fn source(&self) -> String {
-        format!("{}:{}", self.service, self.path)
+        match &self.body {
+            Some(body) => format!("{}:POST {} {body}", self.service, self.path),
+            None => format!("{}:{}", self.service, self.path),
+        }
     }
 }

@@ -321,6 +321,147 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     with_cookies(response, &set)
 }
 
+/// The fields a form echoes back when it is shown again: never a password or the token.
+fn echoed(fields: &HashMap<String, String>) -> Value {
+    let kept = fields
+        .iter()
+        .filter(|(k, _)| !k.starts_with('_') && !k.to_ascii_lowercase().contains("password"))
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())));
+    Value::Object(kept.collect())
+}
+
+/// Checks a form's token and reads its fields; `Err` is the answer to send instead.
+async fn checked_fields(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: &Bytes,
+    page: &str,
+) -> Result<HashMap<String, String>, Response> {
+    let Some(fields) = fields(headers, body) else {
+        let outcome =
+            json!({ "ok": false, "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
+        return Err(form_outcome(state, headers, page, StatusCode::BAD_REQUEST, outcome).await);
+    };
+    if !state.sessions().allowed(headers, fields.get("_csrf").map(String::as_str)) {
+        return Err(forbidden(state, headers, page).await);
+    }
+    Ok(fields)
+}
+
+/// A refused form: the status text, the field the users API named, what was typed.
+async fn refused(
+    state: &AppState,
+    headers: &HeaderMap,
+    page: &str,
+    refusal: users::Refusal,
+    values: Value,
+) -> Response {
+    tracing::info!(status = refusal.error.status().as_u16(), field = ?refusal.field, "form refused");
+    let mut outcome = json!({ "ok": false, "error": failure(&refusal.error), "values": values });
+    if let Some(field) = refusal.field {
+        outcome["field"] = json!(field);
+    }
+    form_outcome(state, headers, page, refusal.error.status(), outcome).await
+}
+
+/// `POST /registration`: the fields of the three steps (SPEC §4), sent to the users API's
+/// final step. Success opens the registration-success dialog (SPEC §2.3).
+pub async fn register(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let page = uri.path().to_owned();
+    let fields = match checked_fields(&state, &headers, &body, &page).await {
+        Ok(fields) => fields,
+        Err(answer) => return answer,
+    };
+    let language = if prefix(&page).is_empty() { "uk" } else { "en" };
+    let mut body: serde_json::Map<String, Value> =
+        fields.iter().filter(|(k, _)| !k.starts_with('_')).map(|(k, v)| (k.clone(), json!(v.trim()))).collect();
+    if let Some(password) = fields.get("password") {
+        body.insert("password".into(), json!(password));
+    }
+    body.insert("languages".into(), json!([language]));
+    let values = echoed(&fields);
+    match users::submit(state.http(), state.sessions().users(), "/api/users/registration/finish", Value::Object(body))
+        .await
+    {
+        Ok(answer) => {
+            let email = answer["email"].as_str().or(fields.get("email").map(String::as_str)).unwrap_or("").to_owned();
+            let outcome = json!({ "ok": true, "registered": email, "location": "/" });
+            form_outcome(&state, &headers, &page, StatusCode::CREATED, outcome).await
+        }
+        Err(refusal) => refused(&state, &headers, &page, refusal, values).await,
+    }
+}
+
+/// `POST /login/forgot`: asks for a recovery code. The answer is the same whether or not
+/// the address has an account.
+pub async fn forgot(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let page = uri.path().to_owned();
+    let fields = match checked_fields(&state, &headers, &body, &page).await {
+        Ok(fields) => fields,
+        Err(answer) => return answer,
+    };
+    let email = fields.get("email").map(|e| e.trim()).unwrap_or("");
+    let values = echoed(&fields);
+    match users::submit(state.http(), state.sessions().users(), "/api/users/forgot-password", json!({ "email": email }))
+        .await
+    {
+        Ok(_) => {
+            let outcome = json!({ "ok": true, "sent": true, "values": values });
+            form_outcome(&state, &headers, &page, StatusCode::OK, outcome).await
+        }
+        Err(refusal) => refused(&state, &headers, &page, refusal, values).await,
+    }
+}
+
+/// `POST /login/new-password`: the recovery code and a new password; then to the login.
+pub async fn new_password(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let page = uri.path().to_owned();
+    let fields = match checked_fields(&state, &headers, &body, &page).await {
+        Ok(fields) => fields,
+        Err(answer) => return answer,
+    };
+    let code = fields.get("recoveryCode").map(|c| c.trim()).unwrap_or("");
+    let password = fields.get("password").map(String::as_str).unwrap_or("");
+    let body = json!({ "recoveryCode": code, "password": password });
+    match users::submit(state.http(), state.sessions().users(), "/api/users/new-password", body).await {
+        Ok(_) if wants_json(&headers) => {
+            with_cookies(axum::Json(json!({ "ok": true, "location": "/login?reset=1" })).into_response(), &[])
+        }
+        Ok(_) => with_cookies(see_other(&format!("{}/login?reset=1", prefix(&page))), &[]),
+        Err(refusal) => refused(&state, &headers, &page, refusal, echoed(&fields)).await,
+    }
+}
+
+/// `POST /icabinet`: the logged-in user's CPV notification list (every `cpv` field of the
+/// form: the picker's kept codes and a typed one), saved through the users API.
+pub async fn save_cpv(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let page = uri.path().to_owned();
+    if let Err(answer) = checked_fields(&state, &headers, &body, &page).await {
+        return answer;
+    }
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
+    let json_codes = serde_json::from_slice::<Value>(&body).ok().and_then(|v| v.get("cpv").cloned());
+    let codes: Vec<String> = match json_codes {
+        Some(Value::Array(list)) => list.iter().filter_map(|c| c.as_str().map(|c| c.trim().to_owned())).collect(),
+        _ => pairs.into_iter().filter(|(k, _)| k == "cpv").map(|(_, v)| v.trim().to_owned()).collect(),
+    };
+    let codes: Vec<String> = codes.into_iter().filter(|c| !c.is_empty()).collect();
+    let visitor = state.sessions().visitor(state.http(), &headers).await;
+    let Some(bearer) = visitor.bearer() else {
+        return with_cookies(see_other(&localized(prefix(&page), "/")), &visitor.set_cookies);
+    };
+    let path = "/api/users/profile/cpv-notifications";
+    let answer =
+        users::put(state.http(), state.sessions().users(), path, bearer, json!({ "cpvNotificationList": codes })).await;
+    match answer {
+        Ok(_) if wants_json(&headers) => {
+            with_cookies(axum::Json(json!({ "ok": true, "saved": codes })).into_response(), &visitor.set_cookies)
+        }
+        Ok(_) => with_cookies(see_other(&format!("{}/icabinet?saved=1", prefix(&page))), &visitor.set_cookies),
+        Err(refusal) => refused(&state, &headers, &page, refusal, json!({ "cpv": codes.join(" ") })).await,
+    }
+}
+
 /// `GET /login/handover/{id}`: the one response that carries a new login's token, to
 /// the old portal only (SPEC §7: the jwt is posted to it, errors ignored). Read once,
 /// within a minute of the login; never cached; its policy lets the form go nowhere

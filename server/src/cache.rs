@@ -19,7 +19,11 @@ impl Weigh for std::sync::Arc<str> {
 
 impl Weigh for std::sync::Arc<renderer::Resolution> {
     fn weight(&self) -> usize {
-        72 + self.fetches.iter().map(|f| f.key.len() + f.path.len() + 40).sum::<usize>()
+        72 + self
+            .fetches
+            .iter()
+            .map(|f| f.key.len() + f.path.len() + f.body.as_ref().map_or(0, |b| b.to_string().len()) + 40)
+            .sum::<usize>()
             + self.redirect.as_ref().map_or(0, |r| r.location.len())
     }
 }

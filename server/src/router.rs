@@ -66,7 +66,11 @@ pub fn app(state: AppState) -> Router {
         router = router
             .route(&format!("{prefix}/login"), get(page::page).post(account::login))
             .route(&format!("{prefix}/login/2fa"), get(page::page).post(account::second_factor))
-            .route(&format!("{prefix}/logout"), get(page::page).post(account::logout));
+            .route(&format!("{prefix}/logout"), get(page::page).post(account::logout))
+            .route(&format!("{prefix}/login/forgot"), get(page::page).post(account::forgot))
+            .route(&format!("{prefix}/login/new-password"), get(page::page).post(account::new_password))
+            .route(&format!("{prefix}/registration"), get(page::page).post(account::register))
+            .route(&format!("{prefix}/icabinet"), get(page::page).post(account::save_cpv));
     }
     router = router
         .nest_service("/assets", assets())

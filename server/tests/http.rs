@@ -26,6 +26,8 @@ fn upstream_url() -> &'static str {
                 let mut config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
                 // As embedded: the portal passes each visitor's address on.
                 config.trusted_proxies.push(std::net::IpAddr::from([127, 0, 0, 1]).into());
+                // The tests read recovery codes from the outbox.
+                config.dev = true;
                 let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 tx.send(format!("http://{}", listener.local_addr().unwrap())).unwrap();

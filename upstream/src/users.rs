@@ -708,6 +708,27 @@ async fn customer_category() -> Answer {
     ])))
 }
 
+/// The label of a registration field in Ukrainian or English.
+fn field_label(name: &str, en: bool) -> String {
+    let (uk, english) = match name {
+        "email" => ("Електронна пошта", "E-mail"),
+        "password" => ("Пароль (щонайменше 8 символів)", "Password (at least 8 characters)"),
+        "userGroup" => ("Тип користувача", "User type"),
+        "countryId" => ("Країна", "Country"),
+        "incorporationCountryId" => ("Країна реєстрації організації", "Country of incorporation"),
+        "legalName" => ("Повна назва організації", "Legal name of the organisation"),
+        "identifier" => ("Код ЄДРПОУ або реєстраційний номер", "EDRPOU code or registration number"),
+        "customerCategory" => ("Категорія замовника", "Customer category"),
+        "classificationEconomicEntity" => ("Вид суб'єкта господарювання", "Kind of economic entity"),
+        "firstName" => ("Ім'я", "First name"),
+        "lastName" => ("Прізвище", "Last name"),
+        "phone" => ("Телефон", "Phone"),
+        "position" => ("Посада", "Position"),
+        other => (other, other),
+    };
+    (if en { english } else { uk }).to_owned()
+}
+
 /// Form metadata per registration step, keyed by language.
 async fn registration_form(
     State(s): State<AppState>,
@@ -734,16 +755,25 @@ async fn registration_form(
     };
     known("countryId", &v["countryId"])?;
     known("incorporationCountryId", &v["incorporationCountryId"])?;
-    let fields: Vec<&str> = match step.as_str() {
-        "form-data-first" => vec!["email", "password", "userGroup", "countryId"],
-        "form-data-second" => vec!["incorporationCountryId", "legalName", "identifier"],
-        "form-data-third" => vec!["firstName", "lastName", "phone", "position"],
+    // A buyer or a central purchasing body names its customer category; a seller its
+    // kind of economic entity (the static lists of SPEC §7).
+    let category = if group == "seller" { "classificationEconomicEntity" } else { "customerCategory" };
+    let fields: Vec<(&str, bool)> = match step.as_str() {
+        "form-data-first" => vec![("email", true), ("password", true), ("userGroup", true), ("countryId", true)],
+        "form-data-second" => {
+            vec![("incorporationCountryId", true), ("legalName", true), ("identifier", true), (category, true)]
+        }
+        "form-data-third" => vec![("firstName", true), ("lastName", true), ("phone", false), ("position", false)],
         _ => return Err(UpstreamError::NotFound { kind: "registration step", id: step }),
     };
     let mut data = serde_json::Map::new();
     for l in langs {
-        let label = |f: &str| if l == "en" { f.to_string() } else { format!("{f} (uk)") };
-        data.insert(l.clone(), json!({"step": step, "userGroup": group, "fields": fields.iter().map(|f| json!({"name": f, "label": label(f), "required": true})).collect::<Vec<_>>()}));
+        let en = l == "en";
+        let fields: Vec<Value> = fields
+            .iter()
+            .map(|(f, required)| json!({"name": f, "label": field_label(f, en), "required": required}))
+            .collect();
+        data.insert(l.clone(), json!({"step": step, "userGroup": group, "fields": fields}));
     }
     Ok(JsonAnswer::ld(StatusCode::OK, json!({"data": data})))
 }
@@ -774,11 +804,15 @@ async fn registration_submit(
         return Err(exists());
     }
     let hash = s.users.hashing(move || hash_password(&pw)).await??;
-    let profile = json!({"email": email, "userType": ty, "cpvNotificationList": ""});
+    let text = |k: &str| v[k].as_str().map(str::trim).unwrap_or_default().to_owned();
+    let profile = json!({"email": email, "userType": ty, "cpvNotificationList": "",
+        "firstName": text("firstName"), "lastName": text("lastName"), "phone": text("phone"), "position": text("position")});
+    let company = json!({"name": text("legalName"), "identifier": {"scheme": "UA-EDR", "id": text("identifier")},
+        "countryId": text("incorporationCountryId")});
     s.users.write(|tx| {
         match tx.execute(
-            "INSERT INTO users (email, password, type, profile) VALUES (?1, ?2, ?3, ?4)",
-            params![email, hash, ty, profile.to_string()],
+            "INSERT INTO users (email, password, type, profile, company) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![email, hash, ty, profile.to_string(), company.to_string()],
         ) {
             Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
                 return Err(exists())

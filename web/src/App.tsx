@@ -1,5 +1,5 @@
 /** The root of the React tree, shared by the server render and the browser. */
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
 import { useTranslation } from './i18n/react';
 import { matchPage, routes } from './routes';
@@ -81,6 +81,20 @@ function HeadSync() {
     // A login or logout changes the session, not the location: no new head, no scroll.
   }, [state.loadedFor, state.data]); // location and t belong to the render that changed the data
   return null;
+}
+
+// The registration-success dialog loads only when a registration opens it.
+const RegisteredDialog = lazy(() => import('./components/RegisteredDialog/RegisteredDialog'));
+
+/** Opens the registration-success dialog when the navigation state names the e-mail (SPEC §2.3). */
+function Registered() {
+  const location = useLocation();
+  const email = (location.state as { registered?: string } | null)?.registered;
+  return email ? (
+    <Suspense fallback={null}>
+      <RegisteredDialog email={email} />
+    </Suspense>
+  ) : null;
 }
 
 /**
@@ -180,6 +194,7 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
       {loading && <LoadingOverlay />}
       <HeadSync />
       <OldPortalSession />
+      <Registered />
       </AccountContext.Provider>
     </PageStateContext.Provider>
   );

@@ -54,6 +54,8 @@ export interface FetchSpec {
   path: string;
   /** Seconds the server may reuse the answer for other requests (lists that rarely change). */
   maxAge?: number;
+  /** A JSON body: the server POSTs it (calls the platform defines as POST that only read). */
+  body?: unknown;
 }
 
 /** What `resolve` answers: the route's decisions that need no data. */

@@ -44,12 +44,23 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Upst
     let bearer = bearer.filter(|_| spec.service == Service::Users);
     // An answer made for one user is never reused for another.
     let reusable = spec.max_age.filter(|s| *s > 0 && bearer.is_none()).map(Duration::from_secs);
+    let key = match &spec.body {
+        Some(body) => format!("{url}\n{body}"),
+        None => url.clone(),
+    };
     if reusable.is_some() {
-        if let Some(body) = state.upstream_cache().get(&url) {
+        if let Some(body) = state.upstream_cache().get(&key) {
             return Ok(body);
         }
     }
-    let mut request = state.http().get(&url).header(header::ACCEPT, "application/json");
+    let mut request = match &spec.body {
+        // A POST that only reads, in the platform's JSON-LD (SPEC §7).
+        Some(body) => {
+            state.http().post(&url).header(header::CONTENT_TYPE, "application/ld+json").body(body.to_string())
+        }
+        None => state.http().get(&url),
+    }
+    .header(header::ACCEPT, "application/json");
     if let Some(token) = bearer {
         request = request.bearer_auth(token);
     }
@@ -77,7 +88,7 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Upst
             tracing::warn!(%url, "upstream answer is not JSON");
             return Err(Failure::Invalid);
         }
-        state.upstream_cache().insert(url, body.clone(), ttl);
+        state.upstream_cache().insert(key, body.clone(), ttl);
     }
     Ok(body)
 }

@@ -151,3 +151,46 @@ pub async fn profile(http: &reqwest::Client, base: &str, access: &str) -> Result
         .timeout(Duration::from_secs(5));
     answer(request.send().await).await
 }
+
+/// A refusal of a form's call, with the field the users API named (`parameter`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub error: CallError,
+    pub field: Option<String>,
+}
+
+/// POSTs a form's fields to the users API and reads its answer, or the refusal with the
+/// field it names (registration, password recovery).
+pub async fn submit(http: &reqwest::Client, base: &str, path: &str, body: Value) -> Result<Value, Refusal> {
+    send_form(http.post(url(base, path)), body).await
+}
+
+/// PUTs a user's own change (the cabinet's CPV notification list) with their token.
+pub async fn put(http: &reqwest::Client, base: &str, path: &str, bearer: &str, body: Value) -> Result<Value, Refusal> {
+    send_form(http.put(url(base, path)).bearer_auth(bearer), body).await
+}
+
+async fn send_form(request: reqwest::RequestBuilder, body: Value) -> Result<Value, Refusal> {
+    let request = request
+        .header(header::CONTENT_TYPE, "application/ld+json")
+        .header(header::ACCEPT, "application/json")
+        .body(body.to_string());
+    let refused = |error| Refusal { error, field: None };
+    let response =
+        request.send().await.map_err(|e| refused(CallError::Unavailable(if e.is_timeout() { 504 } else { 502 })))?;
+    let status = response.status();
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        let wait = response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.trim().parse().ok());
+        return Err(refused(CallError::Throttled(wait)));
+    }
+    if status.is_server_error() {
+        return Err(refused(CallError::Unavailable(if status.as_u16() == 504 { 504 } else { 503 })));
+    }
+    let bytes = response.bytes().await.map_err(|_| refused(CallError::Unavailable(502)))?;
+    let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    if status.is_client_error() {
+        let field = body.get("parameter").and_then(Value::as_str).map(str::to_owned);
+        return Err(Refusal { error: CallError::Refused(status.as_u16()), field });
+    }
+    Ok(body)
+}

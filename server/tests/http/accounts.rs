@@ -340,3 +340,130 @@ async fn logout_revokes_and_clears_and_hands_over_only_once() {
         .unwrap();
     assert_eq!(again.status(), 401, "the refresh token was revoked");
 }
+
+/// The recovery code the outbox holds for `email` (the newest letter to it).
+async fn recovery_code(email: &str) -> String {
+    let outbox: serde_json::Value =
+        reqwest::get(format!("{}/dev/outbox", upstream_url())).await.unwrap().json().await.unwrap();
+    let letters = outbox["hydra:member"].as_array().expect("the outbox in development mode");
+    let body = letters.iter().rev().find(|l| l["to"] == email).expect("a letter")["body"].as_str().unwrap().to_owned();
+    body.rsplit(' ').next().unwrap().trim().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registration_goes_through_three_steps_and_recovery_sets_a_new_password() {
+    let app = portal(&[], "").await;
+    let mut jar = Jar::default();
+    // Each choice opens the next step's fields, in the page's language.
+    let first = visit(&app, "/en/registration?userGroup=seller", &mut jar).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert!(first.body.contains("name=\"email\"") && !first.body.contains("name=\"legalName\""));
+    let token = state(&first)["csrf"].as_str().unwrap().to_owned();
+    let second = visit(&app, "/en/registration?userGroup=seller&countryId=UA", &mut jar).await;
+    assert!(second.body.contains("name=\"legalName\"") && second.body.contains("Kind of economic entity"));
+    assert!(!second.body.contains("name=\"firstName\""));
+    let third = visit(&app, "/registration?userGroup=seller&countryId=UA&incorporationCountryId=UA", &mut jar).await;
+    assert!(third.body.contains("name=\"firstName\"") && third.body.contains("Прізвище"));
+    // An unknown country is the users API's 400.
+    assert_eq!(visit(&app, "/registration?countryId=QQ", &mut jar).await.status, StatusCode::BAD_REQUEST);
+
+    let email = format!("new-{}@example.com", std::process::id());
+    let fields = [
+        ("_csrf", token.as_str()),
+        ("userGroup", "seller"),
+        ("countryId", "UA"),
+        ("incorporationCountryId", "UA"),
+        ("email", email.as_str()),
+        ("password", "a-new-password-1"),
+        ("legalName", "ТОВ \"Нова\""),
+        ("identifier", "12345678"),
+        ("classificationEconomicEntity", "legal"),
+        ("firstName", "Олена"),
+        ("lastName", "Нова"),
+    ];
+    let page = post_form(&app, "/registration", &fields, &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::CREATED, "{}", page.body);
+    assert_eq!(state(&page)["data"]["form"]["body"]["registered"], email.as_str());
+    assert!(page.body.contains("role=\"dialog\""), "the registration-success dialog");
+    assert!(!page.body.contains("a-new-password-1"));
+    // Again: the address is taken, said next to the form.
+    let again = post_form(&app, "/registration", &fields, &mut jar, &[]).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    // The new account logs in, its name from the registration.
+    let login = [("email", email.as_str()), ("password", "a-new-password-1"), ("_csrf", token.as_str())];
+    let page = post_form(&app, "/login", &login, &mut jar, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    assert_eq!(state(&visit(&app, "/plans", &mut jar).await)["session"]["name"], "Олена Нова");
+
+    // Recovery: the same answer for an unknown address; the code works once.
+    let mut visitor = Jar::default();
+    let token = login_token(&app, &mut visitor, "/login/forgot").await;
+    for address in ["nobody@example.com", email.as_str()] {
+        let page = post_form(&app, "/login/forgot", &[("email", address), ("_csrf", &token)], &mut visitor, &[]).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert_eq!(state(&page)["data"]["form"]["body"]["sent"], true, "{address}");
+    }
+    let code = recovery_code(&email).await;
+    let reset = [("recoveryCode", code.as_str()), ("password", "another-password-2"), ("_csrf", token.as_str())];
+    let page = post_form(&app, "/login/new-password", &reset, &mut visitor, &[]).await;
+    assert_eq!(
+        (page.status, page.headers[header::LOCATION].to_str().unwrap()),
+        (StatusCode::SEE_OTHER, "/login?reset=1")
+    );
+    let page = post_form(&app, "/login/new-password", &reset, &mut visitor, &[]).await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST, "a code works once");
+    assert_eq!(state(&page)["data"]["form"]["body"]["field"], "recoveryCode");
+    let login = [("email", email.as_str()), ("password", "another-password-2"), ("_csrf", token.as_str())];
+    let page = post_form(&app, "/login", &login, &mut visitor, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "the new password logs in: {}", page.body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cabinet_shows_the_profile_and_saves_the_cpv_list() {
+    let app = portal(&[("PORTAL_CLIENT_FEATURES_CABINET", "true")], "").await;
+    let mut jar = Jar::default();
+    // Logged out, the cabinet sends the visitor home.
+    let page = visit(&app, "/icabinet", &mut jar).await;
+    assert_eq!((page.status, page.headers[header::LOCATION].to_str().unwrap()), (StatusCode::FOUND, "/"));
+    let (email, password, _) = seed("seller");
+    let token = login_token(&app, &mut jar, "/login").await;
+    post_form(&app, "/login", &[("email", email), ("password", password), ("_csrf", &token)], &mut jar, &[]).await;
+    let page = visit(&app, "/icabinet", &mut jar).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains(email) && page.body.contains("ТОВ &quot;SELLER&quot;"), "profile and company");
+    // The seed seller's list, parsed from its JSON string, is the picker's chosen codes.
+    for code in ["45000000-7", "09100000-0"] {
+        assert!(page.body.contains(&format!("name=\"cpv\" checked=\"\" value=\"{code}\"")), "{code}");
+    }
+    let csrf = state(&page)["csrf"].as_str().unwrap().to_owned();
+    // One kept, one typed; the other unticked.
+    let body = format!("_csrf={csrf}&cpv=45000000-7&cpv=03000000-1");
+    let request = Request::post("/icabinet")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::COOKIE, jar.header())
+        .body(Body::from(body))
+        .unwrap();
+    let saved = send(&app, request, &mut jar).await;
+    assert_eq!(
+        (saved.status, saved.headers[header::LOCATION].to_str().unwrap()),
+        (StatusCode::SEE_OTHER, "/icabinet?saved=1")
+    );
+    let page = visit(&app, "/icabinet?saved=1", &mut jar).await;
+    assert!(page.body.contains("checked=\"\" value=\"03000000-1\"") && !page.body.contains("value=\"09100000-0\""));
+    // A code that is not one is refused, naming it.
+    let body = format!("_csrf={csrf}&cpv=4500000-7");
+    let request = Request::post("/icabinet")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::COOKIE, jar.header())
+        .body(Body::from(body))
+        .unwrap();
+    let refused = send(&app, request, &mut jar).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
+    assert_eq!(state(&refused)["data"]["form"]["body"]["field"], "cpvNotificationList[0]");
+    // And the list is still the saved one after a new login.
+    let mut again = Jar::default();
+    let token = login_token(&app, &mut again, "/login").await;
+    post_form(&app, "/login", &[("email", email), ("password", password), ("_csrf", &token)], &mut again, &[]).await;
+    let page = visit(&app, "/icabinet", &mut again).await;
+    assert!(page.body.contains("checked=\"\" value=\"03000000-1\""));
+}

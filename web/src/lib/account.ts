@@ -33,6 +33,12 @@ export interface FormOutcome {
   missing?: string[];
   /** What the visitor typed (never a password), to fill the form again. */
   values?: Record<string, string>;
+  /** The field the refusal names. */
+  field?: string;
+  /** A new account's e-mail (registration). */
+  registered?: string;
+  /** A recovery e-mail was asked for (the same answer whether or not the address exists). */
+  sent?: boolean;
   error?: FormError;
 }
 

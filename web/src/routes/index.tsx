@@ -5,7 +5,7 @@
  */
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { PageModule, PageRoute } from './types';
-import { buyersOnly, cabinetGuard, movedTo, visitorsOnly } from './guards';
+import { buyersOnly, movedTo } from './guards';
 import { contractList, home, planList, tenderList } from '../pages/Search/route';
 import { externalTender } from '../pages/ExternalTender/route';
 import { monitoring, monitoringsRedirect } from '../pages/Monitoring/route';
@@ -16,6 +16,8 @@ import { contacts, regulations, tariffs } from '../pages/Info/route';
 import { notFound } from '../pages/NotFound/route';
 import { login } from '../pages/Login/route';
 import { logout } from '../pages/Logout/route';
+import { registration } from '../pages/Registration/route';
+import { cabinet } from '../pages/Cabinet/route';
 import { stub } from '../pages/Stub/route';
 // Styles of split pages stay in the main stylesheet: no unstyled flash while a chunk loads.
 import '../pages/Tender/Tender.css';
@@ -46,9 +48,9 @@ const table: Array<[path: string, module: PageModule]> = [
   ['info/tariffs', tariffs],
   ['info/contacts', contacts],
   ['info/regulations', regulations],
-  ['icabinet/*', stub('cabinet', { noindex: true, guard: cabinetGuard })],
+  ['icabinet/*', cabinet],
   ['login/*', login],
-  ['registration/*', stub('registration', { guard: visitorsOnly })],
+  ['registration/*', registration],
   ['logout', logout],
   ['js/sign', stub('sign', { noindex: true })],
   ['*', notFound],

@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 import { SupportEmail } from '../SupportEmail/SupportEmail';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
+import { TestMode } from '../TestMode/TestMode';
 
 /** The platform's public pages: a social network page, a messaging channel, a video channel. */
 export const SOCIAL_LINKS = [
@@ -64,6 +65,7 @@ export function Footer() {
           <SupportEmail className="footer-support" i18nKey="footer.support" />
           {/* The year is the one allowed server/client difference (only across New Year). */}
           <p className="copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <TestMode />
         </div>
       </div>
     </footer>

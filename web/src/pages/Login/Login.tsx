@@ -24,6 +24,17 @@ export function useCsrf(): string {
   return csrf ?? '';
 }
 
+/** The login page's steps by path: the password, the one-time code, password recovery. */
+const STEPS: Record<string, 'login' | '2fa' | 'forgot' | 'new-password'> = {
+  '/login': 'login',
+  '/login/2fa': '2fa',
+  '/login/forgot': 'forgot',
+  '/login/new-password': 'new-password',
+};
+
+const TITLES = { login: 'pages.login.title', '2fa': 'account.login.codeTitle', forgot: 'account.recovery.forgotTitle', 'new-password': 'account.recovery.newTitle' };
+const SUBMITS = { login: 'account.login.submit', '2fa': 'account.login.confirm', forgot: 'account.recovery.send', 'new-password': 'account.recovery.save' };
+
 export default function Login() {
   const { t } = useTranslation();
   const state = usePageState();
@@ -32,13 +43,13 @@ export default function Login() {
   const location = useLocation();
   const [query] = useSearchParams();
   const csrf = useCsrf();
-  const step = location.pathname === '/login/2fa' ? '2fa' : 'login';
+  const step = STEPS[location.pathname] ?? 'login';
   const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => dataOf<FormOutcome>(state, 'form') ?? undefined);
   const [busy, setBusy] = useState(false);
   // A new step or a new answer from the server replaces what this page showed.
   useEffect(() => setOutcome(dataOf<FormOutcome>(state, 'form') ?? undefined), [state.data, step]);
 
-  const action = localizedPath(state.language, step === '2fa' ? '/login/2fa' : '/login');
+  const action = localizedPath(state.language, step === 'login' ? '/login' : `/login/${step}`);
   const origin = outcome?.values?.origin ?? query.get('from') ?? '';
   const error = outcome && !outcome.ok ? outcome.error : undefined;
   const missing = new Set(outcome?.missing ?? []);
@@ -51,6 +62,12 @@ export default function Login() {
     // Sent before the page's token arrived (it came by navigation): fetch one now.
     if (!fields._csrf) fields._csrf = await fetchCsrf();
     const answer = await sendForm(action, fields);
+    if (answer.ok && (step === 'forgot' || step === 'new-password')) {
+      setBusy(false);
+      if (answer.location) navigate(answer.location);
+      else setOutcome(answer);
+      return;
+    }
     if (answer.ok) {
       if (answer.handover) await handOver(answer.handover);
       // One render for both: with the session alone, this page's guard would send the
@@ -72,15 +89,57 @@ export default function Login() {
   const errorId = 'login-error';
   return (
     <section className="container account-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t(step === '2fa' ? 'account.login.codeTitle' : 'pages.login.title')}</h1>
+      <h1 id="page-title">{t(TITLES[step])}</h1>
       {error && (
         <p id={errorId} className="form-error" role="alert">
-          {formErrorMessage(t, error, step)}
+          {outcome?.field === 'recoveryCode'
+            ? formErrorMessage(t, { ...error, status: 0 }, 'form').replace(t('account.errors.unavailable'), t('account.recovery.badCode'))
+            : formErrorMessage(t, error, step === '2fa' ? '2fa' : step === 'login' ? 'login' : 'form')}
+        </p>
+      )}
+      {step === 'login' && query.get('reset') === '1' && !error && (
+        <p className="form-note" role="status">
+          {t('account.recovery.done')}
+        </p>
+      )}
+      {step === 'forgot' && outcome?.ok && outcome.sent && (
+        <p className="form-note" role="status">
+          {t('account.recovery.sent')} <AppLink to="/login/new-password">{t('account.recovery.haveCode')}</AppLink>
         </p>
       )}
       <form className="account-form" method="post" action={action} onSubmit={submit} aria-describedby={error ? errorId : undefined}>
         <input type="hidden" name="_csrf" value={csrf} />
-        {step === '2fa' ? (
+        {step === 'forgot' && (
+          <>
+            <p>{t('account.recovery.forgotHint')}</p>
+            <label htmlFor="login-email">{t('account.login.email')}</label>
+            <input id="login-email" name="email" type="email" autoComplete="username" required defaultValue={outcome?.values?.email ?? ''} />
+          </>
+        )}
+        {step === 'new-password' && (
+          <>
+            <label htmlFor="login-code">{t('account.recovery.code')}</label>
+            <input
+              id="login-code"
+              name="recoveryCode"
+              autoComplete="one-time-code"
+              required
+              defaultValue={outcome?.values?.recoveryCode ?? query.get('code') ?? ''}
+              aria-invalid={outcome?.field === 'recoveryCode' || undefined}
+            />
+            <label htmlFor="login-new-password">{t('account.recovery.password')}</label>
+            <input
+              id="login-new-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={8}
+              required
+              aria-invalid={outcome?.field === 'password' || undefined}
+            />
+          </>
+        )}
+        {step === 'forgot' || step === 'new-password' ? null : step === '2fa' ? (
           <>
             <p>{t('account.login.codeHint')}</p>
             <label htmlFor="login-otp">{t('account.login.code')}</label>
@@ -120,11 +179,12 @@ export default function Login() {
           </>
         )}
         <button type="submit" className="button button-primary" disabled={busy}>
-          {t(step === '2fa' ? 'account.login.confirm' : 'account.login.submit')}
+          {t(SUBMITS[step])}
         </button>
       </form>
       {step === 'login' && (
         <p className="account-links">
+          <AppLink to="/login/forgot">{t('account.recovery.forgotLink')}</AppLink>{' '}
           <AppLink to="/registration">{t('header.registration')}</AppLink>
         </p>
       )}

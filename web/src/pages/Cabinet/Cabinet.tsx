@@ -1,0 +1,127 @@
+/**
+ * The cabinet: profile, company, and the CPV codes the user is notified about. The list
+ * is the profile's `cpvNotificationList`, a JSON string (`""` = none); it is edited with
+ * the CPV picker (without JavaScript: its checkboxes and a typed code) and saved by a POST
+ * to the portal, which PUTs it to the users API.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { dataOf, failed } from '../../lib/data';
+import { localizedPath } from '../../lib/paths';
+import { fetchCsrf, sendForm, type FormOutcome } from '../../lib/account';
+import { formErrorMessage } from '../Login/account';
+import { useCsrf } from '../Login/Login';
+import { Facts } from '../../components/Facts/Facts';
+import { Picker } from '../../components/Picker/Picker';
+import { Section } from '../../components/Section/Section';
+import { Unavailable } from '../../components/Unavailable/Unavailable';
+import { usePageState } from '../../state';
+
+interface Profile {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  position?: string;
+  userType?: string;
+  cpvNotificationList?: string;
+}
+
+interface Company {
+  name?: string;
+  identifier?: { scheme?: string; id?: string };
+}
+
+/** The codes of the profile's JSON string; anything that is not a list of strings is none. */
+export function cpvCodes(list: string | undefined): string[] {
+  if (!list) return [];
+  try {
+    const codes: unknown = JSON.parse(list);
+    return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export default function Cabinet() {
+  const { t } = useTranslation();
+  const state = usePageState();
+  const [query] = useSearchParams();
+  const csrf = useCsrf();
+  const profile = dataOf<Profile>(state, 'profile') ?? {};
+  const company = dataOf<Company>(state, 'company');
+  const [codes, setCodes] = useState(() => cpvCodes(profile.cpvNotificationList));
+  const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => dataOf<FormOutcome>(state, 'form') ?? undefined);
+  const [saved, setSaved] = useState(query.get('saved') === '1');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setCodes(cpvCodes(profile.cpvNotificationList)), [profile.cpvNotificationList]);
+  const action = localizedPath(state.language, '/icabinet');
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const form = new FormData(event.currentTarget);
+    const cpv = form.getAll('cpv').map(String).map((c) => c.trim()).filter(Boolean);
+    const token = String(form.get('_csrf') ?? '') || (await fetchCsrf());
+    const answer = await sendForm(action, { _csrf: token, cpv } as unknown as Record<string, string>);
+    setBusy(false);
+    setOutcome(answer);
+    setSaved(answer.ok);
+    if (answer.ok) setCodes([...new Set(cpv)]);
+  }
+
+  const error = outcome && !outcome.ok ? outcome.error : undefined;
+  return (
+    <section className="container account-page cabinet" aria-labelledby="page-title">
+      <h1 id="page-title">{t('pages.cabinet.title')}</h1>
+      <Section id="profile" title={t('cabinet.profile')}>
+        <Facts
+          rows={[
+            [t('account.login.email'), profile.email],
+            [t('cabinet.name'), name],
+            [t('cabinet.phone'), profile.phone],
+            [t('cabinet.position'), profile.position],
+            [t('registration.userGroup'), profile.userType && t(`registration.groups.${profile.userType}`)],
+          ]}
+        />
+      </Section>
+      <Section id="company" title={t('cabinet.company')}>
+        {company ? (
+          <Facts rows={[[t('cabinet.companyName'), company.name], [t('cabinet.identifier'), company.identifier?.id]]} />
+        ) : (
+          failed(state, 'company') && <Unavailable />
+        )}
+      </Section>
+      <Section id="notifications" title={t('cabinet.notifications')}>
+        {saved && !error && (
+          <p className="form-note" role="status">
+            {t('cabinet.saved')}
+          </p>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {formErrorMessage(t, error)}
+            {outcome?.field && ` ${outcome.field}`}
+          </p>
+        )}
+        <form className="account-form" method="post" action={action} onSubmit={submit}>
+          <input type="hidden" name="_csrf" value={csrf} />
+          <Picker
+            key={codes.join(',')}
+            name="cpv"
+            legend={t('cabinet.cpv')}
+            source={{ type: 'tree', scheme: 'classification' }}
+            initial={codes.map((id) => ({ id, label: id }))}
+            pattern="\d{8}-\d"
+            placeholder="45230000-8"
+          />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('cabinet.save')}
+          </button>
+        </form>
+      </Section>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * `/icabinet`: the logged-in user's own profile and company (the users API, with the
+ * user's token: the server adds it), and the CPV notification list, editable. Needs the
+ * cabinet flag and a session; anyone else goes home.
+ */
+import type { PageModule } from '../../routes/types';
+import { cabinetGuard } from '../../routes/guards';
+
+export const cabinet: PageModule = {
+  name: 'cabinet',
+  page: { load: () => import('./Cabinet') },
+  guard: cabinetGuard,
+  fetches: () => [
+    { key: 'profile', service: 'users', path: '/api/users/profile' },
+    { key: 'company', service: 'users', path: '/api/users/profile/company' },
+  ],
+  required: ['profile'],
+  forms: true,
+  noindex: true,
+};
