@@ -79,6 +79,8 @@ const S = {
   microCacheMs: Math.round(Number(process.env.BENCH_MICRO_CACHE_MS ?? 2000)),
   // 0 skips the runs with compressed pages.
   compressed: process.env.BENCH_COMPRESSED !== '0',
+  // 0 skips the logged-in runs.
+  session: process.env.BENCH_SESSION !== '0',
 };
 if (S.connections.some((c) => !Number.isInteger(c) || c < 1)) fail(`BENCH_CONNECTIONS=${process.env.BENCH_CONNECTIONS}`);
 const TOP = Math.max(...S.connections);
@@ -349,11 +351,12 @@ const SERVERS = {
 
 // ---------------------------------------------------------------- measurements
 /** One wrk run; errors are socket errors plus responses with an unexpected status. */
-async function wrk(port, page, connections, seconds, encoding) {
+async function wrk(port, page, connections, seconds, encoding, cookie) {
   const threads = Math.min(connections, S.load.cpus.length);
   const script = page.status === 200 ? ['-s', 'bench/wrk/report.lua'] : ['-s', 'bench/wrk/expect-status.lua'];
   const args = ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', ...script];
   if (encoding) args.push('-H', `Accept-Encoding: ${encoding}`);
+  if (cookie) args.push('-H', `Cookie: ${cookie}`);
   args.push(`http://127.0.0.1:${port}${page.url}`);
   if (page.status !== 200) args.push('--', String(page.status));
   const out = await must('wrk', args, { cpus: S.load.spec });
@@ -372,6 +375,20 @@ async function wrk(port, page, connections, seconds, encoding) {
     socketErrors: socket,
     statusErrors: status,
   };
+}
+
+/** The portal's session cookies after logging in through its own form (a browser's way). */
+async function logIn(port, email, password) {
+  const base = `http://127.0.0.1:${port}`;
+  const form = await fetch(`${base}/login`);
+  const csrfCookie = (form.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const token = (await form.text()).match(/name="_csrf" value="([^"]+)"/)?.[1];
+  if (!token || !csrfCookie) fail('no anti-forgery token on the login page');
+  const body = new URLSearchParams({ email, password, _csrf: token });
+  const answer = await fetch(`${base}/login`, { method: 'POST', body, headers: { cookie: csrfCookie }, redirect: 'manual' });
+  const set = (answer.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).filter((c) => !c.endsWith('='));
+  if (answer.status !== 303 || !set.some((c) => c.startsWith('portal_token='))) fail(`login for the bench failed: ${answer.status}`);
+  return [csrfCookie, ...set].join('; ');
 }
 
 /** One GET with curl: status, body bytes, body hash (identity unless `encoding`). */
@@ -583,10 +600,10 @@ async function main() {
     const pgids = procs.map((p) => p.pgid);
     await waitReady(`http://127.0.0.1:${port}/healthz`, procs, 120);
     for (const page of PAGES) await wrk(port, page, 8, S.warmup, encoding);
-    await runs(port, async (page, encoding) => {
+    await runs(port, async (page, encoding, cookie) => {
       await settle(pgids);
       const ticks0 = cpuTicks(pgids);
-      const r = await wrk(port, page, TOP, S.duration, encoding);
+      const r = await wrk(port, page, TOP, S.duration, encoding, cookie);
       const ticks = cpuTicks(pgids) - ticks0;
       return { url: page.url, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN };
     });
@@ -624,8 +641,29 @@ async function main() {
       }
     });
   }
+  // A logged-in buyer on the filtered tender search (the portal only: the baselines have
+  // no sessions), against the same page anonymous in the same process, alternating.
+  const session = []; // {who, url, ...wrk, cpuUsPerReq}
+  if (S.session) {
+    await extraPortal('portal-session', {}, undefined, async (port, measure) => {
+      const cookie = await logIn(port, 'buyer@example.com', 'buyer-password-1');
+      const html = await (await fetch(`http://127.0.0.1:${port}${TENDERS.url}`, { headers: { cookie } })).text();
+      if (!html.includes('"session":{"email":"buyer@example.com"')) fail('the logged-in bench page is not rendered for the session');
+      await wrk(port, TENDERS, 8, S.warmup, undefined, cookie);
+      for (let i = 0; i < 2; i++) {
+        for (const who of ['anonymous', 'buyer']) {
+          const last = { who, ...(await measure(TENDERS, undefined, who === 'buyer' ? cookie : undefined)) };
+          session.push(last);
+          console.log(
+            `  session portal c=${TOP} ${TENDERS.name} ${who.padEnd(9)} ${fmtRps(last.rps).padStart(7)} req/s  ` +
+              `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
+          );
+        }
+      }
+    });
+  }
   await stopGroups([upstream.pgid]);
-  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded }, null, 1));
+  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded, session }, null, 1));
 
   // First-load JavaScript: the entry and the chunks the document preloads.
   const manifest = JSON.parse(readFileSync(join(WEB_DIST, 'client/manifest.json'), 'utf8'));
@@ -826,6 +864,28 @@ async function main() {
         'A wait of about 40 ms is the signature of Nagle\'s algorithm holding the last small write until the client\'s delayed ACK (no TCP_NODELAY on the accepted socket).',
       '',
     );
+  }
+  if (session.length) {
+    const avg = (list, key) => list.reduce((a, r) => a + r[key], 0) / Math.max(1, list.length);
+    const of = (who) => session.filter((r) => r.who === who);
+    const [anon, buyer] = [of('anonymous'), of('buyer')];
+    const baseline = (name) => avg(results.filter((r) => r.server === name && r.url === TENDERS.url && r.c === TOP), 'rps');
+    md.push(`## A logged-in page (portal only, c=${TOP})`, '');
+    md.push(
+      `A buyer logged in through the login form (session cookies sent with every request) on \`${TENDERS.url}\`, ` +
+        'against the same page anonymous in the same process, alternating twice. The baselines have no sessions: ' +
+        'their figure is the anonymous page from the runs above.',
+      '',
+    );
+    md.push(
+      table(
+        ['who', 'req/s', 'p99 ms', 'CPU µs/req', 'errors'],
+        [anon, buyer].map((list) => [list[0].who, fmtRps(avg(list, 'rps')), fmtMs(avg(list, 'p99')), avg(list, 'cpuUsPerReq').toFixed(0), String(list.reduce((a, r) => a + r.errors, 0))]),
+      ),
+      '',
+    );
+    const ratios = BASELINES.filter((b) => S.servers.includes(b)).map((b) => `÷ ${b} (anonymous) ${(avg(buyer, 'rps') / baseline(b)).toFixed(2)}`);
+    md.push(`Logged-in CPU per request ÷ anonymous: **${(avg(buyer, 'cpuUsPerReq') / avg(anon, 'cpuUsPerReq')).toFixed(2)}**; logged-in throughput ${ratios.join(', ')}.`, '');
   }
   const verdict = (bytes, budget) => (bytes <= budget ? 'within budget' : `**over budget by ${kib(bytes - budget)}**`);
   md.push('## Sizes against budgets (1 KiB = 1024 B)', '');
