@@ -83,6 +83,8 @@ async function configOf(base) {
 test('each seed user logs in without a reload and sees its menu, in the HTML too', async () => {
   for (const [type, [email, password]] of Object.entries(USERS)) {
     const { context, page, problems } = await open(browser, '/tenders?page=2');
+    const urls = [];
+    context.on('request', (request) => urls.push(request.url()));
     await page.click(`a[href^="/login"]`);
     await page.waitForSelector('#login-email');
     await page.evaluate(() => (window.__sameDocument = true));
@@ -110,6 +112,11 @@ test('each seed user logs in without a reload and sees its menu, in the HTML too
     }
     // The old portal got the new login.
     assert.equal(await oldPortalGuest(context), false, `${type}: old portal session`);
+    // No token in any address the browser asked for (the hand-over's is a one-time id).
+    for (const cookie of cookies.filter((c) => /portal_(token|refresh_token)/.test(c.name))) {
+      assert.ok(!urls.some((u) => u.includes(cookie.value)), `${cookie.name} in a URL`);
+    }
+    assert.ok(!urls.some((u) => /eyJ[\w-]{8,}\./.test(u)), 'a JWT in a URL');
     assert.deepEqual(problems, []);
     await off.close();
     await context.close();
