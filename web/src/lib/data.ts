@@ -32,7 +32,8 @@ export function failed(from: DataSource, key: string): boolean {
 
 /**
  * The HTTP status of the error page a failed answer calls for when the page cannot do
- * without it: 404 and 400 stay themselves; an upstream that failed (5xx) is 503; one
+ * without it: 404 and 400 stay themselves, and so does 403 (the users API refuses the
+ * user's role: "sign in under the appropriate role", SPEC §2.4); an upstream that failed (5xx) is 503; one
  * that could not be reached, or whose answer is not JSON, 502; one too slow, 504; any
  * other refusal, 502. A missing answer (never fetched) is 503.
  */
@@ -40,6 +41,6 @@ export function failureStatus(entry: Fetched | undefined): number | null {
   if (!entry) return 503;
   if (entry.ok) return null;
   if ('failure' in entry) return entry.failure === 'timeout' ? 504 : 502;
-  if (entry.status === 404 || entry.status === 400) return entry.status;
+  if (entry.status === 404 || entry.status === 400 || entry.status === 403) return entry.status;
   return entry.status >= 500 ? 503 : 502;
 }
