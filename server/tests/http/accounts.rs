@@ -437,13 +437,8 @@ async fn the_cabinet_shows_the_profile_and_saves_the_cpv_list() {
     }
     let csrf = state(&page)["csrf"].as_str().unwrap().to_owned();
     // One kept, one typed; the other unticked.
-    let body = format!("_csrf={csrf}&cpv=45000000-7&cpv=03000000-1");
-    let request = Request::post("/icabinet")
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .header(header::COOKIE, jar.header())
-        .body(Body::from(body))
-        .unwrap();
-    let saved = send(&app, request, &mut jar).await;
+    let fields = [("_csrf", csrf.as_str()), ("cpv", "45000000-7"), ("cpv", "03000000-1")];
+    let saved = post_form(&app, "/icabinet", &fields, &mut jar, &[]).await;
     assert_eq!(
         (saved.status, saved.headers[header::LOCATION].to_str().unwrap()),
         (StatusCode::SEE_OTHER, "/icabinet?saved=1")
@@ -451,13 +446,7 @@ async fn the_cabinet_shows_the_profile_and_saves_the_cpv_list() {
     let page = visit(&app, "/icabinet?saved=1", &mut jar).await;
     assert!(page.body.contains("checked=\"\" value=\"03000000-1\"") && !page.body.contains("value=\"09100000-0\""));
     // A code that is not one is refused, naming it.
-    let body = format!("_csrf={csrf}&cpv=4500000-7");
-    let request = Request::post("/icabinet")
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .header(header::COOKIE, jar.header())
-        .body(Body::from(body))
-        .unwrap();
-    let refused = send(&app, request, &mut jar).await;
+    let refused = post_form(&app, "/icabinet", &[("_csrf", csrf.as_str()), ("cpv", "4500000-7")], &mut jar, &[]).await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.body);
     assert_eq!(state(&refused)["data"]["form"]["body"]["field"], "cpvNotificationList[0]");
     // And the list is still the saved one after a new login.
