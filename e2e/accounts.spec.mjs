@@ -213,6 +213,17 @@ test('login, the second factor and logout work with JavaScript off', async () =>
   await page.click('.account-form button[type=submit]');
   assert.equal(new URL(page.url()).pathname, '/');
   assert.equal(await page.locator('.user-menu').count(), 1);
+  // The same session with JavaScript on: the old portal, never handed this login, gets
+  // it now, and the user stays logged in.
+  const on = await browser.newContext();
+  await on.addCookies(await context.cookies());
+  const hydrated = await on.newPage();
+  await hydrated.goto(`${BASE}/plans`);
+  await hydrated.waitForFunction(() => sessionStorage.getItem('portal.handedOver') === '1', null, { timeout: 10000 });
+  assert.equal(await oldPortalGuest(on), false);
+  await hydrated.reload();
+  assert.equal(await hydrated.locator('.user-menu').count(), 1);
+  await on.close();
   await context.close();
 });
 

@@ -499,6 +499,24 @@ fn origin_of(url: &str) -> &str {
     &url[..end]
 }
 
+/// `POST /__handover`: a hand-over to the old portal for the current session, for a
+/// login the app did not make (JavaScript was off): the app opens it once when the old
+/// portal does not know the user yet, rather than logging the user out.
+pub async fn handover_for_session(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let sessions = state.sessions();
+    let token = fields(&headers, &body).and_then(|mut f| f.remove("_csrf"));
+    if !sessions.allowed(&headers, token.as_deref()) {
+        return with_cookies(StatusCode::FORBIDDEN.into_response(), &[]);
+    }
+    let visitor = sessions.visitor(state.http(), &headers).await;
+    let Some(access) = visitor.bearer() else {
+        return with_cookies(axum::Json(json!({ "ok": false })).into_response(), &visitor.set_cookies);
+    };
+    let id = sessions.keep_handover(access);
+    let answer = json!({ "ok": true, "handover": format!("/login/handover/{id}") });
+    with_cookies(axum::Json(answer).into_response(), &visitor.set_cookies)
+}
+
 /// `GET /__csrf`: the anti-forgery token for a page with forms reached by navigation
 /// in the app (its first page may have had none). Another site cannot read it.
 pub async fn csrf_token(State(state): State<AppState>, headers: HeaderMap) -> Response {

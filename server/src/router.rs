@@ -60,6 +60,7 @@ pub fn app(state: AppState) -> Router {
         .route("/__vitals", post(vitals))
         .route("/__data", get(page::data))
         .route("/__csrf", get(account::csrf_token))
+        .route("/__handover", post(account::handover_for_session))
         .route("/login/handover/{id}", get(account::handover));
     // The account forms post to their own page's path, in either language.
     for prefix in ["", "/en"] {

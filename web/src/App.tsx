@@ -7,7 +7,7 @@ import { routeOutcome } from './routes/outcome';
 import { loadPage, pageComponent } from './routes/split';
 import type { PageRoute, RouteContext } from './routes/types';
 import { AccountContext, PageStateContext, useAccount, usePageState, type Account, type PageState } from './state';
-import { sendForm } from './lib/account';
+import { handedOver, handOver, markHandedOver, sendForm } from './lib/account';
 import { localizedPath } from './lib/paths';
 import { applyHead, pageHead } from './lib/head';
 import { Header } from './components/Header/Header';
@@ -116,6 +116,16 @@ function OldPortalSession() {
       .then((r) => (r.ok ? (r.json() as Promise<{ isGuest?: boolean }>) : null))
       .then(async (answer) => {
         if (answer?.isGuest !== true) return;
+        // A session the old portal was never handed (a login with JavaScript off) is
+        // handed over once; after that, the old portal's guest answer means it logged out.
+        if (!handedOver()) {
+          const out = await sendForm('/__handover', { _csrf: csrf ?? '' });
+          if (out.ok && out.handover) {
+            await handOver(out.handover);
+            markHandedOver();
+            return;
+          }
+        }
         const out = await sendForm(localizedPath(language, '/logout'), { _csrf: csrf ?? '' });
         if (out.ok) account.signedOut();
       })

@@ -85,3 +85,47 @@ export function oldPortalLogout(url: string): Promise<void> {
     () => undefined,
   );
 }
+
+/**
+ * Opens the hand-over page in a hidden frame: it posts the new login to the old portal
+ * (SPEC §7), whose answer is the frame's second load. Resolves then, or after
+ * `timeoutMs` (a failure is ignored, SPEC §8).
+ */
+export function handOver(url: string, timeoutMs = 3000): Promise<void> {
+  return new Promise((resolve) => {
+    const frame = document.createElement('iframe');
+    frame.hidden = true;
+    frame.title = 'handover';
+    let loads = 0;
+    const done = () => {
+      clearTimeout(timer);
+      frame.remove();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    frame.addEventListener('load', () => {
+      loads += 1;
+      if (loads >= 2) done();
+    });
+    frame.src = url;
+    document.body.appendChild(frame);
+  });
+}
+
+/** This browser tab handed its session to the old portal (the app's login, or once here). */
+const HANDED_OVER = 'portal.handedOver';
+export const handedOver = (): boolean => {
+  try {
+    return sessionStorage.getItem(HANDED_OVER) === '1';
+  } catch {
+    return false;
+  }
+};
+export const markHandedOver = (handed = true): void => {
+  try {
+    if (handed) sessionStorage.setItem(HANDED_OVER, '1');
+    else sessionStorage.removeItem(HANDED_OVER);
+  } catch {
+    // Storage refused: the next page asks again.
+  }
+};

@@ -6,7 +6,7 @@
 import { startTransition, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import { formFields, oldPortalLogout, sendForm } from '../../lib/account';
+import { formFields, markHandedOver, oldPortalLogout, sendForm } from '../../lib/account';
 import { localizedPath } from '../../lib/paths';
 import { useAccount, usePageState } from '../../state';
 
@@ -29,6 +29,7 @@ export function LogoutForm({ className = 'account-logout', label }: { className?
       return;
     }
     if (answer.oldPortalLogout) await oldPortalLogout(answer.oldPortalLogout);
+    markHandedOver(false);
     setBusy(false);
     startTransition(() => {
       account.signedOut();

@@ -8,8 +8,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
 import { localizedPath } from '../../lib/paths';
-import { fetchCsrf, formFields, sendForm, type FormOutcome } from '../../lib/account';
-import { formErrorMessage, handOver } from './account';
+import { fetchCsrf, formFields, handOver, markHandedOver, sendForm, type FormOutcome } from '../../lib/account';
+import { formErrorMessage } from './account';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useAccount, usePageState } from '../../state';
 
@@ -69,7 +69,10 @@ export default function Login() {
       return;
     }
     if (answer.ok) {
-      if (answer.handover) await handOver(answer.handover);
+      if (answer.handover) {
+        await handOver(answer.handover);
+        markHandedOver();
+      }
       // One render for both: with the session alone, this page's guard would send the
       // user home before the navigation to where they came from.
       startTransition(() => {
