@@ -180,15 +180,11 @@ async fn logged_in(state: &AppState, headers: &HeaderMap, login: &Login, origin:
 /// `POST /login` (and `/en/login`): e-mail and password.
 pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
     let page = uri.path().to_owned();
-    let Some(fields) = fields(&headers, &body) else {
-        let outcome =
-            json!({ "ok": false, "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
-        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+    let fields = match checked_fields(&state, &headers, &body, &page).await {
+        Ok(fields) => fields,
+        Err(answer) => return answer,
     };
     let sessions = state.sessions();
-    if !sessions.allowed(&headers, fields.get("_csrf").map(String::as_str)) {
-        return forbidden(&state, &headers, &page).await;
-    }
     // An app path (the login link's `from`): the language is the page's.
     let origin = fields.get("origin").and_then(|o| safe_path(o)).unwrap_or("/").to_owned();
     let email = fields.get("email").map(|e| e.trim()).unwrap_or("");
@@ -237,15 +233,11 @@ pub async fn second_factor(
     body: Bytes,
 ) -> Response {
     let page = uri.path().to_owned();
-    let sessions = state.sessions();
-    let Some(fields) = fields(&headers, &body) else {
-        let outcome =
-            json!({ "ok": false, "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
-        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+    let fields = match checked_fields(&state, &headers, &body, &page).await {
+        Ok(fields) => fields,
+        Err(answer) => return answer,
     };
-    if !sessions.allowed(&headers, fields.get("_csrf").map(String::as_str)) {
-        return forbidden(&state, &headers, &page).await;
-    }
+    let sessions = state.sessions();
     let Some((id, pending)) = sessions.pending(&headers) else {
         // No login waits for a code (it expired, or never began): start again.
         if wants_json(&headers) {

@@ -54,9 +54,9 @@ fn url(base: &str, path: &str) -> String {
     format!("{}{path}", base.trim_end_matches('/'))
 }
 
-async fn answer<T: for<'de> Deserialize<'de>>(
-    response: Result<reqwest::Response, reqwest::Error>,
-) -> Result<T, CallError> {
+/// The response, or why there is none to read: unreachable or too slow, throttled, or
+/// failed on the users API's side (5xx). A 4xx is left to the caller (it reads the body).
+fn received(response: Result<reqwest::Response, reqwest::Error>) -> Result<reqwest::Response, CallError> {
     let response = response.map_err(|e| CallError::Unavailable(if e.is_timeout() { 504 } else { 502 }))?;
     let status = response.status();
     if status == StatusCode::TOO_MANY_REQUESTS {
@@ -66,6 +66,14 @@ async fn answer<T: for<'de> Deserialize<'de>>(
     if status.is_server_error() {
         return Err(CallError::Unavailable(if status.as_u16() == 504 { 504 } else { 503 }));
     }
+    Ok(response)
+}
+
+async fn answer<T: for<'de> Deserialize<'de>>(
+    response: Result<reqwest::Response, reqwest::Error>,
+) -> Result<T, CallError> {
+    let response = received(response)?;
+    let status = response.status();
     if status.is_client_error() {
         return Err(CallError::Refused(status.as_u16()));
     }
@@ -176,16 +184,8 @@ async fn send_form(request: reqwest::RequestBuilder, body: Value) -> Result<Valu
         .header(header::ACCEPT, "application/json")
         .body(body.to_string());
     let refused = |error| Refusal { error, field: None };
-    let response =
-        request.send().await.map_err(|e| refused(CallError::Unavailable(if e.is_timeout() { 504 } else { 502 })))?;
+    let response = received(request.send().await).map_err(refused)?;
     let status = response.status();
-    if status == StatusCode::TOO_MANY_REQUESTS {
-        let wait = response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.trim().parse().ok());
-        return Err(refused(CallError::Throttled(wait)));
-    }
-    if status.is_server_error() {
-        return Err(refused(CallError::Unavailable(if status.as_u16() == 504 { 504 } else { 503 })));
-    }
     let bytes = response.bytes().await.map_err(|_| refused(CallError::Unavailable(502)))?;
     let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     if status.is_client_error() {
