@@ -5,10 +5,13 @@
 //! token awaiting the second factor accepted by `/api/auth/2fa` only; rotating refresh
 //! tokens and recovery codes stored hashed and spent atomically; RFC 6238 TOTP codes
 //! good once; login throttling per account and client address (`throttle`); an e-mail
-//! outbox table readable at `/dev/outbox` in development mode only.
+//! outbox table readable at `/dev/outbox` in development mode only. The Market cart of
+//! buyers and central purchasing bodies lives here too (`cart`).
 
+pub mod cart;
 mod throttle;
 
+pub use cart::{Cart, CartError, CartItem};
 pub use throttle::{Throttle, FREE_ATTEMPTS};
 
 use crate::classifiers::Scheme;
@@ -59,7 +62,8 @@ pub const MAX_CPV_NOTIFICATIONS: usize = 100;
 /// How long a request waits for a hashing slot before it is answered 503.
 const HASH_QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// Schema version this code writes (`PRAGMA user_version`).
-const SCHEMA_VERSION: i64 = 1;
+/// Version 2 adds the cart tables (`cart::schema`).
+const SCHEMA_VERSION: i64 = 2;
 
 /// A user row as login needs it.
 struct Account {
@@ -167,8 +171,19 @@ fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
         return Ok(());
     }
     let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    // Version 0 kept refresh tokens and recovery codes in clear: they are dropped (their
-    // holders log in again or ask for a new code) rather than carried over.
+    if version < 1 {
+        migrate_to_1(&tx)?;
+    }
+    // Version 2: the cart (nothing earlier is touched).
+    tx.execute_batch(&cart::schema())?;
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Version 0 kept refresh tokens and recovery codes in clear: they are dropped (their
+/// holders log in again or ask for a new code) rather than carried over.
+fn migrate_to_1(tx: &Transaction<'_>) -> Result<(), UpstreamError> {
     tx.execute_batch(
         "CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL,
            password TEXT NOT NULL, type TEXT NOT NULL, totp_secret TEXT NOT NULL DEFAULT '',
@@ -183,10 +198,8 @@ fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
          CREATE TABLE recovery (code_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires INTEGER NOT NULL);
          CREATE INDEX recovery_user ON recovery (user_id);
          -- The time step of the last one-time code accepted: a code is good once.
-         ALTER TABLE users ADD COLUMN totp_last_step INTEGER NOT NULL DEFAULT 0;
-         PRAGMA user_version = 1;",
+         ALTER TABLE users ADD COLUMN totp_last_step INTEGER NOT NULL DEFAULT 0;",
     )?;
-    tx.commit()?;
     Ok(())
 }
 
@@ -262,7 +275,8 @@ impl Users {
     }
 
     /// Runs `f` in one immediate transaction: committed when it returns `Ok`, rolled
-    /// back otherwise. Every change goes through here.
+    /// back otherwise. Every change goes through here (the cart's through its like,
+    /// `cart_change`, whose refusals are the cart's own errors).
     fn write<T>(&self, f: impl FnOnce(&Transaction<'_>) -> Result<T, UpstreamError>) -> Result<T, UpstreamError> {
         let mut db = self.db();
         let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -893,7 +907,8 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/old/checkAuth.php", get(old_check))
         .route("/old", post(old_login))
         .route("/old/", post(old_login))
-        .route("/old/cabinet/logout", get(old_logout));
+        .route("/old/cabinet/logout", get(old_logout))
+        .merge(cart::routes());
     if dev {
         router.route("/dev/outbox", get(outbox))
     } else {

@@ -196,3 +196,24 @@ pub async fn http_post(addr: std::net::SocketAddr, path: &str, body: &str, beare
     }
     http(addr, "POST", path, &headers, body).await
 }
+
+/// Any request through the real router in-process: `method` on `uri`, with a JSON body
+/// (`None`: empty) and a bearer token.
+pub async fn send(state: &AppState, method: &str, uri: &str, body: Option<&str>, bearer: Option<&str>) -> Resp {
+    let mut b = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        b = b.header("content-type", "application/json");
+    }
+    if let Some(t) = bearer {
+        b = b.header("authorization", format!("Bearer {t}"));
+    }
+    call(state, b.body(Body::from(body.unwrap_or_default().to_string())).unwrap()).await
+}
+
+/// Logs in with a password (no second factor) and returns the access token.
+pub async fn login(state: &AppState, email: &str, password: &str) -> String {
+    let body = serde_json::json!({"email": email, "password": password}).to_string();
+    let r = post_json(state, "/auth", &body, None).await;
+    assert_eq!(r.status, StatusCode::OK, "login {email}: {}", r.text);
+    r.body["token"].as_str().expect("token").to_string()
+}
