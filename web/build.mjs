@@ -58,6 +58,29 @@ const splitPages = (name, extra) => ({
  */
 const pagesShareTheEntry = splitPages('pages-share-the-entry', () => `import ${JSON.stringify(ROUTE_TABLE)};`);
 
+/**
+ * In the browser's build, a module imported as `./x.server` (a file `x.server.ts`) is
+ * replaced by one whose exports are all undefined: code that only the server runs (a
+ * route's `fetches`, behind `__SERVER__`) and what it imports stay out of the browser's
+ * bundle. esbuild places a module in every chunk that can reach it, used or not, so the
+ * import itself has to go. The exports are read from the file: `export const name` and
+ * `export { a, b as c } from`.
+ */
+const serverOnly = {
+  name: 'server-only',
+  setup(bundle) {
+    bundle.onResolve({ filter: /\.server$/ }, (args) => ({ path: resolve(args.resolveDir, `${args.path}.ts`), namespace: 'server-only' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'server-only' }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const names = [...source.matchAll(/export\s+(?:const|function)\s+(\w+)/g)].map((m) => m[1]);
+      for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+        names.push(...m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()).filter(Boolean));
+      }
+      return { contents: names.map((n) => `export const ${n} = undefined;`).join('\n'), loader: 'js' };
+    });
+  },
+};
+
 const client = await build({
   entryPoints: [ENTRY],
   bundle: true,
@@ -66,7 +89,7 @@ const client = await build({
   platform: 'browser',
   target: 'es2020',
   minify: production,
-  define,
+  define: { ...define, __SERVER__: 'false' },
   legalComments: 'none',
   // Ukrainian text as UTF-8, not `\uXXXX` escapes: smaller after brotli (an info page's
   // text by a tenth). Browsers decode module scripts as UTF-8 whatever the headers say.
@@ -76,7 +99,7 @@ const client = await build({
   chunkNames: 'chunk-[hash]',
   assetNames: '[name]-[hash]',
   loader: { '.svg': 'file', '.png': 'file', '.pdf': 'file' },
-  plugins: [pagesShareTheEntry],
+  plugins: [pagesShareTheEntry, serverOnly],
   metafile: true,
   logLevel: 'warning',
 });
@@ -117,7 +140,7 @@ await build({
   platform: 'browser',
   target: 'es2022',
   minify: production,
-  define,
+  define: { ...define, __SERVER__: 'true' },
   legalComments: 'none',
   outfile: 'dist/server/entry-server.js',
   plugins: [pagePreloads],

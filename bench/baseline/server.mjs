@@ -120,10 +120,55 @@ async function worker() {
    * failures as `{"ok":false,"status":N}` or `{"ok":false,"failure":…}` (the bundle
    * decides what they mean for the page).
    */
+  /** upstream.rs `dependent_path`: `{/json/pointer}` in a path filled from an answer. */
+  function dependentPath(template, entry) {
+    let answer;
+    try {
+      answer = JSON.parse(entry).body;
+    } catch {
+      return null;
+    }
+    let missing = false;
+    const path = template.replace(/\{(\/[^}]*)\}/g, (_, pointer) => {
+      let at = answer;
+      for (const part of pointer.slice(1).split('/')) at = at == null ? undefined : at[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      if ((typeof at === 'string' && at !== '') || typeof at === 'number') return encodeURIComponent(String(at)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+      missing = true;
+      return '';
+    });
+    return missing ? null : path;
+  }
+
+  /** A spec waiting for another's answer (`after`) is made once that answer is in. */
   async function fetchAll(fetches) {
     if (fetches.length === 0) return '{}';
+    if (fetches.some((spec) => spec.after)) {
+      const first = await Promise.all(fetches.map((spec) => (spec.after ? null : fetchAllOf([spec]).then((a) => a[0]))));
+      const second = await Promise.all(
+        fetches.map((spec, i) => {
+          if (!spec.after) return first[i];
+          const at = fetches.findIndex((other) => other.key === spec.after && !other.after);
+          const path = at >= 0 && first[at].startsWith('{"ok":true') ? dependentPath(spec.path, first[at]) : null;
+          return path ? fetchAllOf([{ ...spec, path }]).then((a) => a[0]) : '{"ok":false,"status":404}';
+        }),
+      );
+      return embed(fetches, second);
+    }
+    return embed(fetches, await fetchAllOf(fetches));
+  }
+
+  function embed(fetches, answers) {
+    let json = '{';
+    answers.forEach((answer, i) => {
+      if (i > 0) json += ',';
+      json += `${JSON.stringify(fetches[i].key)}:${answer}`;
+    });
+    return json + '}';
+  }
+
+  async function fetchAllOf(fetches) {
     const endpoints = client.endpoints;
-    const answers = await Promise.all(
+    return Promise.all(
       fetches.map(async (spec) => {
         const endpoint = spec.service === 'users' ? endpoints.users : spec.service === 'cdb' ? endpoints.cdb : endpoints.search;
         const url = endpoint.replace(/\/+$/, '') + spec.path;
@@ -152,12 +197,6 @@ async function worker() {
         }
       }),
     );
-    let json = '{';
-    answers.forEach((answer, i) => {
-      if (i > 0) json += ',';
-      json += `${JSON.stringify(fetches[i].key)}:${answer}`;
-    });
-    return json + '}';
   }
 
   // A response: [status, headers, body].

@@ -80,6 +80,12 @@ pub struct FetchSpec {
     /// that only read, such as the registration form's fields).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<serde_json::Value>,
+    /// The key of another fetch of the same page whose answer this one's path is made
+    /// from: each `{/json/pointer}` in `path` is that answer's value there (a string or
+    /// a number, percent-encoded). Fetched once that answer is in; when it failed or
+    /// lacks the value, this one is not made and reads as a 404.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
 }
 
 impl FetchSpec {

@@ -61,12 +61,12 @@ fn fields(headers: &HeaderMap, body: &Bytes) -> Option<HashMap<String, String>> 
 }
 
 /// True when the hydrated app sent the request and reads JSON back.
-fn wants_json(headers: &HeaderMap) -> bool {
+pub(crate) fn wants_json(headers: &HeaderMap) -> bool {
     headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("application/json"))
 }
 
 /// `/en` for a path in English, `` otherwise.
-fn prefix(path: &str) -> &'static str {
+pub(crate) fn prefix(path: &str) -> &'static str {
     if path == "/en" || path.starts_with("/en/") {
         "/en"
     } else {
@@ -76,7 +76,7 @@ fn prefix(path: &str) -> &'static str {
 
 /// An app path (no language base, as the app's router and the login link know it) as
 /// the URL of the page's language: `/tenders` → `/en/tenders`, `/` → `/en`.
-fn localized(prefix: &str, path: &str) -> String {
+pub(crate) fn localized(prefix: &str, path: &str) -> String {
     match (prefix, path) {
         ("", _) => path.to_owned(),
         (_, "/") => prefix.to_owned(),
@@ -106,7 +106,7 @@ fn failure(error: &CallError) -> Value {
     json!({ "status": status.as_u16(), "statusText": status.canonical_reason().unwrap_or(""), "retryAfter": retry })
 }
 
-fn with_cookies(mut response: Response, set: &[String]) -> Response {
+pub(crate) fn with_cookies(mut response: Response, set: &[String]) -> Response {
     for cookie in set {
         if let Ok(value) = HeaderValue::from_str(cookie) {
             response.headers_mut().append(header::SET_COOKIE, value);
@@ -116,7 +116,7 @@ fn with_cookies(mut response: Response, set: &[String]) -> Response {
     response
 }
 
-fn see_other(location: &str) -> Response {
+pub(crate) fn see_other(location: &str) -> Response {
     let mut response = StatusCode::SEE_OTHER.into_response();
     if let Ok(value) = HeaderValue::from_str(location) {
         response.headers_mut().insert(header::LOCATION, value);
@@ -128,7 +128,7 @@ fn see_other(location: &str) -> Response {
 /// the page data), at the status the outcome has; for the app, the outcome as JSON with
 /// 200 (its `error.status` says what happened: a 4xx answer would be logged by the
 /// browser as a failed resource on every wrong password).
-async fn form_outcome(
+pub(crate) async fn form_outcome(
     state: &AppState,
     headers: &HeaderMap,
     page: &str,
@@ -323,7 +323,7 @@ fn echoed(fields: &HashMap<String, String>) -> Value {
 }
 
 /// Checks a form's token and reads its fields; `Err` is the answer to send instead.
-async fn checked_fields(
+pub(crate) async fn checked_fields(
     state: &AppState,
     headers: &HeaderMap,
     body: &Bytes,
@@ -341,7 +341,7 @@ async fn checked_fields(
 }
 
 /// A refused form: the status text, the field the users API named, what was typed.
-async fn refused(
+pub(crate) async fn refused(
     state: &AppState,
     headers: &HeaderMap,
     page: &str,

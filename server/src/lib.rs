@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod cache;
+pub mod cart;
 pub mod compress;
 pub mod config;
 pub mod document;

@@ -13,7 +13,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{account, page};
+use crate::{account, cart, page};
 
 /// 200 once every request can be served: the renderer started and the embedded
 /// upstream (when this process runs one) serves its data.
@@ -29,6 +29,37 @@ async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
 async fn vitals(body: Bytes) -> Result<StatusCode, AppError> {
     let report: serde_json::Value = serde_json::from_slice(&body).map_err(|e| AppError::BadJson(e.to_string()))?;
     tracing::info!(target: "web_vitals", name = %report["name"], value = %report["value"], path = %report["path"], rating = %report["rating"]);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Largest characteristic-mismatch report read.
+const MAX_MISMATCH_REPORT: usize = 4 * 1024;
+
+/// A product whose requirement responses do not satisfy its profile, as a browser found
+/// it (`features.logCharacteristicMismatch`): `{productId, profileId, requirements:
+/// [titles]}`, written to the log for the catalogue's keepers. Only ids and short
+/// titles are logged, so a report cannot forge log lines or fill the disk.
+async fn mismatch(body: Bytes) -> Result<StatusCode, AppError> {
+    if body.len() > MAX_MISMATCH_REPORT {
+        return Err(AppError::BadParameter("body"));
+    }
+    let report: serde_json::Value = serde_json::from_slice(&body).map_err(|e| AppError::BadJson(e.to_string()))?;
+    let id = |name: &'static str| {
+        report[name]
+            .as_str()
+            .filter(|v| !v.is_empty() && v.len() <= 64 && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+            .ok_or(AppError::BadParameter(name))
+    };
+    let (product, profile) = (id("productId")?, id("profileId")?);
+    let requirements: Vec<String> = report["requirements"]
+        .as_array()
+        .ok_or(AppError::BadParameter("requirements"))?
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .take(32)
+        .map(|title| title.chars().filter(|c| !c.is_control()).take(120).collect())
+        .collect();
+    tracing::warn!(target: "characteristic_mismatch", product, profile, ?requirements, "product does not satisfy its profile");
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -58,6 +89,7 @@ pub fn app(state: AppState) -> Router {
     let mut router = Router::new()
         .route("/healthz", get(healthz))
         .route("/__vitals", post(vitals))
+        .route("/__mismatch", post(mismatch))
         .route("/__data", get(page::data))
         .route("/__csrf", get(account::csrf_token))
         .route("/__handover", post(account::handover_for_session))
@@ -71,7 +103,8 @@ pub fn app(state: AppState) -> Router {
             .route(&format!("{prefix}/login/forgot"), get(page::page).post(account::forgot))
             .route(&format!("{prefix}/login/new-password"), get(page::page).post(account::new_password))
             .route(&format!("{prefix}/registration"), get(page::page).post(account::register))
-            .route(&format!("{prefix}/icabinet"), get(page::page).post(account::save_cpv));
+            .route(&format!("{prefix}/icabinet"), get(page::page).post(account::save_cpv))
+            .route(&format!("{prefix}/market/cart"), get(page::page).post(cart::change));
     }
     router = router
         .nest_service("/assets", assets())

@@ -683,3 +683,5 @@ async fn bad_input_gets_a_clear_error() {
 
 #[path = "http/accounts.rs"]
 mod accounts;
+#[path = "http/cart.rs"]
+mod cart;

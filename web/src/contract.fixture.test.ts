@@ -57,6 +57,7 @@ describe('the contract fixture', () => {
   it('holds every kind of answer, each with its verdict', () => {
     const entries = Object.values(input.data) as Fetched[];
     expect(entries.map(failureStatus)).toEqual([null, 503, 504, 502, 502]);
-    expect(resolution.fetches.map((f) => f.service)).toEqual(['search', 'users', 'cdb', 'users']);
+    expect(resolution.fetches.map((f) => f.service)).toEqual(['search', 'search', 'users', 'cdb', 'users']);
+    expect(resolution.fetches.filter((f) => f.after).map((f) => f.after)).toEqual(['tender']);
   });
 });

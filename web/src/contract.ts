@@ -56,6 +56,13 @@ export interface FetchSpec {
   maxAge?: number;
   /** A JSON body: the server POSTs it (calls the platform defines as POST that only read). */
   body?: unknown;
+  /**
+   * The key of another fetch whose answer this one's path is made from: each
+   * `{/json/pointer}` in `path` is that answer's value there (the server fills it in,
+   * percent-encoded, once that answer is in). When that answer failed or lacks the
+   * value, this fetch is not made and reads as a 404.
+   */
+  after?: string;
 }
 
 /** What `resolve` answers: the route's decisions that need no data. */

@@ -242,10 +242,10 @@ async fn render_for(
     }
     // Pages with forms, and every page of a session (its header has the logout form).
     let csrf = (resolution.forms || visitor.session.is_some()).then(|| state.sessions().csrf_token(visitor));
-    let answers = fetch_all(state, &resolution.fetches, visitor.bearer()).await;
+    let (fetches, answers) = fetch_all(state, &resolution.fetches, visitor.bearer()).await;
     let viewer = Viewer { session: visitor.session.as_ref(), csrf: csrf.as_deref() };
-    let input = input_with(state, url, viewer, &resolution.fetches, &answers, false, form);
-    let unchecked = Some((&resolution.fetches[..], &answers[..], form));
+    let input = input_with(state, url, viewer, &fetches, &answers, false, form);
+    let unchecked = Some((&fetches[..], &answers[..], form));
     let response = render_document(state, ready, request, url, viewer, input, unchecked).await;
     personal(response, visitor, csrf.is_some())
 }
@@ -281,9 +281,9 @@ pub async fn data(
     let visitor = state.sessions().visitor(state.http(), &headers).await;
     let resolution = resolution_for(&state, ready, &url, &visitor).await.map_err(|_| AppError::NotReady)?;
     // Sent to the browser as it is: checked here, as no V8 parses it on the way.
-    let answers = fetch_all(&state, &resolution.fetches, visitor.bearer()).await;
+    let (fetches, answers) = fetch_all(&state, &resolution.fetches, visitor.bearer()).await;
     let viewer = Viewer { session: visitor.session.as_ref(), csrf: None };
-    let data = input_with(&state, &url, viewer, &resolution.fetches, &answers, true, None).data().to_owned();
+    let data = input_with(&state, &url, viewer, &fetches, &answers, true, None).data().to_owned();
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

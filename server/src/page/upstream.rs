@@ -2,6 +2,8 @@
 //! endpoints, kept a while when their spec allows (`maxAge`), and written into the
 //! render input as the raw text the upstream sent.
 
+use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -35,8 +37,77 @@ fn failure_of(error: &reqwest::Error) -> Failure {
 /// Fetches every spec concurrently; `bearer` (a logged-in visitor's access token) goes
 /// with the users API's requests only. Bodies are not parsed here: V8 parses the render
 /// input once, and only when that fails are they checked one by one ([`add_answers`]).
-pub async fn fetch_all(state: &AppState, fetches: &[FetchSpec], bearer: Option<&str>) -> Vec<UpstreamAnswer> {
-    futures_util::future::join_all(fetches.iter().map(|spec| fetch(state, spec, bearer))).await
+///
+/// A spec that waits for another's answer (`after`) is made in a second round, its path
+/// filled from that answer ([`dependent_path`]); the specs are then answered as made,
+/// so the page data names the path each answer really came from.
+pub async fn fetch_all<'a>(
+    state: &AppState,
+    fetches: &'a [FetchSpec],
+    bearer: Option<&str>,
+) -> (Cow<'a, [FetchSpec]>, Vec<UpstreamAnswer>) {
+    if fetches.iter().all(|spec| spec.after.is_none()) {
+        let answers = futures_util::future::join_all(fetches.iter().map(|spec| fetch(state, spec, bearer))).await;
+        return (Cow::Borrowed(fetches), answers);
+    }
+    let first = fetches.iter().map(|spec| async move {
+        match spec.after {
+            None => Some(fetch(state, spec, bearer).await),
+            Some(_) => None,
+        }
+    });
+    let first: Vec<Option<UpstreamAnswer>> = futures_util::future::join_all(first).await;
+    let mut made = fetches.to_vec();
+    let second = made.iter_mut().zip(&first).filter(|(_, answer)| answer.is_none()).map(|(spec, _)| {
+        let source = spec.after.as_deref().and_then(|key| {
+            let at = fetches.iter().position(|other| other.key == key && other.after.is_none())?;
+            first[at].as_ref()?.as_ref().ok().cloned()
+        });
+        let path = source.and_then(|body| dependent_path(&spec.path, &body));
+        if let Some(path) = &path {
+            spec.path.clone_from(path);
+        }
+        let spec = &*spec;
+        async move {
+            match path {
+                Some(_) => fetch(state, spec, bearer).await,
+                None => Err(Failure::Status(404)),
+            }
+        }
+    });
+    let second: Vec<UpstreamAnswer> = futures_util::future::join_all(second).await;
+    let mut second = second.into_iter();
+    let answers =
+        first.into_iter().map(|answer| answer.unwrap_or_else(|| second.next().unwrap_or(Err(Failure::Status(404)))));
+    (Cow::Owned(made), answers.collect())
+}
+
+/// `template` with each `{/json/pointer}` replaced by the value at that pointer of the
+/// JSON `answer`, percent-encoded; `None` when the answer is not JSON or a value is
+/// missing, empty, or neither a string nor a number.
+pub fn dependent_path(template: &str, answer: &str) -> Option<String> {
+    let answer: serde_json::Value = serde_json::from_str(answer).ok()?;
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some(open) = rest.find("{/") {
+        out.push_str(&rest[..open]);
+        let close = rest[open..].find('}')? + open;
+        let value = match answer.pointer(&rest[open + 1..close])? {
+            serde_json::Value::String(s) if !s.is_empty() => s.clone(),
+            serde_json::Value::Number(n) => n.to_string(),
+            _ => return None,
+        };
+        for byte in value.bytes() {
+            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+                out.push(char::from(byte));
+            } else {
+                let _ = write!(out, "%{byte:02X}");
+            }
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> UpstreamAnswer {
@@ -116,5 +187,25 @@ pub fn add_answers(builder: &mut InputBuilder, fetches: &[FetchSpec], answers: &
             Err(failure) => Err(*failure),
         };
         builder.answer(&spec.key, spec.source(), answer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dependent_path;
+
+    #[test]
+    fn a_dependent_path_is_filled_from_the_answer_it_waits_for() {
+        let answer = r#"{"relatedProfiles": ["ab/c d", "x"], "n": 7, "empty": "", "list": []}"#;
+        assert_eq!(
+            dependent_path("/api/profiles/{/relatedProfiles/0}", answer).as_deref(),
+            Some("/api/profiles/ab%2Fc%20d")
+        );
+        assert_eq!(dependent_path("/a/{/n}?b={/relatedProfiles/1}", answer).as_deref(), Some("/a/7?b=x"));
+        assert_eq!(dependent_path("/plain", answer).as_deref(), Some("/plain"));
+        for missing in ["/a/{/nothing}", "/a/{/empty}", "/a/{/list}", "/a/{/relatedProfiles/9}", "/a/{/n"] {
+            assert_eq!(dependent_path(missing, answer), None, "{missing}");
+        }
+        assert_eq!(dependent_path("/a/{/n}", "not json"), None);
     }
 }

@@ -178,6 +178,18 @@ pub async fn put(http: &reqwest::Client, base: &str, path: &str, bearer: &str, b
     send_form(http.put(url(base, path)).bearer_auth(bearer), body).await
 }
 
+/// Sends a user's own change (`method`: POST, PUT or DELETE; the cart) with their token.
+pub async fn change(
+    http: &reqwest::Client,
+    base: &str,
+    method: reqwest::Method,
+    path: &str,
+    bearer: &str,
+    body: Value,
+) -> Result<Value, Refusal> {
+    send_form(http.request(method, url(base, path)).bearer_auth(bearer), body).await
+}
+
 async fn send_form(request: reqwest::RequestBuilder, body: Value) -> Result<Value, Refusal> {
     let request = request
         .header(header::CONTENT_TYPE, "application/ld+json")

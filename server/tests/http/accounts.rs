@@ -6,7 +6,7 @@ use super::*;
 
 /// A browser's cookie jar, enough for these tests: `Set-Cookie` applied in order.
 #[derive(Default, Clone)]
-struct Jar(std::collections::BTreeMap<String, String>, Option<std::net::SocketAddr>);
+pub(super) struct Jar(std::collections::BTreeMap<String, String>, Option<std::net::SocketAddr>);
 
 impl Jar {
     fn take(&mut self, headers: &axum::http::HeaderMap) {
@@ -23,11 +23,11 @@ impl Jar {
         }
     }
 
-    fn header(&self) -> String {
+    pub(super) fn header(&self) -> String {
         self.0.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
     }
 
-    fn get(&self, name: &str) -> Option<&str> {
+    pub(super) fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(String::as_str)
     }
 }
@@ -40,7 +40,7 @@ fn peer() -> std::net::SocketAddr {
     std::net::SocketAddr::from(([10, 0, 7, n], 40000))
 }
 
-async fn send(app: &Router, mut request: Request<Body>, jar: &mut Jar) -> Page {
+pub(super) async fn send(app: &Router, mut request: Request<Body>, jar: &mut Jar) -> Page {
     if jar.1.is_none() {
         jar.1 = Some(peer());
     }
@@ -53,12 +53,18 @@ async fn send(app: &Router, mut request: Request<Body>, jar: &mut Jar) -> Page {
     Page { status, headers, body: String::from_utf8_lossy(&bytes).into_owned(), bytes }
 }
 
-async fn visit(app: &Router, uri: &str, jar: &mut Jar) -> Page {
+pub(super) async fn visit(app: &Router, uri: &str, jar: &mut Jar) -> Page {
     let request = Request::get(uri).header(header::COOKIE, jar.header()).body(Body::empty()).unwrap();
     send(app, request, jar).await
 }
 
-async fn post_form(app: &Router, uri: &str, form: &[(&str, &str)], jar: &mut Jar, extra: &[(&str, &str)]) -> Page {
+pub(super) async fn post_form(
+    app: &Router,
+    uri: &str,
+    form: &[(&str, &str)],
+    jar: &mut Jar,
+    extra: &[(&str, &str)],
+) -> Page {
     let body = form.iter().map(|(k, v)| format!("{k}={}", urlencode(v))).collect::<Vec<_>>().join("&");
     let mut request = Request::post(uri)
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
@@ -82,14 +88,14 @@ fn urlencode(s: &str) -> String {
 }
 
 /// The page state embedded for hydration.
-fn state(page: &Page) -> serde_json::Value {
+pub(super) fn state(page: &Page) -> serde_json::Value {
     let json =
         between(&page.body, "<script id=\"__state\" type=\"application/json\">", "</script>").expect("page state");
     serde_json::from_str(json).unwrap()
 }
 
 /// The login page's anti-forgery token (and its cookie, now in the jar).
-async fn login_token(app: &Router, jar: &mut Jar, path: &str) -> String {
+pub(super) async fn login_token(app: &Router, jar: &mut Jar, path: &str) -> String {
     let page = visit(app, path, jar).await;
     assert_eq!(page.status, StatusCode::OK, "{path}");
     assert!(jar.get("portal_csrf").is_some(), "the login page gives its visitor an anti-forgery cookie");
@@ -98,7 +104,7 @@ async fn login_token(app: &Router, jar: &mut Jar, path: &str) -> String {
     state(&page)["csrf"].as_str().expect("the token in the page state").to_owned()
 }
 
-fn seed(kind: &str) -> (&'static str, &'static str, &'static str) {
+pub(super) fn seed(kind: &str) -> (&'static str, &'static str, &'static str) {
     upstream::users::SEED_USERS
         .iter()
         .find(|(email, _, _, _)| email.starts_with(kind))
@@ -107,7 +113,7 @@ fn seed(kind: &str) -> (&'static str, &'static str, &'static str) {
 }
 
 /// No token may appear in a page: not in the HTML, not in the state.
-fn assert_no_token(page: &Page, jar: &Jar) {
+pub(super) fn assert_no_token(page: &Page, jar: &Jar) {
     for name in ["portal_token", "portal_refresh_token", "portal_pending"] {
         if let Some(value) = jar.get(name) {
             assert!(!page.body.contains(value), "{name} leaked into the page");

@@ -3,7 +3,7 @@ import {
   ancestorsOf, classificationsPath, labelFetches, organisationLabel, organisationsPath, sortClassifications,
   type ClassificationNode,
 } from './classifiers';
-import { parseFilters } from './filters';
+import { TENDERS, parseFilters } from './filters';
 
 const ids = (nodes: Array<{ id: string }>) => nodes.map((n) => n.id);
 
@@ -49,12 +49,12 @@ describe('lookup paths', () => {
 
   it('prefetches labels only for the pickers that have values in the URL', () => {
     const filters = parseFilters(new URLSearchParams('classification[0]=45000000-7&road[0]=M-06&supplier[0]=12345678&status[0]=complete'), { allowTestMode: false });
-    expect(labelFetches(filters)).toEqual([
+    expect(labelFetches(filters, TENDERS)).toEqual([
       { key: 'labels.classification', service: 'search', path: classificationsPath('classification', { searchId: ['45000000-7'] }), maxAge: 600 },
       { key: 'labels.road', service: 'search', path: classificationsPath('road', { searchId: ['M-06'] }), maxAge: 600 },
       { key: 'labels.supplier', service: 'search', path: '/api/contract_suppliers?id[]=12345678&perPage=1', maxAge: 600 },
     ]);
-    expect(labelFetches(parseFilters(new URLSearchParams('keyword=x'), { allowTestMode: false }))).toEqual([]);
+    expect(labelFetches(parseFilters(new URLSearchParams('keyword=x'), { allowTestMode: false }), TENDERS)).toEqual([]);
   });
 });
 

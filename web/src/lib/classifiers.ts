@@ -4,7 +4,8 @@
  * picker shows for codes that are already in the URL.
  */
 import type { FetchSpec } from '../contract';
-import { TENDERS, type ArrayFilter, type Register, type SearchFilters } from './filters';
+// Types only: the tree and lookup helpers load without the register codec (Market uses them).
+import type { ArrayFilter, Register, SearchFilters } from './filters';
 
 /** A classification node as `/api/classifications` answers it. */
 export interface ClassificationNode {
@@ -98,7 +99,7 @@ export const labelKey = (filter: ArrayFilter) => `labels.${filter}`;
 export const LABELS_MAX_AGE = 600;
 
 /** The prefetches that name every picked code of `filters`, so labels survive a reload. */
-export function labelFetches(filters: SearchFilters, register: Register = TENDERS): FetchSpec[] {
+export function labelFetches(filters: SearchFilters, register: Register): FetchSpec[] {
   const specs: FetchSpec[] = [];
   for (const [filter, scheme] of Object.entries(TREE_FILTERS) as Array<[TreeFilter, string]>) {
     const ids = filters.arrays[filter];

@@ -40,7 +40,7 @@ export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path
   const meta = code.meta?.(ctx, t) ?? defaultMeta(route, ctx, t);
   const site = t('site.name');
   const origin = config.publicOrigin.replace(/\/$/, '');
-  const query = route.canonicalQuery?.(ctx) ?? '';
+  const query = code.canonicalQuery?.(ctx, route) ?? '';
   const canonicalQuery = query ? (query.startsWith('?') ? query : `?${query}`) : '';
   const canonicalPath = route.canonicalPath?.(ctx) ?? path;
   const uk = origin + localizedPath('uk', canonicalPath);

@@ -5,19 +5,22 @@
  */
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { PageModule, PageRoute } from './types';
-import { buyersOnly, movedTo } from './guards';
+import { movedTo } from './guards';
 import { contractList, home, planList, tenderList } from '../pages/Search/route';
 import { externalTender } from '../pages/ExternalTender/route';
 import { monitoring, monitoringsRedirect } from '../pages/Monitoring/route';
 import { tender } from '../pages/Tender/route';
 import { contract } from '../pages/Contract/route';
 import { plan } from '../pages/Plan/route';
+import { category, categoryList, classification, market, productList, profile, profileList } from '../pages/Market/route';
+import { product, prozorroProduct } from '../pages/Product/route';
 import { contacts, regulations, tariffs } from '../pages/Info/route';
 import { notFound } from '../pages/NotFound/route';
 import { login } from '../pages/Login/route';
 import { logout } from '../pages/Logout/route';
 import { registration } from '../pages/Registration/route';
 import { cabinet } from '../pages/Cabinet/route';
+import { cart } from '../pages/Cart/route';
 import { stub } from '../pages/Stub/route';
 // Styles of split pages stay in the main stylesheet: no unstyled flash while a chunk loads.
 import '../pages/Tender/Tender.css';
@@ -33,18 +36,18 @@ const table: Array<[path: string, module: PageModule]> = [
   ['plans/:id', plan],
   ['contracts', contractList],
   ['contracts/:id', contract],
-  ['market', stub('market')],
-  ['market/categories', stub('categoryList')],
+  ['market', market],
+  ['market/categories', categoryList],
   ['market/category', movedTo('categoryRedirect', '/market')],
-  ['market/category/:categoryId', stub('category')],
+  ['market/category/:categoryId', category],
   ['market/profile', movedTo('profileRedirect', '/market')],
-  ['market/profiles', stub('profileList')],
-  ['market/profile/:profileId', stub('profile')],
-  ['market/products', stub('productList')],
-  ['market/products/:id', stub('product')],
-  ['market/prozorro-products/:id', stub('prozorroProduct')],
-  ['market/cart/*', stub('cart', { noindex: true, guard: buyersOnly })],
-  ['market/:classificationId', stub('classification')],
+  ['market/profiles', profileList],
+  ['market/profile/:profileId', profile],
+  ['market/products', productList],
+  ['market/products/:id', product],
+  ['market/prozorro-products/:id', prozorroProduct],
+  ['market/cart/*', cart],
+  ['market/:classificationId', classification],
   ['info/tariffs', tariffs],
   ['info/contacts', contacts],
   ['info/regulations', regulations],

@@ -8,7 +8,7 @@
  */
 import { lazy } from 'react';
 import type { Language } from '../contract';
-import type { PageChunk, PageComponent, PageModule, SplitPage } from './types';
+import type { PageChunk, PageComponent, PageModule, RouteContext, SplitPage } from './types';
 import { loadChunk } from '../lib/lazy';
 
 const isSplit = (page: PageModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
@@ -80,9 +80,10 @@ export async function loadPage(module: PageModule, language: Language): Promise<
  * The code of a page's head: what the chunk of a split page exports (once it is loaded),
  * else the route module's.
  */
-export function headCode(module: PageModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd'> {
+export function headCode(module: PageModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd' | 'canonicalQuery'> {
   const chunk = isSplit(module.page) ? loaded.get(keyOf(module, language)) : undefined;
-  return { meta: chunk?.meta ?? module.meta, jsonLd: chunk?.jsonLd ?? module.jsonLd };
+  const canonicalQuery = chunk?.canonicalQuery ?? (module.canonicalQuery && ((ctx: RouteContext) => module.canonicalQuery!(ctx)));
+  return { meta: chunk?.meta ?? module.meta, jsonLd: chunk?.jsonLd ?? module.jsonLd, canonicalQuery };
 }
 
 /** The script files of a loaded split page's chunk beyond the entry's (the server bundle's only). */

@@ -34,6 +34,8 @@ export interface PageChunk {
   default: PageComponent;
   meta?: Meta;
   jsonLd?: JsonLd;
+  /** The canonical query (`PageModule.canonicalQuery`), for a page whose codec is in its chunk. */
+  canonicalQuery?: (ctx: RouteContext, route: PageRoute) => string;
   /**
    * The client's script files of this chunk beyond the entry's (`assets/chunk-….js`),
    * for the head's module preloads. Only the server bundle has it: `web/build.mjs` adds
@@ -71,7 +73,12 @@ export interface PageModule {
   page: PageComponent | SplitPage;
   /** Decides before any data is fetched: redirect, error page, or go on. */
   guard?: (ctx: RouteContext) => GuardResult;
-  /** Upstream requests whose answers the page needs (the server prefetches them). */
+  /**
+   * Upstream requests whose answers the page needs (the server prefetches them). Only the
+   * server computes them; the browser asks only whether a page has any (its data comes
+   * from `/__data`), so a route module may keep them, and the code they import, out of
+   * the browser's main bundle: `fetches: __SERVER__ ? fetchesOf : FETCHED_BY_THE_SERVER`.
+   */
   fetches?: (ctx: RouteContext) => FetchSpec[];
   /**
    * Answers without which the page cannot render: one that failed decides the error
@@ -108,3 +115,6 @@ export interface PageModule {
 export interface PageRoute extends PageModule {
   path: string;
 }
+
+/** The browser's `fetches` of a page whose fetches only the server's bundle computes. */
+export const FETCHED_BY_THE_SERVER = (): FetchSpec[] => [];

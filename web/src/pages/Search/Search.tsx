@@ -9,7 +9,7 @@ import { type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute, RouteContext } from '../../routes/types';
 import { usePageState } from '../../state';
 import {
   METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SORT_ORDERS, SUBJECT_TYPES,
@@ -28,7 +28,7 @@ import type { PageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { dataOf, failed } from '../../lib/data';
-import { filtersOf, registerOf } from './route';
+import { filtersOf, registerOf, searchCanonicalQuery } from './query';
 import { Result, type Summary } from './results';
 
 interface SearchAnswer {
@@ -126,6 +126,9 @@ function Range({ name, type, from, to, label }: { name: string; type: 'date' | '
 
 /** The label of a status of `register`. */
 const statusEnum: Record<Register['name'], string> = { tenders: 'tenderStatus', plans: 'planStatus', contracts: 'contractStatus' };
+
+/** The canonical query of the page's search (`PageChunk.canonicalQuery`). */
+export const canonicalQuery = (ctx: RouteContext, route: PageRoute): string => searchCanonicalQuery(ctx, route.name);
 
 export default function Search({ route }: { route: PageRoute }) {
   const { t } = useTranslation();

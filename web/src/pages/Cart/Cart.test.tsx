@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import Cart, { groupItems } from './Cart';
+import { AddToCart } from '../../components/AddToCart/AddToCart';
+import { cartErrorMessage, type CartItem } from '../../components/AddToCart/cart';
+import { html, render, tr } from '../../components/test-utils';
+import type { TFunction } from 'i18next';
+
+const buyer = { email: 'b@x.ua', type: 'buyer' as const, name: 'B' };
+const seller = { email: 's@x.ua', type: 'seller' as const, name: 'S' };
+
+const product = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  title: `Товар ${id.slice(0, 4)}`,
+  title_en: `Product ${id.slice(0, 4)}`,
+  status: 'active',
+  value: { amount: 100.5, currency: 'UAH', valueAddedTaxIncluded: true },
+  supplier: { name: 'ТОВ Постачальник', identifier: { scheme: 'UA-EDR', id: '12345678', legalName: 'ТОВ Постачальник' } },
+  relatedCategory: '30192000-1-0001-01234567',
+  classification: { id: '30192000-1', description: 'Офісне приладдя', description_en: 'Office supplies' },
+  ...over,
+});
+
+const items: CartItem[] = [
+  { productId: 'a'.repeat(32), quantity: 2, product: product('a'.repeat(32)) },
+  { productId: 'b'.repeat(32), quantity: 3, product: product('b'.repeat(32), { supplier: { name: 'ФОП Інший', identifier: { id: '87654321' } }, value: { amount: 10, currency: 'UAH' } }) },
+  { productId: 'c'.repeat(32), quantity: 5, product: product('c'.repeat(32), { status: 'hidden' }) },
+  { productId: 'd'.repeat(32), quantity: 1, product: null },
+];
+
+describe('groupItems', () => {
+  it('groups in the order items were added and sums only available items with a price', () => {
+    const groups = groupItems(items, (item) => ({ key: item.product?.supplier?.identifier?.id ?? '', label: '' }));
+    expect(groups.map((g) => g.key)).toEqual(['12345678', '87654321', '']);
+    expect(groups[0].items).toHaveLength(2);
+    expect(groups[0].sums.get('UAH')).toBeCloseTo(201);
+    expect(groups[0].count).toBe(2);
+    expect(groups[1].sums.get('UAH')).toBe(30);
+    expect(groups[2].sums.size).toBe(0);
+  });
+});
+
+describe('Cart', () => {
+  const data = { cart: { ok: true as const, body: { items, updatedAt: null } } };
+
+  it('lists items by supplier with forms that change them, and totals by category', () => {
+    const out = render(<Cart />, { session: buyer, csrf: 'tok', url: '/market/cart', data });
+    expect(out).toContain('ТОВ Постачальник');
+    expect(out).toContain('ФОП Інший');
+    // One set/remove form per item, posting to the cart with the token.
+    expect(out.match(/<form class="cart-item-form"[^>]*>/g)?.filter((f) => f.includes('method="post"') && f.includes('action="/market/cart"'))).toHaveLength(4);
+    expect(out.match(/value="tok"/g)).toHaveLength(4);
+    expect(out).toMatch(/name="quantity"[^>]*value="2"/);
+    // Hidden and vanished products: no quantity field, only removal, not in the sums.
+    expect(out.match(/name="quantity"/g)).toHaveLength(2);
+    expect(out).toContain(html(tr('uk', 'cart.unavailable')));
+    // 2 × 100.5 + 3 × 10 = 231; grouped with spaces (SPEC §5).
+    expect(out).toMatch(/231[,.]00/);
+    expect(out).toContain('/market/category/30192000-1-0001-01234567');
+  });
+
+  it('speaks English under /en and says when it is empty', () => {
+    const out = render(<Cart />, { language: 'en', session: buyer, csrf: 'tok', url: '/en/market/cart', data });
+    expect(out).toContain('Product aaaa');
+    expect(out).toContain('action="/en/market/cart"');
+    const empty = render(<Cart />, { session: buyer, url: '/market/cart', data: { cart: { ok: true, body: { items: [] } } } });
+    expect(empty).toContain(tr('uk', 'cart.emptyTitle'));
+  });
+
+  it('shows a refused change sent without JavaScript next to its item', () => {
+    const form = { ok: false, error: { status: 422, statusText: 'Unprocessable Entity', retryAfter: null }, field: 'quantity', values: { productId: 'a'.repeat(32), quantity: '0' } };
+    const out = render(<Cart />, { session: buyer, csrf: 'tok', url: '/market/cart', data: { ...data, form: { ok: true, body: form } } });
+    expect(out).toContain('role="alert"');
+    expect(out).toContain(html(tr('uk', 'cart.errors.quantity', { max: '10 000' })));
+  });
+});
+
+describe('AddToCart', () => {
+  it('is a POST form for a buyer, with the token, and nothing for a seller or a visitor', () => {
+    const out = render(<AddToCart productId={'a'.repeat(32)} />, { session: buyer, csrf: 'tok' });
+    const form = out.match(/<form class="add-to-cart"[^>]*>/)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/market/cart"');
+    expect(out).toContain('value="tok"');
+    expect(out).toContain('name="quantity"');
+    expect(render(<AddToCart productId={'a'.repeat(32)} compact />, { session: { ...buyer, type: 'cpe' } })).not.toContain('name="quantity"');
+    expect(render(<AddToCart productId={'a'.repeat(32)} />, { session: seller })).toBe('');
+    expect(render(<AddToCart productId={'a'.repeat(32)} />)).toBe('');
+  });
+});
+
+describe('cartErrorMessage', () => {
+  const t = ((key: string) => key) as unknown as TFunction;
+  it('names the field the refusal names', () => {
+    const e = (status: number) => ({ status, statusText: '', retryAfter: null });
+    expect(cartErrorMessage(t, e(422), 'quantity')).toBe('cart.errors.quantity');
+    expect(cartErrorMessage(t, e(422), 'productId')).toBe('cart.errors.product');
+    expect(cartErrorMessage(t, e(401))).toBe('cart.errors.session');
+    expect(cartErrorMessage(t, e(404))).toBe('cart.errors.notInCart');
+    expect(cartErrorMessage(t, e(503))).toBe('cart.errors.unavailable');
+    expect(cartErrorMessage(t, { ...e(403), forgery: true })).toBe('cart.errors.forgery');
+  });
+});

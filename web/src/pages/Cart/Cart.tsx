@@ -1,0 +1,243 @@
+/**
+ * The cart: what the buyer put in it, by supplier (each supplier's products and their
+ * sum), then the totals by category and the whole. Every change is a plain POST form
+ * (without JavaScript the portal answers with this page again); the hydrated app sends
+ * the same form as JSON and shows the cart the users API answers, without a reload.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/react';
+import { usePageState } from '../../state';
+import { dataOf } from '../../lib/data';
+import { localizedPath } from '../../lib/paths';
+import { fetchCsrf, formFields, sendForm, type FormOutcome } from '../../lib/account';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { cartPath, categoryPath, localized, marketPath, productPath, type Product } from '../../lib/market';
+import type { Language } from '../../contract';
+import { AppLink } from '../../components/AppLink/AppLink';
+import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { available, cartErrorMessage, cartOf, MAX_QUANTITY, type Cart as CartAnswer, type CartItem, type CartOutcome } from '../../components/AddToCart/cart';
+
+/** Items and sums of one group (a supplier, a category), in the cart's order. */
+interface Group {
+  key: string;
+  label: string;
+  identifier?: string;
+  items: CartItem[];
+  /** Sum per currency of the available items with a price. */
+  sums: Map<string, number>;
+  count: number;
+}
+
+const lineSum = (item: CartItem): [string, number] | null => {
+  const value = item.product?.value;
+  if (!available(item) || typeof value?.amount !== 'number') return null;
+  return [value.currency ?? 'UAH', value.amount * item.quantity];
+};
+
+/** The cart's items grouped by `keyOf`, first-added first; sums over available items. */
+export function groupItems(items: CartItem[], keyOf: (item: CartItem) => { key: string; label: string; identifier?: string }): Group[] {
+  const groups = new Map<string, Group>();
+  for (const item of items) {
+    const { key, label, identifier } = keyOf(item);
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, label, identifier, items: [], sums: new Map(), count: 0 };
+      groups.set(key, group);
+    }
+    group.items.push(item);
+    const sum = lineSum(item);
+    if (sum) {
+      group.sums.set(sum[0], (group.sums.get(sum[0]) ?? 0) + sum[1]);
+      group.count += item.quantity;
+    }
+  }
+  return [...groups.values()];
+}
+
+const supplierOf = (t: TFunction) => (item: CartItem) => {
+  const supplier = item.product?.supplier;
+  const id = supplier?.identifier?.id;
+  return { key: id ?? '', label: supplier?.name || supplier?.identifier?.legalName || t('cart.noSupplier'), identifier: id };
+};
+
+const categoryOf = (t: TFunction, language: Language) => (item: CartItem) => {
+  const product = item.product;
+  const id = product?.relatedCategory;
+  const cpv = product?.classification;
+  const name = cpv && localized(language, cpv.description, cpv.description_en);
+  return { key: id ?? '', label: id ? [cpv?.id, name].filter(Boolean).join(' ') || id : t('cart.noCategory'), identifier: id };
+};
+
+function Sums({ sums, language }: { sums: Map<string, number>; language: Language }) {
+  if (!sums.size) return <>—</>;
+  return <>{[...sums].map(([currency, amount]) => formatMoney(amount, currency, language)).join(' + ')}</>;
+}
+
+const title = (product: Product | null, language: Language, fallback: string) =>
+  (product && localized(language, product.title, product.title_en)) || fallback;
+
+export default function Cart() {
+  const { t } = useTranslation();
+  const state = usePageState();
+  const [query] = useSearchParams();
+  const language = state.language;
+  const answer = cartOf(dataOf<unknown>(state, 'cart', (body) => body));
+  const [cart, setCart] = useState<CartAnswer>(answer ?? { items: [] });
+  // The server's page after a navigation or a reload replaces what the app held.
+  useEffect(() => setCart(answer ?? { items: [] }), [answer]);
+  const [outcome, setOutcome] = useState<(FormOutcome & { productId?: string }) | null>(() => {
+    const form = dataOf<FormOutcome>(state, 'form');
+    return form ? { ...form, productId: form.values?.productId } : null;
+  });
+  const [busy, setBusy] = useState(false);
+  const action = localizedPath(language, cartPath);
+  const done = (['added', 'changed', 'removed'] as const).find((k) => query.get(k) === '1');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = formFields(form);
+    // The button pressed says what to do (update or remove).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name) fields[submitter.name] = submitter.value;
+    if (!fields._csrf) fields._csrf = await fetchCsrf();
+    setBusy(true);
+    const result: CartOutcome = await sendForm(action, fields);
+    setBusy(false);
+    setOutcome({ ...result, productId: fields.productId });
+    if (result.ok && result.cart) setCart(result.cart);
+  }
+
+  const suppliers = groupItems(cart.items, supplierOf(t));
+  const categories = groupItems(cart.items, categoryOf(t, language));
+  const whole = groupItems(cart.items, () => ({ key: '', label: '' }))[0];
+  const error = outcome && !outcome.ok ? cartErrorMessage(t, outcome.error, outcome.field) : null;
+
+  return (
+    <section className="container page-cart" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">{t('pages.cart.title')}</h1>
+      <p className="form-note" role="status">
+        {outcome?.ok ? t('cart.saved') : done && !outcome ? t(`cart.${done}`) : ''}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {cart.items.length === 0 ? (
+        <EmptyState title={t('cart.emptyTitle')} text={t('cart.emptyText')} action={{ label: t('cart.toMarket'), to: marketPath }} />
+      ) : (
+        <>
+          {suppliers.map((group) => (
+            <section key={group.key} className="cart-group" aria-labelledby={`supplier-${group.key || 'none'}`}>
+              <h2 id={`supplier-${group.key || 'none'}`}>
+                {group.label}
+                {group.identifier && <span className="cart-identifier"> · {t('cart.edrpou')} {group.identifier}</span>}
+              </h2>
+              <table className="cart-table">
+                <caption className="visually-hidden">{t('cart.supplierCaption', { name: group.label })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('cart.product')}</th>
+                    <th scope="col">{t('cart.price')}</th>
+                    <th scope="col">{t('cart.quantity')}</th>
+                    <th scope="col">{t('cart.lineTotal')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {group.items.map((item) => {
+                    const name = title(item.product, language, item.productId);
+                    const value = item.product?.value;
+                    const sum = lineSum(item);
+                    const fieldId = `quantity-${item.productId}`;
+                    return (
+                      <tr key={item.productId} className={available(item) ? undefined : 'cart-unavailable'}>
+                        <th scope="row">
+                          {item.product ? <AppLink to={productPath(item.productId)}>{name}</AppLink> : name}
+                          {!available(item) && <span className="cart-note"> {t('cart.unavailable')}</span>}
+                        </th>
+                        <td>{value?.amount !== undefined ? formatMoney(value.amount, value.currency ?? 'UAH', language) : '—'}</td>
+                        <td>
+                          <form className="cart-item-form" method="post" action={action} onSubmit={submit}>
+                            <input type="hidden" name="_csrf" value={state.csrf ?? ''} />
+                            <input type="hidden" name="productId" value={item.productId} />
+                            {available(item) && (
+                              <>
+                                <label className="visually-hidden" htmlFor={fieldId}>{t('cart.quantityOf', { name })}</label>
+                                <input
+                                  id={fieldId}
+                                  key={`${item.productId}-${item.quantity}`}
+                                  type="number"
+                                  name="quantity"
+                                  min={1}
+                                  max={MAX_QUANTITY}
+                                  step={1}
+                                  inputMode="numeric"
+                                  defaultValue={item.quantity}
+                                  required
+                                />
+                                <button type="submit" name="action" value="set" className="button" disabled={busy}>
+                                  {t('cart.update')}
+                                  <span className="visually-hidden"> {name}</span>
+                                </button>
+                              </>
+                            )}
+                            {!available(item) && <span>{formatNumber(item.quantity, 0, language)}</span>}
+                            <button type="submit" name="action" value="remove" className="button button-link" disabled={busy} formNoValidate>
+                              {t('cart.remove')}
+                              <span className="visually-hidden"> {name}</span>
+                            </button>
+                          </form>
+                          {outcome && !outcome.ok && outcome.productId === item.productId && (
+                            <p className="form-error">{error}</p>
+                          )}
+                        </td>
+                        <td>{sum ? formatMoney(sum[1], sum[0], language) : '—'}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={3}>{t('cart.supplierTotal')}</th>
+                    <td><Sums sums={group.sums} language={language} /></td>
+                  </tr>
+                </tfoot>
+              </table>
+            </section>
+          ))}
+          <section className="cart-summary" aria-labelledby="cart-by-category">
+            <h2 id="cart-by-category">{t('cart.byCategory')}</h2>
+            <table className="cart-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('cart.category')}</th>
+                  <th scope="col">{t('cart.items')}</th>
+                  <th scope="col">{t('cart.sum')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {categories.map((group) => (
+                  <tr key={group.key}>
+                    <th scope="row">{group.identifier ? <AppLink to={categoryPath(group.identifier)}>{group.label}</AppLink> : group.label}</th>
+                    <td>{formatNumber(group.count, 0, language)}</td>
+                    <td><Sums sums={group.sums} language={language} /></td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('cart.total')}</th>
+                  <td>{formatNumber(whole?.count ?? 0, 0, language)}</td>
+                  <td className="cart-total"><Sums sums={whole?.sums ?? new Map()} language={language} /></td>
+                </tr>
+              </tfoot>
+            </table>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * `/market/cart`: the logged-in buyer's cart (the users API keeps it; the server adds the
+ * user's token). A visitor, or a seller, gets the 404 page (SPEC §2.1, §6).
+ */
+import type { PageModule } from '../../routes/types';
+import { buyersOnly } from '../../routes/guards';
+// In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
+import './Cart.css';
+import '../../components/AddToCart/AddToCart.css';
+
+export const cart: PageModule = {
+  name: 'cart',
+  page: { load: () => import('./Cart') },
+  guard: buyersOnly,
+  fetches: () => [{ key: 'cart', service: 'users', path: '/api/users/cart' }],
+  required: ['cart'],
+  canonicalPath: () => '/market/cart',
+  forms: true,
+  noindex: true,
+};

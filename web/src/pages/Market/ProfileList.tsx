@@ -1,0 +1,5 @@
+/** `/market/profiles`: the list page (`CatalogueList.tsx`) with its own head. */
+import { listMeta } from './meta';
+
+export { default } from './CatalogueList';
+export const meta = listMeta('profileList');

@@ -1,0 +1,58 @@
+/**
+ * The catalogue's GET forms after hydration: the same query a browser without JavaScript
+ * would send, read by the codec (so only valid filters, in their one order, from page 1)
+ * and navigated to without a reload, as the registers' search does.
+ */
+import type { FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { marketSorts, parseMarketFilters, serializeMarketFilters, type MarketFilters, type MarketScope } from '../../lib/marketFilters';
+
+/** The non-empty fields of a form, as a GET form would send them. */
+export function formQuery(form: HTMLFormElement): URLSearchParams {
+  const data = new URLSearchParams();
+  new FormData(form).forEach((v, k) => typeof v === 'string' && v.trim() !== '' && data.append(k, v));
+  return data;
+}
+
+/** `path` with the normalised query of `query`'s filters for `scope` (page 1). */
+export function filteredHref(path: string, query: URLSearchParams, scope: MarketScope): string {
+  const q = serializeMarketFilters({ ...parseMarketFilters(query, scope), page: 1 });
+  return q ? `${path}?${q}` : path;
+}
+
+/** The submit handler of a filter form whose results live at `path`. */
+export function useFilterSubmit(path: string, scope: MarketScope) {
+  const navigate = useNavigate();
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(filteredHref(path, formQuery(event.currentTarget), scope));
+  };
+}
+
+/** `path` with the normalised query of `f`. */
+export const href = (path: string, f: MarketFilters) => {
+  const q = serializeMarketFilters(f);
+  return q ? `${path}?${q}` : path;
+};
+
+/** The sort order's label (`popularity.desc` → `market.sort.popularity_desc`). */
+export const sortLabel = (t: TFunction, sort: string) => t(`market.sort.${sort.replace('.', '_')}`);
+
+/** The sort orders of a list, as a field of its form. */
+export function SortSelect({ scope, value }: { scope: MarketScope; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <label className="filter-field">
+      <span>{t('market.filters.sort')}</span>
+      <select name="sortOrder" defaultValue={value}>
+        {marketSorts(scope.list).map((s) => (
+          <option key={s} value={s}>
+            {sortLabel(t, s)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * What the catalogue's pages read from their data alike (the records, the trail from the
+ * Market home), and their head: titles and descriptions named after the record the page
+ * shows, and the trail as a JSON-LD `BreadcrumbList`. In the pages' chunks, not in the
+ * route modules: only the pages and the head need them.
+ */
+import type { TFunction } from 'i18next';
+import type { Language } from '../../contract';
+import type { JsonLd, Meta, RouteContext } from '../../routes/types';
+import { dataOf, type DataSource } from '../../lib/data';
+import { formatNumber } from '../../lib/format';
+import {
+  categoryPath, classificationPath, localized, marketPath, profilePath,
+  type Category, type MarketClassification, type Profile,
+} from '../../lib/market';
+import { localizedPath } from '../../lib/paths';
+import { DESCRIPTION_MAX, clip } from '../../lib/text';
+import { parseMarketFilters } from '../../lib/marketFilters';
+import type { Crumb } from './Breadcrumbs';
+import { scopeOf } from './route';
+
+/** The root of every trail: the catalogue's name, the same in both languages. */
+export const MARKET_NAME = 'Market';
+
+const isRecord = (v: unknown): v is { id: string } => !!v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string';
+
+/** Every market classification the page has (`classifications`: `{items, total}`). */
+export function classificationsOf(from: DataSource): MarketClassification[] {
+  const items = dataOf<{ items?: unknown }>(from, 'classifications')?.items;
+  return Array.isArray(items) ? (items.filter(isRecord) as MarketClassification[]) : [];
+}
+
+/** A record answer under `key` when it is one (has an id). */
+export const recordOf = <T extends { id: string }>(from: DataSource, key: string): T | null => {
+  const body = dataOf<T>(from, key);
+  return isRecord(body) ? body : null;
+};
+
+/** A reference to a market classification: its code, or an object with it. */
+export const refId = (ref: string | { id?: string } | undefined): string | undefined => (typeof ref === 'string' ? ref : ref?.id) || undefined;
+
+/** Hydra members that are records. */
+export const membersOf = <T>(body: unknown): T[] => {
+  const m = (body as { 'hydra:member'?: unknown } | null)?.['hydra:member'];
+  return Array.isArray(m) ? (m.filter(isRecord) as T[]) : [];
+};
+
+const fmt = (n: number | undefined, language: Language) => formatNumber(n ?? 0, 0, language);
+
+/** The trail's step of a market classification, named from the page's list of them (or by its code). */
+function classificationCrumb(from: DataSource, id: string | undefined, language: Language): Crumb | null {
+  if (!id) return null;
+  const c = classificationsOf(from).find((x) => x.id === id || x.id.slice(0, 8) === id.slice(0, 8));
+  return { label: (c && localized(language, c.title, c.title_en)) || id, path: classificationPath(c?.id ?? id) };
+}
+
+/**
+ * The trail of a catalogue page from the Market home, for `name` (a page name) with its
+ * data; `list` names a list page's step. Missing data leaves its step out.
+ */
+export function trailOf(name: string, from: DataSource, language: Language, list?: Crumb): Crumb[] {
+  const root: Crumb = { label: MARKET_NAME, path: marketPath };
+  const steps: Array<Crumb | null> = [root];
+  if (name === 'classification') {
+    const c = recordOf<MarketClassification>(from, 'classification');
+    if (c) steps.push({ label: localized(language, c.title, c.title_en) || c.id, path: classificationPath(c.id) });
+  } else if (name === 'category') {
+    const c = recordOf<Category>(from, 'category');
+    if (c) {
+      steps.push(classificationCrumb(from, refId(c.marketClassification), language));
+      steps.push({ label: localized(language, c.title, c.title_en) || c.id, path: categoryPath(c.id) });
+    }
+  } else if (name === 'profile') {
+    const p = recordOf<Profile>(from, 'profile');
+    if (p) {
+      steps.push(classificationCrumb(from, refId(p.marketClassification), language));
+      // A category is titled by its CPV code's name, which its profiles carry.
+      if (p.relatedCategory) {
+        const label = localized(language, p.classification?.description, p.classification?.description_en) || p.relatedCategory;
+        steps.push({ label, path: categoryPath(p.relatedCategory) });
+      }
+      steps.push({ label: localized(language, p.title, p.title_en) || p.id, path: profilePath(p.id) });
+    }
+  } else if (list) {
+    steps.push(list);
+  }
+  return steps.filter((s): s is Crumb => !!s);
+}
+
+/** The trail as schema.org `BreadcrumbList`, with absolute addresses. */
+export function breadcrumbJsonLd(trail: Crumb[], ctx: RouteContext): object | null {
+  if (trail.length < 2) return null;
+  const origin = ctx.input.config.publicOrigin.replace(/\/$/, '');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.label,
+      item: origin + localizedPath(ctx.input.language, c.path),
+    })),
+  };
+}
+
+const head = (title: string, description: string) => ({ title: clip(title, 120), description: clip(description, DESCRIPTION_MAX) });
+
+/** `/market`: the catalogue's size in its description. */
+export const marketMeta: Meta = (ctx, t) => {
+  const all = classificationsOf(ctx);
+  if (!all.length) return null;
+  const { language } = ctx.input;
+  const sum = (k: 'categoriesCount' | 'productsCount') => all.reduce((n, c) => n + (typeof c[k] === 'number' ? (c[k] as number) : 0), 0);
+  return head(
+    t('pages.market.title'),
+    t('market.meta.marketDescription', { classifications: fmt(all.length, language), categories: fmt(sum('categoriesCount'), language), products: fmt(sum('productsCount'), language) }),
+  );
+};
+
+export const classificationMeta: Meta = (ctx, t) => {
+  const c = recordOf<MarketClassification>(ctx, 'classification');
+  if (!c) return null;
+  const { language } = ctx.input;
+  const title = localized(language, c.title, c.title_en) || c.id;
+  return head(
+    t('market.meta.classificationTitle', { title, id: c.id }),
+    t('market.meta.classificationDescription', {
+      title,
+      id: c.id,
+      categories: fmt(c.activeCategoriesCount ?? c.categoriesCount, language),
+      products: fmt(c.productsCount, language),
+    }),
+  );
+};
+
+/** A list page: its title, with the page number past the first. */
+export const listMeta =
+  (name: string): Meta =>
+  (ctx, t) => {
+    // The page the list shows: the codec's (bounded by the result window), not the raw query's.
+    const { page } = parseMarketFilters(ctx.query, scopeOf(name));
+    const title = t(`pages.${name}.title`);
+    return head(page > 1 ? t('market.meta.page', { title, page }) : title, t(`pages.${name}.description`));
+  };
+
+/** The products' total of a products page, or undefined without the answer. */
+const productsTotal = (from: DataSource) => dataOf<{ 'hydra:totalItems'?: number }>(from, 'products')?.['hydra:totalItems'];
+
+export const categoryMeta: Meta = (ctx, t) => {
+  const c = recordOf<Category>(ctx, 'category');
+  if (!c) return null;
+  const { language } = ctx.input;
+  const title = localized(language, c.title, c.title_en) || c.id;
+  const buyer = c.procuringEntity?.name || c.procuringEntity?.identifier?.legalName;
+  return head(
+    t('market.meta.categoryTitle', { title }),
+    [
+      t('market.meta.categoryDescription', { title, cpv: c.classification?.id ?? c.id }),
+      t('market.meta.counts', { products: fmt(productsTotal(ctx) ?? c.productsCount, language), profiles: fmt(c.activeProfilesCount ?? c.profilesCount, language) }),
+      buyer ? t('market.meta.buyer', { name: buyer }) : '',
+    ].filter(Boolean).join(' '),
+  );
+};
+
+export const profileMeta: Meta = (ctx, t) => {
+  const p = recordOf<Profile>(ctx, 'profile');
+  if (!p) return null;
+  const { language } = ctx.input;
+  const title = localized(language, p.title, p.title_en) || p.id;
+  const category = localized(language, p.classification?.description, p.classification?.description_en);
+  return head(
+    t('market.meta.profileTitle', { title }),
+    [
+      t('market.meta.profileDescription', { title, category: category || p.relatedCategory || '' }),
+      t('market.meta.productsCount', { products: fmt(productsTotal(ctx) ?? p.productsCount, language) }),
+    ].join(' '),
+  );
+};
+
+/** The JSON-LD of a page with a record: its trail. */
+export const trailJsonLd =
+  (name: string): JsonLd =>
+  (ctx) =>
+    breadcrumbJsonLd(trailOf(name, ctx, ctx.input.language), ctx);
+
+/** Labels of the list pages' trail step (`t` given: components and tests). */
+export const listCrumb = (name: string, path: string, t: TFunction): Crumb => ({ label: t(`pages.${name}.title`), path });
