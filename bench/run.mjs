@@ -102,6 +102,9 @@ const PAGES = [
   { name: 'plan', url: '/plans/UA-P-2026-10-12-017053-a', status: 200 },
   { name: 'contracts, filtered', url: '/contracts?status[0]=active', status: 200 },
   { name: 'contract', url: '/contracts/UA-2026-10-12-013625-a-c1', status: 200 },
+  { name: 'market', url: '/market', status: 200 },
+  { name: 'category, 2 filters', url: '/market/category/33711500-0082-44667400?numberRequirements[0][requirement]=%D0%9C%D0%B0%D1%81%D0%B0%20%D0%BD%D0%B5%D1%82%D1%82%D0%BE&numberRequirements[0][minValue]=100&booleanRequirements[0][requirement]=%D0%93%D1%96%D0%BF%D0%BE%D0%B0%D0%BB%D0%B5%D1%80%D0%B3%D0%B5%D0%BD%D0%BD%D0%B8%D0%B9&booleanRequirements[0][value]=true', status: 200 },
+  { name: 'product', url: '/market/products/42267be8aeffd089e05a0689d21ed2b5', status: 200 },
   { name: '404', url: '/tenders/does-not-exist', status: 404 },
 ];
 const TENDERS = PAGES[1];

@@ -97,3 +97,51 @@ impl FetchSpec {
         }
     }
 }
+
+/// `template` with each `{/json/pointer}` replaced by the value at that pointer of the
+/// JSON `answer`, percent-encoded; `None` when the answer is not JSON or a value is
+/// missing, empty, or neither a string nor a number.
+pub fn dependent_path(template: &str, answer: &str) -> Option<String> {
+    let answer: serde_json::Value = serde_json::from_str(answer).ok()?;
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some(open) = rest.find("{/") {
+        out.push_str(&rest[..open]);
+        let close = rest[open..].find('}')? + open;
+        let value = match answer.pointer(&rest[open + 1..close])? {
+            serde_json::Value::String(s) if !s.is_empty() => s.clone(),
+            serde_json::Value::Number(n) => n.to_string(),
+            _ => return None,
+        };
+        for byte in value.bytes() {
+            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+                out.push(char::from(byte));
+            } else {
+                let _ = std::fmt::Write::write_fmt(&mut out, format_args!("%{byte:02X}"));
+            }
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+#[cfg(test)]
+mod dependent_path_tests {
+    use super::dependent_path;
+
+    #[test]
+    fn a_dependent_path_is_filled_from_the_answer_it_waits_for() {
+        let answer = r#"{"relatedProfiles": ["ab/c d", "x"], "n": 7, "empty": "", "list": []}"#;
+        assert_eq!(
+            dependent_path("/api/profiles/{/relatedProfiles/0}", answer).as_deref(),
+            Some("/api/profiles/ab%2Fc%20d")
+        );
+        assert_eq!(dependent_path("/a/{/n}?b={/relatedProfiles/1}", answer).as_deref(), Some("/a/7?b=x"));
+        assert_eq!(dependent_path("/plain", answer).as_deref(), Some("/plain"));
+        for missing in ["/a/{/nothing}", "/a/{/empty}", "/a/{/list}", "/a/{/relatedProfiles/9}", "/a/{/n"] {
+            assert_eq!(dependent_path(missing, answer), None, "{missing}");
+        }
+        assert_eq!(dependent_path("/a/{/n}", "not json"), None);
+    }
+}

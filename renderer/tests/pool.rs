@@ -430,10 +430,10 @@ fn a_resolution_reads_as_the_contract_fixture_and_an_unknown_service_is_refused(
     let resolution: renderer::Resolution = serde_json::from_value(fixture["resolution"].clone()).unwrap();
     assert_eq!(serde_json::to_value(&resolution).unwrap(), fixture["resolution"]);
     let services: Vec<renderer::Service> = resolution.fetches.iter().map(|f| f.service).collect();
-    assert_eq!(
-        services,
-        [renderer::Service::Search, renderer::Service::Users, renderer::Service::Cdb, renderer::Service::Users]
-    );
+    use renderer::Service::{Cdb, Search, Users};
+    assert_eq!(services, [Search, Search, Users, Cdb, Users]);
+    let after: Vec<Option<&str>> = resolution.fetches.iter().map(|f| f.after.as_deref()).collect();
+    assert_eq!(after, [None, Some("tender"), None, None, None], "a fetch that waits for another's answer");
     let mut unknown = fixture["resolution"].clone();
     unknown["fetches"][0]["service"] = "files".into();
     let err = serde_json::from_value::<renderer::Resolution>(unknown).unwrap_err().to_string();

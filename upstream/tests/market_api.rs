@@ -482,3 +482,17 @@ async fn product_filters_match_brute_force() {
     }
     assert!(nonempty > 120, "most random filters find something: {nonempty}");
 }
+
+#[tokio::test]
+async fn the_images_the_catalogue_names_are_served() {
+    let state = state();
+    let list = get(&state, "/api/products?perPage=100").await.body;
+    let url = members(&list)
+        .iter()
+        .find_map(|p| p["images"][0]["url"].as_str().map(str::to_owned))
+        .expect("some products have an image");
+    let image = get(&state, &url).await;
+    assert_eq!(image.status, 200, "{url}");
+    assert_eq!(image.content_type, "image/svg+xml");
+    assert!(image.text.starts_with("<svg"), "{url}");
+}

@@ -65,8 +65,23 @@ async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) 
     let config_json = config.to_string();
     let resolution =
         pool.resolve(&RenderInput::without_data(url, language, &config_json, None, None)).await.expect("resolve");
-    let mut answers = Vec::new();
-    for fetch in &resolution.fetches {
+    let mut answers: Vec<Result<String, Failure>> = Vec::new();
+    let mut fetches = resolution.fetches.clone();
+    // The server's order: first the fetches that wait for nothing, then the others with
+    // their paths filled from the answer they wait for.
+    fetches.sort_by_key(|f| f.after.is_some());
+    for i in 0..fetches.len() {
+        if let Some(key) = fetches[i].after.clone() {
+            let answer = fetches.iter().position(|f| f.key == key).and_then(|at| answers.get(at)?.as_ref().ok());
+            match answer.and_then(|body| renderer::dependent_path(&fetches[i].path, body)) {
+                Some(path) => fetches[i].path = path,
+                None => {
+                    answers.push(Err(Failure::Status(404)));
+                    continue;
+                }
+            }
+        }
+        let fetch = &fetches[i];
         let base = config["endpoints"][fetch.service.as_str()].as_str().expect("the service's endpoint");
         let address = format!("{}{}", base.trim_end_matches('/'), fetch.path);
         answers.push(match reqwest::get(&address).await {
@@ -77,7 +92,7 @@ async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) 
         });
     }
     let mut builder = RenderInput::builder(url, language, &config_json, None, 0);
-    for (fetch, answer) in resolution.fetches.iter().zip(&answers) {
+    for (fetch, answer) in fetches.iter().zip(&answers) {
         builder.answer(&fetch.key, fetch.source(), answer.as_deref().map_err(|f| *f));
     }
     builder.finish(None)

@@ -31,6 +31,28 @@ pub fn routes() -> Router<AppState> {
         .route("/api/products/{id}", get(one_product))
         .route("/api/prozorro_products", get(prozorro_products))
         .route("/api/prozorro_products/{id}", get(one_prozorro_product))
+        .route("/static/images/market/{*path}", get(image))
+}
+
+/// The generated catalogue has no photographs: every image it names
+/// (`/static/images/market/…`) is this drawing of a box, so pages that show them load
+/// real images instead of failing ones.
+const PLACEHOLDER_IMAGE: &str = concat!(
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"200\" viewBox=\"0 0 200 200\">",
+    "<rect width=\"200\" height=\"200\" fill=\"#eef2f7\"/>",
+    "<path d=\"M60 80l40-20 40 20v50l-40 20-40-20z M60 80l40 20 40-20 M100 100v50\" fill=\"none\" stroke=\"#8a97ab\" stroke-width=\"5\" stroke-linejoin=\"round\"/>",
+    "</svg>"
+);
+
+async fn image() -> impl axum::response::IntoResponse {
+    (
+        [
+            (axum::http::header::CONTENT_TYPE, "image/svg+xml"),
+            (axum::http::header::CACHE_CONTROL, "public, max-age=86400"),
+            (axum::http::header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        PLACEHOLDER_IMAGE,
+    )
 }
 
 fn params(q: Option<String>) -> Params {

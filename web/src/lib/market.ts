@@ -177,6 +177,16 @@ export function catalogueImage(url: unknown, searchBase: string): string | undef
   return origin && url.startsWith('/') && !url.startsWith('//') ? origin + url : undefined;
 }
 
+/**
+ * JSON of the search service read by the browser (the profile choice, the classification
+ * tree), with a time-out; throws on a failed or refused request.
+ */
+export async function fetchCatalogue<T>(base: string, path: string): Promise<T> {
+  const response = await fetch(base.replace(/\/$/, '') + path, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
 const seg = (id: string) => encodeURIComponent(id);
 
 export const marketPath = '/market';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_LIST, MAX_LINKS, MAX_REQUIREMENTS, MAX_VALUES, PRODUCT_LIST, PROFILE_LIST, REQUIREMENT_PRODUCTS,
-  emptyMarketFilters, marketApiPath, marketPerPage, marketSorts, parseMarketFilters, serializeMarketFilters,
+  emptyMarketFilters, marketApiPath, marketPerPage, marketSorts, parseMarketFilters, scopeOf, serializeMarketFilters,
   type MarketScope,
 } from './marketFilters';
 
@@ -127,6 +127,9 @@ describe('market filters codec', () => {
   });
 
   it('reads only the filters of the page: lists take links, requirement pages take requirements', () => {
+    expect([scopeOf('categoryList'), scopeOf('profileList'), scopeOf('productList'), scopeOf('category'), scopeOf('profile')]).toEqual([
+      CATEGORY_LIST, PROFILE_LIST, PRODUCT_LIST, REQUIREMENT_PRODUCTS, REQUIREMENT_PRODUCTS,
+    ]);
     const q = 'market_classification[0]=30190000-7&relatedCategoryId[0]=c-1&relatedProfileIds=p1&booleanRequirements[0][requirement]=A&booleanRequirements[0][value]=true';
     expect(canon(q, CATEGORY_LIST)).toBe('market_classification[0]=30190000-7');
     expect(canon(q, PROFILE_LIST)).toBe('market_classification[0]=30190000-7&relatedCategoryId[0]=c-1');

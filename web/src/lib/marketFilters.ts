@@ -11,7 +11,8 @@
  * `textRequirements[i][requirement]` + `[values][j]`, `numberRequirements[i][requirement]`
  * + `[value]`, `[minValue]`, `[maxValue]`, `booleanRequirements[i][requirement]` + `[value]`.
  *
- * In the main bundle (route modules need it before a page's chunk is there): keep it small.
+ * Not in the main bundle: the server's route modules use it for their requests, the pages'
+ * chunks for their forms, links and canonical query.
  */
 import { RESULT_WINDOW } from './pagination';
 
@@ -62,6 +63,10 @@ export const PRODUCT_LIST: MarketScope = { list: 'products', links: ['classifica
 /** A category's or a profile's products: the link is the page's path, the filters its requirements. */
 export const REQUIREMENT_PRODUCTS: MarketScope = { list: 'products', links: [], requirements: true };
 
+/** The scope of a catalogue page, by its name (`categoryList`, `profileList`, `productList`; else a record's products). */
+export const scopeOf = (name: string): MarketScope =>
+  name === 'categoryList' ? CATEGORY_LIST : name === 'profileList' ? PROFILE_LIST : name === 'productList' ? PRODUCT_LIST : REQUIREMENT_PRODUCTS;
+
 /** SPEC §9: 24 per page sorted by popularity; profiles 20 per page. */
 export const marketPerPage = (list: MarketList): number => (list === 'profiles' ? 20 : 24);
 export const MARKET_DEFAULT_SORT = 'popularity.desc';
@@ -76,7 +81,8 @@ export const MAX_VALUES = 30;
 export const MAX_LINKS = 20;
 const MAX_TEXT = 200;
 
-const CPV = /^\d{8}(-\d)?$/;
+/** A CPV code, or its eight digits (a market classification's id). */
+export const CPV_CODE = /^\d{8}(-\d)?$/;
 /** A catalogue id (category, profile): no commas (the upstream splits on them), no spaces. */
 export const MARKET_ID = /^[\w.-]{1,100}$/;
 
@@ -146,7 +152,7 @@ export function parseMarketFilters(query: URLSearchParams, scope: MarketScope): 
   const f = emptyMarketFilters();
   const keyword = query.get('keyword')?.trim().slice(0, MAX_TEXT);
   if (keyword) f.keyword = keyword;
-  if (scope.links.includes('classifications')) f.classifications = links(query, 'market_classification', CPV);
+  if (scope.links.includes('classifications')) f.classifications = links(query, 'market_classification', CPV_CODE);
   if (scope.links.includes('categories')) f.categories = links(query, 'relatedCategoryId', MARKET_ID);
   if (scope.links.includes('profiles')) f.profiles = links(query, 'relatedProfileIds', MARKET_ID);
   if (scope.requirements) {

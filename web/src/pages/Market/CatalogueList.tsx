@@ -14,7 +14,7 @@ import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
 import { formatNumber } from '../../lib/format';
 import { localized, type Category, type Product, type Profile } from '../../lib/market';
-import { marketPerPage } from '../../lib/marketFilters';
+import { marketPerPage, parseMarketFilters, scopeOf } from '../../lib/marketFilters';
 import { pageCount } from '../../lib/pagination';
 import { localizedPath } from '../../lib/paths';
 import type { PageRoute } from '../../routes/types';
@@ -23,7 +23,6 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
 import { SortSelect, href, useFilterSubmit } from './forms';
 import { classificationsOf, listCrumb, membersOf, trailOf } from './meta';
-import { filtersOf, scopeOf } from './route';
 import { CategoryTile, ProfileTile } from './tiles';
 
 interface ListAnswer {
@@ -42,7 +41,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const scope = scopeOf(route.name);
   const path = PATHS[route.name] ?? location.pathname;
   const submit = useFilterSubmit(path, scope);
-  const filters = filtersOf({ query: new URLSearchParams(location.search) }, scope);
+  const filters = parseMarketFilters(new URLSearchParams(location.search), scope);
   const answer = dataOf<ListAnswer>(state, 'list') ?? {};
   const total = answer['hydra:totalItems'] ?? 0;
   const perPage = marketPerPage(scope.list);

@@ -4,10 +4,13 @@
  * and narrower) it is always the grid and nothing is stored. The server, and the browser
  * while it hydrates, render the grid, so hydration never mismatches; the stored choice is
  * read in a layout effect, which re-renders before the browser paints again. Market.css
- * keeps the 640 px rule before any script: the list layout applies only above it.
+ * keeps the 640 px rule before any script: the list layout applies only above it. The
+ * counts the catalogue's items show (`useCount`) are here too, beside the list they fill.
  */
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { formatNumber } from '../../lib/format';
+import { usePageState } from '../../state';
 
 export type CatalogView = 'grid' | 'list';
 export const VIEW_KEY = 'catalogView';
@@ -85,4 +88,12 @@ export function Catalogue({ view, label, children }: { view: CatalogView; label?
       {children}
     </ul>
   );
+}
+
+/** `12 товарів` (plural by count, number grouped by spaces). */
+export function useCount() {
+  const { t } = useTranslation();
+  const { language } = usePageState();
+  return (key: 'products' | 'categories' | 'profiles', count: number | undefined) =>
+    typeof count === 'number' ? t(`market.count.${key}`, { count, formatted: formatNumber(count, 0, language) }) : '';
 }

@@ -1,5 +1,8 @@
-/** `/market/category/{categoryId}`: a category's products (`RequirementProducts.tsx`) with its own head. */
-import { categoryMeta, trailJsonLd } from './meta';
+/** `/market/category/{categoryId}`: a category's products (`RequirementProducts.tsx`) with its own head and canonical query. */
+import { trailJsonLd } from './meta';
+import { categoryMeta } from './recordMeta';
+
+export { canonicalQuery } from './meta';
 
 export { default } from './RequirementProducts';
 export const meta = categoryMeta;

@@ -9,9 +9,10 @@ import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
-import { classificationMeta, recordOf, trailJsonLd, trailOf } from './meta';
-import { CategoryTile, useCount } from './tiles';
+import { Catalogue, ViewToggle, useCatalogView, useCount } from './CatalogueView';
+import { classificationMeta } from './homeMeta';
+import { recordOf, trailJsonLd, trailOf } from './meta';
+import { CategoryTile } from './tiles';
 
 export const meta = classificationMeta;
 export const jsonLd = trailJsonLd('classification');

@@ -21,6 +21,8 @@ import classificationFx from './fixtures/classification.json';
 import classificationsFx from './fixtures/classifications.json';
 import divisionsFx from './fixtures/divisions.json';
 import productsFx from './fixtures/products.json';
+import { CPV_CODE, MARKET_ID } from '../../lib/marketFilters';
+import { CATALOGUE_ID, CLASSIFICATION_ID } from './route';
 import profileFx from './fixtures/profile.json';
 import profileProductsFx from './fixtures/profileProducts.json';
 import profilesFx from './fixtures/profiles.json';
@@ -109,12 +111,18 @@ describe('market routes', () => {
       ['category', 'search', `/api/categories/${CATEGORY}`],
       ['products', 'search', `/api/products?relatedCategoryId[0]=${CATEGORY}&booleanRequirements[0][requirement]=Стерильний&booleanRequirements[0][value]=false&page=1&perPage=24&sortOrder=popularity.desc`],
       ['profiles', 'search', `/api/categories/${CATEGORY}/profiles?pagination=false`],
-      ['classifications', 'search', '/api/market_classification/all'],
+      // Named from the category's answer by the server (`after`): not the list of all 50.
+      ['classification', 'search', '/api/market_classifications/{/marketClassification}'],
     ]);
     expect(fetches(`/market/profile/${PROFILE}?sortOrder=value.asc`)?.slice(0, 2)).toEqual([
       ['profile', 'search', `/api/profiles/${PROFILE}`],
       ['products', 'search', `/api/products?relatedProfileIds=${PROFILE}&page=1&perPage=24&sortOrder=value.asc`],
     ]);
+  });
+
+  it('tests ids in the main bundle as the codec does', () => {
+    expect(CLASSIFICATION_ID.source).toBe(CPV_CODE.source);
+    expect(CATALOGUE_ID.source).toBe(MARKET_ID.source);
   });
 
   it('answers 404 for an id that cannot be one, or one the upstream does not know', () => {

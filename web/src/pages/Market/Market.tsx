@@ -16,7 +16,8 @@ import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
 import { useFilterSubmit } from './forms';
-import { classificationsOf, marketMeta, membersOf, recordOf, trailOf } from './meta';
+import { marketMeta } from './homeMeta';
+import { classificationsOf, membersOf, recordOf, trailOf } from './meta';
 import { ClassificationTile } from './tiles';
 import { ShowInTree, Tree, treeOf, useTreeState } from './Tree';
 

@@ -1,5 +1,7 @@
-/** `/market/products`: the list page (`CatalogueList.tsx`) with its own head. */
-import { listMeta } from './meta';
+/** `/market/products`: the list page (`CatalogueList.tsx`) with its own head and canonical query. */
+import { listMeta } from './listMeta';
+
+export { canonicalQuery } from './meta';
 
 export { default } from './CatalogueList';
 export const meta = listMeta('productList');

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { fetchSearchApi } from '../../lib/classifiers';
+import { fetchCatalogue } from '../../lib/market';
 import { usePageState } from '../../state';
 import { initialPager, pageOf, pagerReducer, profilesPagePath } from './profilePager';
 
@@ -27,7 +27,7 @@ export function ProfileChooser({ categoryId, listId }: { categoryId: string; lis
     if (pending.current !== null) return;
     pending.current = page;
     dispatch({ type: 'request', page });
-    fetchSearchApi<unknown>(config.endpoints.search, profilesPagePath(categoryId, page))
+    fetchCatalogue<unknown>(config.endpoints.search, profilesPagePath(categoryId, page))
       .then((body) => dispatch({ type: 'loaded', page, ...pageOf(body) }))
       .catch((error: unknown) => {
         console.error(`profiles of category ${categoryId}: page ${page} failed to load`, error);

@@ -1,5 +1,8 @@
-/** `/market/profile/{profileId}`: a profile's products (`RequirementProducts.tsx`) with its own head. */
-import { profileMeta, trailJsonLd } from './meta';
+/** `/market/profile/{profileId}`: a profile's products (`RequirementProducts.tsx`) with its own head and canonical query. */
+import { trailJsonLd } from './meta';
+import { profileMeta } from './recordMeta';
+
+export { canonicalQuery } from './meta';
 
 export { default } from './RequirementProducts';
 export const meta = profileMeta;

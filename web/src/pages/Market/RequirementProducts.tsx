@@ -17,20 +17,18 @@ import { useTranslation } from '../../i18n/react';
 import { dataOf, failed } from '../../lib/data';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { categoryPath, localized, profilePath, unitText, type Category, type Product, type Profile } from '../../lib/market';
-import { REQUIREMENT_PRODUCTS, marketPerPage } from '../../lib/marketFilters';
+import { REQUIREMENT_PRODUCTS, marketPerPage, parseMarketFilters } from '../../lib/marketFilters';
 import { pageCount } from '../../lib/pagination';
 import { localizedPath } from '../../lib/paths';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
+import { Catalogue, ViewToggle, useCatalogView, useCount } from './CatalogueView';
 import { SortSelect, href, useFilterSubmit } from './forms';
 import { membersOf, recordOf, trailOf } from './meta';
 import { ProfileChooser } from './ProfileChooser';
 import { RequirementFilters } from './RequirementFilters';
 import { requirementFilters, requirementIndex, type RequirementFilter } from './requirements';
-import { filtersOf } from './route';
-import { useCount } from './tiles';
 
 const PROFILES_LIST_ID = 'category-profiles';
 
@@ -82,7 +80,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
   const submit = useFilterSubmit(path, REQUIREMENT_PRODUCTS);
   if (!record) return null;
 
-  const filters = filtersOf({ query: new URLSearchParams(location.search) }, REQUIREMENT_PRODUCTS);
+  const filters = parseMarketFilters(new URLSearchParams(location.search), REQUIREMENT_PRODUCTS);
   const profiles = category ? membersOf<Profile>(dataOf<unknown>(state, 'profiles')) : profile ? [profile] : [];
   const defs = requirementFilters(profiles);
   const index = requirementIndex(profiles);

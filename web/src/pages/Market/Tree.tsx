@@ -10,9 +10,9 @@
 import { useState, type MouseEvent } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
-import { fetchSearchApi, nodeLabel, type ClassificationNode } from '../../lib/classifiers';
+import type { ClassificationNode } from '../../lib/classifiers';
 import { formatNumber } from '../../lib/format';
-import { categoryPath, classificationPath, localized, marketPath, type MarketClassification } from '../../lib/market';
+import { categoryPath, classificationPath, fetchCatalogue, localized, marketPath, type MarketClassification } from '../../lib/market';
 import { usePageState } from '../../state';
 
 type Categories = NonNullable<MarketClassification['categories']>;
@@ -39,7 +39,7 @@ export function treeOf(classifications: MarketClassification[], divisions: Class
     let d = byCode.get(code);
     if (!d) {
       const node = divisions.find((n) => divisionCode(n.id) === code && /^\d{2}000000/.test(n.id));
-      d = { id: node?.id ?? `${code}000000`, label: node ? nodeLabel(node, language) : unnamed(code), classifications: [] };
+      d = { id: node?.id ?? `${code}000000`, label: (node && ((language === 'en' && node.name_en) || node.name)) || unnamed(code), classifications: [] };
       byCode.set(code, d);
     }
     d.classifications.push(c);
@@ -78,7 +78,7 @@ export function useTreeState(tree: TreeDivision[], initialOpen: string | null, o
 
   const load = (id: string) => {
     setLoads((l) => ({ ...l, [id]: { state: 'loading' } }));
-    fetchSearchApi<MarketClassification>(config.endpoints.search, `/api/market_classifications/${encodeURIComponent(id)}`)
+    fetchCatalogue<MarketClassification>(config.endpoints.search, `/api/market_classifications/${encodeURIComponent(id)}`)
       .then((body) => setLoads((l) => ({ ...l, [id]: { state: 'done', categories: Array.isArray(body.categories) ? body.categories : [] } })))
       .catch((error: unknown) => {
         console.error(`market classification ${id}: categories failed to load`, error);

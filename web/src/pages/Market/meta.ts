@@ -1,12 +1,13 @@
 /**
  * What the catalogue's pages read from their data alike (the records, the trail from the
- * Market home), and their head: titles and descriptions named after the record the page
- * shows, and the trail as a JSON-LD `BreadcrumbList`. In the pages' chunks, not in the
+ * Market home), the trail as a JSON-LD `BreadcrumbList`, and the canonical query. Each
+ * page's title and description are in a module of its own (`homeMeta.ts`, `listMeta.ts`,
+ * `recordMeta.ts`), so a chunk carries only its own. In the pages' chunks, not in the
  * route modules: only the pages and the head need them.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import type { JsonLd, Meta, RouteContext } from '../../routes/types';
+import type { JsonLd, PageRoute, RouteContext } from '../../routes/types';
 import { dataOf, type DataSource } from '../../lib/data';
 import { formatNumber } from '../../lib/format';
 import {
@@ -15,9 +16,8 @@ import {
 } from '../../lib/market';
 import { localizedPath } from '../../lib/paths';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
-import { parseMarketFilters } from '../../lib/marketFilters';
+import { parseMarketFilters, scopeOf, serializeMarketFilters } from '../../lib/marketFilters';
 import type { Crumb } from './Breadcrumbs';
-import { scopeOf } from './route';
 
 /** The root of every trail: the catalogue's name, the same in both languages. */
 export const MARKET_NAME = 'Market';
@@ -45,12 +45,15 @@ export const membersOf = <T>(body: unknown): T[] => {
   return Array.isArray(m) ? (m.filter(isRecord) as T[]) : [];
 };
 
-const fmt = (n: number | undefined, language: Language) => formatNumber(n ?? 0, 0, language);
+/** A count for a description (`5 354`). */
+export const fmt = (n: number | undefined, language: Language) => formatNumber(n ?? 0, 0, language);
 
 /** The trail's step of a market classification, named from the page's list of them (or by its code). */
 function classificationCrumb(from: DataSource, id: string | undefined, language: Language): Crumb | null {
   if (!id) return null;
-  const c = classificationsOf(from).find((x) => x.id === id || x.id.slice(0, 8) === id.slice(0, 8));
+  const same = (x: MarketClassification) => x.id === id || x.id.slice(0, 8) === id.slice(0, 8);
+  const one = recordOf<MarketClassification>(from, 'classification');
+  const c = one && same(one) ? one : classificationsOf(from).find(same);
   return { label: (c && localized(language, c.title, c.title_en)) || id, path: classificationPath(c?.id ?? id) };
 }
 
@@ -103,79 +106,8 @@ export function breadcrumbJsonLd(trail: Crumb[], ctx: RouteContext): object | nu
   };
 }
 
-const head = (title: string, description: string) => ({ title: clip(title, 120), description: clip(description, DESCRIPTION_MAX) });
-
-/** `/market`: the catalogue's size in its description. */
-export const marketMeta: Meta = (ctx, t) => {
-  const all = classificationsOf(ctx);
-  if (!all.length) return null;
-  const { language } = ctx.input;
-  const sum = (k: 'categoriesCount' | 'productsCount') => all.reduce((n, c) => n + (typeof c[k] === 'number' ? (c[k] as number) : 0), 0);
-  return head(
-    t('pages.market.title'),
-    t('market.meta.marketDescription', { classifications: fmt(all.length, language), categories: fmt(sum('categoriesCount'), language), products: fmt(sum('productsCount'), language) }),
-  );
-};
-
-export const classificationMeta: Meta = (ctx, t) => {
-  const c = recordOf<MarketClassification>(ctx, 'classification');
-  if (!c) return null;
-  const { language } = ctx.input;
-  const title = localized(language, c.title, c.title_en) || c.id;
-  return head(
-    t('market.meta.classificationTitle', { title, id: c.id }),
-    t('market.meta.classificationDescription', {
-      title,
-      id: c.id,
-      categories: fmt(c.activeCategoriesCount ?? c.categoriesCount, language),
-      products: fmt(c.productsCount, language),
-    }),
-  );
-};
-
-/** A list page: its title, with the page number past the first. */
-export const listMeta =
-  (name: string): Meta =>
-  (ctx, t) => {
-    // The page the list shows: the codec's (bounded by the result window), not the raw query's.
-    const { page } = parseMarketFilters(ctx.query, scopeOf(name));
-    const title = t(`pages.${name}.title`);
-    return head(page > 1 ? t('market.meta.page', { title, page }) : title, t(`pages.${name}.description`));
-  };
-
-/** The products' total of a products page, or undefined without the answer. */
-const productsTotal = (from: DataSource) => dataOf<{ 'hydra:totalItems'?: number }>(from, 'products')?.['hydra:totalItems'];
-
-export const categoryMeta: Meta = (ctx, t) => {
-  const c = recordOf<Category>(ctx, 'category');
-  if (!c) return null;
-  const { language } = ctx.input;
-  const title = localized(language, c.title, c.title_en) || c.id;
-  const buyer = c.procuringEntity?.name || c.procuringEntity?.identifier?.legalName;
-  return head(
-    t('market.meta.categoryTitle', { title }),
-    [
-      t('market.meta.categoryDescription', { title, cpv: c.classification?.id ?? c.id }),
-      t('market.meta.counts', { products: fmt(productsTotal(ctx) ?? c.productsCount, language), profiles: fmt(c.activeProfilesCount ?? c.profilesCount, language) }),
-      buyer ? t('market.meta.buyer', { name: buyer }) : '',
-    ].filter(Boolean).join(' '),
-  );
-};
-
-export const profileMeta: Meta = (ctx, t) => {
-  const p = recordOf<Profile>(ctx, 'profile');
-  if (!p) return null;
-  const { language } = ctx.input;
-  const title = localized(language, p.title, p.title_en) || p.id;
-  const category = localized(language, p.classification?.description, p.classification?.description_en);
-  return head(
-    t('market.meta.profileTitle', { title }),
-    [
-      t('market.meta.profileDescription', { title, category: category || p.relatedCategory || '' }),
-      t('market.meta.productsCount', { products: fmt(productsTotal(ctx) ?? p.productsCount, language) }),
-    ].join(' '),
-  );
-};
+/** Title and description within the lengths search engines show. */
+export const head = (title: string, description: string) => ({ title: clip(title, 120), description: clip(description, DESCRIPTION_MAX) });
 
 /** The JSON-LD of a page with a record: its trail. */
 export const trailJsonLd =
@@ -185,3 +117,6 @@ export const trailJsonLd =
 
 /** Labels of the list pages' trail step (`t` given: components and tests). */
 export const listCrumb = (name: string, path: string, t: TFunction): Crumb => ({ label: t(`pages.${name}.title`), path });
+
+/** The canonical query of a list or a record's products (`PageChunk.canonicalQuery`): the codec's normalised filters. */
+export const canonicalQuery = (ctx: RouteContext, route: PageRoute): string => serializeMarketFilters(parseMarketFilters(ctx.query, scopeOf(route.name)));

@@ -7,17 +7,10 @@ import type { ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { Status } from '../../components/Status/Status';
 import { useTranslation } from '../../i18n/react';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { categoryPath, classificationPath, localized, profilePath, type Category, type MarketClassification, type Profile } from '../../lib/market';
 import { usePageState } from '../../state';
-
-/** `12 товарів` (plural by count, number grouped by spaces). */
-export function useCount() {
-  const { t } = useTranslation();
-  const { language } = usePageState();
-  return (key: 'products' | 'categories' | 'profiles', count: number | undefined) =>
-    typeof count === 'number' ? t(`market.count.${key}`, { count, formatted: formatNumber(count, 0, language) }) : '';
-}
+import { useCount } from './CatalogueView';
 
 function Tile({ path, title, code, counts, children }: { path: string; title: string; code?: string; counts: string[]; children?: ReactNode }) {
   return (

@@ -16,6 +16,7 @@ import {
   serializeFilters, withPage, type ArrayFilter, type Register, type SearchFilters,
 } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
+import { localizedPath } from '../../lib/paths';
 import { pageCount } from '../../lib/pagination';
 import { enumLabel } from '../../lib/enums';
 import { Pagination } from '../../components/Pagination/Pagination';
@@ -177,7 +178,7 @@ export default function Search({ route }: { route: PageRoute }) {
     <section className={`page page-tender-list page-search-${register.name}`}>
       <div id="search" className="search-block">
         <h1 className="page-title">{t(route.name === 'home' ? 'pages.home.heading' : `pages.${route.name}.title`)}</h1>
-        <form key={location.search} className="tender-search" method="get" action={target} role="search" onSubmit={submit}>
+        <form key={location.search} className="tender-search" method="get" action={localizedPath(state.language, target)} role="search" onSubmit={submit}>
           <div className="search-row">
             <label className="visually-hidden" htmlFor="keyword">{t('search.keywordLabel')}</label>
             <input id="keyword" name="keyword" type="search" placeholder={t('search.keywordPlaceholder')} defaultValue={filters.keyword ?? ''} />
