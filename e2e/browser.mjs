@@ -28,7 +28,7 @@ export function launch() {
   });
 }
 
-/** Opens `path` in a fresh context and waits until React has hydrated. */
+/** Opens `path` in a fresh context and waits until React has hydrated (when JavaScript is on). */
 export async function open(browser, path, contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
@@ -38,6 +38,6 @@ export async function open(browser, path, contextOptions = {}) {
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   const response = await page.goto(BASE + path, { waitUntil: 'load' });
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 10000 });
+  if (contextOptions.javaScriptEnabled !== false) await page.waitForSelector('html[data-hydrated="true"]', { timeout: 10000 });
   return { context, page, response, problems };
 }

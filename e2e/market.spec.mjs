@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, launch, upstream } from './browser.mjs';
+import { BASE, launch, open, upstream } from './browser.mjs';
 
 const locales = {
   uk: JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8')),
@@ -16,8 +16,6 @@ const locales = {
 };
 /** The portal's configured public origin: canonical links and alternates are absolute on it. */
 const ORIGIN = 'http://127.0.0.1:8080';
-// A 1×1 PNG: the embedded upstream serves no catalogue images, so the specs serve this one.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 let browser;
 before(async () => {
@@ -25,23 +23,8 @@ before(async () => {
 });
 after(() => browser?.close());
 
-/**
- * A context whose catalogue images are answered (see PNG) and a page on `path`, hydrated
- * when JavaScript is on; `problems` collects console errors and warnings and page errors.
- */
-async function visit(path, { javaScriptEnabled = true, ...options } = {}) {
-  const context = await browser.newContext({ javaScriptEnabled, ...options });
-  await context.route(/\/static\/images\//, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  const response = await page.goto(BASE + path, { waitUntil: 'load' });
-  if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated="true"]', { timeout: 10000 });
-  return { context, page, response, problems };
-}
+/** A page on `path` in a fresh context (hydrated when JavaScript is on), with its console problems. */
+const visit = (path, options) => open(browser, path, options);
 
 const productIds = (page) =>
   page.$$eval('ul.catalogue .product-card-title a', (as) => as.map((a) => a.getAttribute('href').split('/').pop()));

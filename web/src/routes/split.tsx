@@ -8,7 +8,7 @@
  */
 import { lazy } from 'react';
 import type { Language } from '../contract';
-import type { PageChunk, PageComponent, PageModule, RouteContext, SplitPage } from './types';
+import type { PageChunk, PageComponent, PageModule, SplitPage } from './types';
 import { loadChunk } from '../lib/lazy';
 
 const isSplit = (page: PageModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
@@ -82,8 +82,7 @@ export async function loadPage(module: PageModule, language: Language): Promise<
  */
 export function headCode(module: PageModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd' | 'canonicalQuery'> {
   const chunk = isSplit(module.page) ? loaded.get(keyOf(module, language)) : undefined;
-  const canonicalQuery = chunk?.canonicalQuery ?? (module.canonicalQuery && ((ctx: RouteContext) => module.canonicalQuery!(ctx)));
-  return { meta: chunk?.meta ?? module.meta, jsonLd: chunk?.jsonLd ?? module.jsonLd, canonicalQuery };
+  return { meta: chunk?.meta ?? module.meta, jsonLd: chunk?.jsonLd ?? module.jsonLd, canonicalQuery: chunk?.canonicalQuery ?? module.canonicalQuery };
 }
 
 /** The script files of a loaded split page's chunk beyond the entry's (the server bundle's only). */

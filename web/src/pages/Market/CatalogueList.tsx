@@ -21,7 +21,7 @@ import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
-import { SortSelect, href, useFilterSubmit } from './forms';
+import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { classificationsOf, listCrumb, membersOf, trailOf } from './meta';
 import { CategoryTile, ProfileTile } from './tiles';
 
@@ -79,15 +79,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
       <div className="search-block">
         <h1 className="page-title">{label}</h1>
         <form key={location.search} className="market-filters" method="get" action={localizedPath(state.language, path)} role="search" onSubmit={submit}>
-          <div className="search-row">
-            <label className="visually-hidden" htmlFor="market-keyword">
-              {t('market.search.label')}
-            </label>
-            <input id="market-keyword" name="keyword" type="search" placeholder={t('market.search.placeholder')} defaultValue={filters.keyword ?? ''} />
-            <button type="submit" className="button button-primary">
-              {t('market.search.submit')}
-            </button>
-          </div>
+          <KeywordRow keyword={filters.keyword} />
           <div className="search-row search-options">
             <label className="filter-field">
               <span>{t('market.filters.classification')}</span>
@@ -106,12 +98,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
               <input key={id} type="hidden" name="relatedCategoryId" value={id} />
             ))}
             {filters.profiles.length > 0 && <input type="hidden" name="relatedProfileIds" value={filters.profiles.join(',')} />}
-            <button type="submit" className="button">
-              {t('market.filters.apply')}
-            </button>
-            <AppLink to={path} className="reset-link">
-              {t('market.filters.reset')}
-            </AppLink>
+            <FilterActions path={path} />
           </div>
           {(filters.categories.length > 0 || filters.profiles.length > 0) && (
             <p className="market-active">

@@ -24,7 +24,7 @@ import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView, useCount } from './CatalogueView';
-import { SortSelect, href, useFilterSubmit } from './forms';
+import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { membersOf, recordOf, trailOf } from './meta';
 import { ProfileChooser } from './ProfileChooser';
 import { RequirementFilters } from './RequirementFilters';
@@ -118,15 +118,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
 
       <div className="search-block">
         <form key={location.search} className="market-filters requirement-form" method="get" action={localizedPath(state.language, path)} role="search" onSubmit={submit}>
-          <div className="search-row">
-            <label className="visually-hidden" htmlFor="market-keyword">
-              {t('market.search.label')}
-            </label>
-            <input id="market-keyword" name="keyword" type="search" placeholder={t('market.search.placeholder')} defaultValue={filters.keyword ?? ''} />
-            <button type="submit" className="button button-primary">
-              {t('market.search.submit')}
-            </button>
-          </div>
+          <KeywordRow keyword={filters.keyword} />
           {defs.length > 0 ? (
             <details className="filters" open>
               <summary>{t('market.filters.characteristics')}</summary>
@@ -139,12 +131,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
           )}
           <div className="search-row search-options">
             <SortSelect scope={REQUIREMENT_PRODUCTS} value={filters.sortOrder} />
-            <button type="submit" className="button">
-              {t('market.filters.apply')}
-            </button>
-            <AppLink to={path} className="reset-link">
-              {t('market.filters.reset')}
-            </AppLink>
+            <FilterActions path={path} />
           </div>
         </form>
       </div>

@@ -7,6 +7,7 @@ import type { FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { AppLink } from '../../components/AppLink/AppLink';
 import { marketSorts, parseMarketFilters, serializeMarketFilters, type MarketFilters, type MarketScope } from '../../lib/marketFilters';
 
 /** The non-empty fields of a form, as a GET form would send them. */
@@ -54,5 +55,36 @@ export function SortSelect({ scope, value }: { scope: MarketScope; value: string
         ))}
       </select>
     </label>
+  );
+}
+
+/** The keyword field and the search button that open every catalogue filter form. */
+export function KeywordRow({ keyword }: { keyword?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="search-row">
+      <label className="visually-hidden" htmlFor="market-keyword">
+        {t('market.search.label')}
+      </label>
+      <input id="market-keyword" name="keyword" type="search" placeholder={t('market.search.placeholder')} defaultValue={keyword ?? ''} />
+      <button type="submit" className="button button-primary">
+        {t('market.search.submit')}
+      </button>
+    </div>
+  );
+}
+
+/** Apply, and a reset that goes back to `path` without filters. */
+export function FilterActions({ path }: { path: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="submit" className="button">
+        {t('market.filters.apply')}
+      </button>
+      <AppLink to={path} className="reset-link">
+        {t('market.filters.reset')}
+      </AppLink>
+    </>
   );
 }
