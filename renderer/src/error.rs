@@ -18,4 +18,7 @@ pub enum RenderError {
     Start(String),
     #[error("renderer pool is closed")]
     Closed,
+    /// Too many pages wait for this thread's isolate: refused rather than queued.
+    #[error("too many pages wait for the renderer")]
+    Busy,
 }

@@ -22,8 +22,12 @@ pub(crate) struct IsolateSpec {
     pub extra_script: String,
 }
 
-/// How far past its limit an isolate may grow while its termination unwinds.
-const HEADROOM_FACTOR: usize = 8;
+/// How far past its limit an isolate may grow while its termination unwinds: half
+/// the limit, at least 16 MiB (128 MiB → 192 MiB at most). With two serving threads the
+/// renderer's heaps stay under 400 MiB even when every thread hits a runaway render.
+fn heap_ceiling(limit: usize) -> usize {
+    limit.saturating_add((limit / 2).max(16 << 20))
+}
 
 pub(crate) struct Isolate {
     runtime: JsRuntime,
@@ -72,6 +76,10 @@ pub(crate) enum Call {
     Head,
     /// The second half: the body a `Head` prepared, by its number.
     Body(u32),
+    /// A `Head` that prepares no body (a HEAD request: nobody will ask for one).
+    HeadOnly,
+    /// Forgets the body a `Head` prepared, unrendered (its client went away).
+    Discard(u32),
 }
 
 /// What a [`Call`] answered.
@@ -130,7 +138,7 @@ impl Isolate {
         let heap_exceeded = Arc::new(AtomicBool::new(false));
         let flag = heap_exceeded.clone();
         let handle = runtime.v8_isolate().thread_safe_handle();
-        let ceiling = spec.heap_limit_bytes.saturating_mul(HEADROOM_FACTOR);
+        let ceiling = heap_ceiling(spec.heap_limit_bytes);
         runtime.add_near_heap_limit_callback(move |current, _initial| {
             // Stop the script and grant headroom so V8 can unwind instead of aborting.
             // The headroom is bounded: a loop that never reaches an interrupt check
@@ -229,19 +237,19 @@ impl Isolate {
     /// from those parsed earlier when their text is the same. `Err(None)` means
     /// execution was terminated (deadline or heap limit): the caller decides which.
     pub fn call(&mut self, call: &Call, input: &str, embedded: &[Embedded]) -> Result<Reply, Option<RenderError>> {
-        if matches!(call, Call::Head | Call::Render) {
+        if matches!(call, Call::Head | Call::HeadOnly | Call::Render) {
             self.collect_young_between_pages();
         }
         let function = match call {
             Call::Resolve => self.resolve_fn.clone(),
             Call::Render => self.render_fn.clone(),
-            Call::Head => self.head_fn.clone(),
-            Call::Body(_) => self.body_fn.clone(),
+            Call::Head | Call::HeadOnly => self.head_fn.clone(),
+            Call::Body(_) | Call::Discard(_) => self.body_fn.clone(),
         };
         let (runtime, reuse, freeze) = (&mut self.runtime, &mut self.reuse, &self.freeze_fn);
         deno_core::scope!(scope, runtime);
         v8::tc_scope!(let tc, scope);
-        let arg: v8::Local<v8::Value> = if let Call::Body(id) = call {
+        let arg: v8::Local<v8::Value> = if let Call::Body(id) | Call::Discard(id) = call {
             v8::Integer::new_from_unsigned(tc, *id).into()
         } else {
             let outer = envelope(input, embedded).map_err(|e| Some(RenderError::Contract(e)))?;
@@ -269,7 +277,15 @@ impl Isolate {
         };
         let function = v8::Local::new(tc, function);
         let recv = v8::undefined(tc).into();
-        let Some(value) = function.call(tc, recv, &[arg]) else {
+        // The second argument: `headOnly` of `renderHead`, `discard` of `renderBody`.
+        let second = matches!(call, Call::HeadOnly | Call::Discard(_));
+        let called = if second {
+            let flag = v8::Boolean::new(tc, true).into();
+            function.call(tc, recv, &[arg, flag])
+        } else {
+            function.call(tc, recv, &[arg])
+        };
+        let Some(value) = called else {
             if tc.has_terminated() || tc.is_execution_terminating() {
                 return Err(None);
             }
@@ -284,13 +300,13 @@ impl Isolate {
                     .map(Reply::Resolve)
                     .map_err(|e| Some(RenderError::Contract(format!("resolve: {e}"))))
             }
-            Call::Body(_) => {
+            Call::Body(_) | Call::Discard(_) => {
                 if !value.is_string() {
                     return Err(Some(RenderError::Contract("renderBody must answer a string".into())));
                 }
                 Ok(Reply::Body(value.to_rust_string_lossy(tc)))
             }
-            Call::Render | Call::Head => {
+            Call::Render | Call::Head | Call::HeadOnly => {
                 let array = v8::Local::<v8::Array>::try_from(value)
                     .map_err(|_| Some(RenderError::Contract("render must answer an array".into())))?;
                 let item = |i: u32| array.get_index(tc, i);
@@ -304,7 +320,9 @@ impl Isolate {
                 let out = RenderOutput { status, redirect, head, html: String::new() };
                 // The fourth field: the body number of a head, the markup of a whole render.
                 Ok(match call {
-                    Call::Head => Reply::Head(out, item(3).and_then(|v| v.uint32_value(tc)).unwrap_or(0)),
+                    Call::Head | Call::HeadOnly => {
+                        Reply::Head(out, item(3).and_then(|v| v.uint32_value(tc)).unwrap_or(0))
+                    }
                     _ => Reply::Render(RenderOutput {
                         html: item(3).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc)).unwrap_or_default(),
                         ..out

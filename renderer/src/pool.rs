@@ -52,6 +52,9 @@ pub struct PoolOptions {
     pub snapshot: bool,
     /// Script run in every isolate after the translations are loaded.
     pub extra_script: String,
+    /// Pages that may wait for one hosted isolate; the next is refused with
+    /// [`RenderError::Busy`]. 0: no limit.
+    pub max_waiting: usize,
 }
 
 struct Job {
@@ -101,11 +104,27 @@ impl Future for PendingBody {
                 Poll::Pending
             }
             Pending::Hosted { pool, body, turn, .. } => {
-                let answer = hosted_call(*pool, &Call::Body(*body), "", &[])
-                    .unwrap_or(Err(RenderError::Contract("a hosted body was polled on another thread".into())));
-                drop(turn.take());
+                let answer = hosted_call(*pool, &Call::Body(*body), "", &[]);
+                // Rendered (or failed): nothing is left to discard when dropped.
+                let turn = turn.take();
+                let answer =
+                    answer.unwrap_or(Err(RenderError::Contract("a hosted body was polled on another thread".into())));
+                drop(turn);
                 Poll::Ready(body_html(answer))
             }
+        }
+    }
+}
+
+/// A hosted body nobody asked for (the client went away, or the response was dropped)
+/// is forgotten by its isolate at once instead of a minute later.
+impl Drop for PendingBody {
+    fn drop(&mut self) {
+        if let Pending::Hosted { pool, body, turn: turn @ Some(_), .. } = &mut self.0 {
+            if let Some(Err(e)) = hosted_call(*pool, &Call::Discard(*body), "", &[]) {
+                tracing::warn!(error = %e, "an abandoned body was not discarded");
+            }
+            drop(turn.take());
         }
     }
 }
@@ -113,10 +132,10 @@ impl Future for PendingBody {
 impl PendingBody {
     /// The body when it was rendered in the same call as the head (a page without
     /// upstream answers, see [`RendererPool::render_streamed`]); otherwise `self`.
-    pub fn into_ready(self) -> Result<String, Self> {
-        match self.0 {
-            Pending::Done(Some(body)) => Ok(body),
-            pending => Err(Self(pending)),
+    pub fn into_ready(mut self) -> Result<String, Self> {
+        match &mut self.0 {
+            Pending::Done(body @ Some(_)) => Ok(body.take().unwrap_or_default()),
+            _ => Err(self),
         }
     }
 }
@@ -136,6 +155,9 @@ struct Shared {
     spec: Arc<IsolateSpec>,
     deadline: Duration,
     hosted: AtomicUsize,
+    /// Threads whose isolate was lost and could not be replaced (yet).
+    broken: AtomicUsize,
+    max_waiting: usize,
 }
 
 /// The isolate of this thread in a hosted pool.
@@ -150,6 +172,8 @@ struct Hosted {
     /// garbage collection cost more than the hand-over it replaced. The request that
     /// arrived first goes first ([`Turns`]).
     turn: Arc<Turns>,
+    /// Counted in `Shared::broken`: the isolate was lost and not replaced.
+    broken: bool,
 }
 
 impl Drop for Hosted {
@@ -170,8 +194,15 @@ fn hosted_call(pool: u64, call: &Call, input: &str, embedded: &[Embedded]) -> Op
         let shared = &hosted.shared;
         let (result, alive) =
             run(&mut hosted.slot, &shared.spec, &hosted.dog, shared.deadline, &hosted.name, (call, input, embedded));
-        if !alive {
-            tracing::error!(thread = %hosted.name, "this thread has no isolate any more");
+        if alive == hosted.broken {
+            hosted.broken = !alive;
+            if alive {
+                tracing::info!(thread = %hosted.name, "this thread has an isolate again");
+                shared.broken.fetch_sub(1, Ordering::Relaxed);
+            } else {
+                tracing::error!(thread = %hosted.name, "this thread has no isolate any more");
+                shared.broken.fetch_add(1, Ordering::Relaxed);
+            }
         }
         Some(result)
     })
@@ -211,6 +242,8 @@ impl RendererPool {
             spec: spec.clone(),
             deadline: options.deadline,
             hosted: AtomicUsize::new(0),
+            broken: AtomicUsize::new(0),
+            max_waiting: if options.max_waiting == 0 { usize::MAX } else { options.max_waiting },
         });
         if options.hosted {
             return Ok(Self { tx: None, workers: 0, shared });
@@ -220,10 +253,10 @@ impl RendererPool {
         let (ready_tx, ready_rx) = mpsc::channel::<Result<(), RenderError>>();
         for id in 0..size {
             let (spec, rx, ready) = (spec.clone(), rx.clone(), ready_tx.clone());
-            let deadline = options.deadline;
+            let (deadline, shared) = (options.deadline, shared.clone());
             thread::Builder::new()
                 .name(format!("renderer-{id}"))
-                .spawn(move || worker(&spec, &rx, deadline, &ready))
+                .spawn(move || worker(&spec, &rx, deadline, &ready, &shared.broken))
                 .map_err(|e| RenderError::Start(e.to_string()))?;
         }
         for _ in 0..size {
@@ -253,7 +286,8 @@ impl RendererPool {
             let isolate = Isolate::new(&self.shared.spec)?;
             let dog = Watchdog::spawn(format!("{name}-watchdog"));
             self.shared.hosted.fetch_add(1, Ordering::Relaxed);
-            *cell = Some(Hosted { shared: self.shared.clone(), slot: Some(isolate), dog, name, turn: Arc::default() });
+            let turn = Arc::new(Turns::new(self.shared.max_waiting));
+            *cell = Some(Hosted { shared: self.shared.clone(), slot: Some(isolate), dog, name, turn, broken: false });
             Ok(())
         })
     }
@@ -273,6 +307,18 @@ impl RendererPool {
     /// Number of isolates: the workers, or the threads hosting one so far.
     pub fn size(&self) -> usize {
         self.workers + self.shared.hosted.load(Ordering::Relaxed)
+    }
+
+    /// Serving threads (or workers) that lost their isolate and could not replace it:
+    /// they answer every render with an error until a replacement succeeds.
+    pub fn broken(&self) -> usize {
+        self.shared.broken.load(Ordering::Relaxed)
+    }
+
+    /// True when this thread's hosted isolate has as many pages waiting as it takes: a
+    /// page asked for now would be refused ([`RenderError::Busy`]).
+    pub fn busy_here(&self) -> bool {
+        HOSTED.with(|cell| cell.borrow().as_ref().is_some_and(|h| h.shared.id == self.shared.id && h.turn.full()))
     }
 
     /// The route's decisions for a request: a redirect or the upstream data to fetch.
@@ -322,7 +368,8 @@ impl RendererPool {
                 .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
                 .ok_or(RenderError::Closed)?
                 .take(arrived)
-                .await;
+                .await
+                .map_err(|_| RenderError::Busy)?;
             if !head_first {
                 let mut whole = match self.call_here(&Call::Render, input_json, embedded)? {
                     Reply::Render(whole) => whole,
@@ -356,6 +403,27 @@ impl RendererPool {
         match answer {
             Reply::Head(head, _) if head.redirect.is_some() => Ok((head, None)),
             Reply::Head(head, _) => Ok((head, Some(PendingBody(Pending::Worker(body))))),
+            _ => Err(RenderError::Contract("renderHead answered something else".into())),
+        }
+    }
+
+    /// The status and head of a page, with no body prepared (a HEAD request).
+    pub async fn render_head(&self, input: &RenderInput, arrived: Instant) -> Result<RenderOutput, RenderError> {
+        let (input_json, embedded) = (input.json(), input.embedded());
+        let answer = if self.tx.is_none() {
+            self.host()?;
+            let _turn = HOSTED
+                .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
+                .ok_or(RenderError::Closed)?
+                .take(arrived)
+                .await
+                .map_err(|_| RenderError::Busy)?;
+            self.call_here(&Call::HeadOnly, input_json, embedded)?
+        } else {
+            self.send_job(Call::HeadOnly, input_json, embedded, None).await?
+        };
+        match answer {
+            Reply::Head(head, _) => Ok(head),
             _ => Err(RenderError::Contract("renderHead answered something else".into())),
         }
     }
@@ -473,6 +541,7 @@ fn worker(
     rx: &Mutex<mpsc::Receiver<Job>>,
     deadline: Duration,
     ready: &mpsc::Sender<Result<(), RenderError>>,
+    broken: &AtomicUsize,
 ) {
     // V8's delayed tasks need a tokio runtime entered on the isolate's thread.
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
@@ -511,6 +580,7 @@ fn worker(
         };
         let _ = reply.send(result);
         if !alive {
+            broken.fetch_add(1, Ordering::Relaxed);
             dog.stop();
             return;
         }
@@ -522,6 +592,7 @@ fn worker(
             let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, (&Call::Body(body), "", &[]));
             let _ = then_body.send(body_html(result));
             if !alive {
+                broken.fetch_add(1, Ordering::Relaxed);
                 dog.stop();
                 return;
             }
@@ -540,6 +611,14 @@ fn run(
     name: &str,
     (call, input, embedded): (&Call, &str, &[Embedded]),
 ) -> (Result<Reply, RenderError>, bool) {
+    if slot.is_none() {
+        // An earlier replacement failed: try again, so that a passing failure (memory
+        // short for a moment) does not leave the thread broken for good.
+        match Isolate::new(spec) {
+            Ok(fresh) => *slot = Some(fresh),
+            Err(e) => return (Err(e), false),
+        }
+    }
     let Some(isolate) = slot.as_mut() else {
         return (Err(RenderError::Closed), false);
     };

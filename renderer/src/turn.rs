@@ -5,6 +5,10 @@
 //! data came back: a request whose upstream answer was slow does not also queue
 //! behind every request that arrived after it. Under load this keeps the latency of
 //! all requests close to the mean instead of letting a few pay twice.
+//!
+//! The queue is bounded: a page that finds `max_waiting` pages already waiting is
+//! refused at once ([`Busy`]) rather than queued behind them, so an overloaded thread
+//! answers fast refusals instead of ever slower pages.
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -16,10 +20,14 @@ use std::time::Instant;
 /// Waiting pages are ordered by arrival, then by the order they asked.
 type Key = (Instant, u64);
 
-#[derive(Default)]
 pub(crate) struct Turns {
     state: Mutex<State>,
+    max_waiting: usize,
 }
+
+/// The queue was full.
+#[derive(Debug)]
+pub(crate) struct Busy;
 
 #[derive(Default)]
 struct State {
@@ -43,6 +51,15 @@ impl Turns {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    pub(crate) fn new(max_waiting: usize) -> Self {
+        Self { state: Mutex::default(), max_waiting: max_waiting.max(1) }
+    }
+
+    /// True when one more page would be refused.
+    pub(crate) fn full(&self) -> bool {
+        self.lock().waiting.len() >= self.max_waiting
+    }
+
     /// Waits for the turn of a page whose request arrived at `arrived`.
     pub(crate) fn take(self: &Arc<Self>, arrived: Instant) -> TakeTurn {
         let mut state = self.lock();
@@ -59,9 +76,9 @@ pub(crate) struct TakeTurn {
 }
 
 impl Future for TakeTurn {
-    type Output = Turn;
+    type Output = Result<Turn, Busy>;
 
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Turn> {
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = &mut *self;
         let mut state = this.turns.lock();
         let first = state.waiting.keys().next().is_none_or(|k| *k >= this.key);
@@ -69,7 +86,11 @@ impl Future for TakeTurn {
             state.held = true;
             state.waiting.remove(&this.key);
             this.done = true;
-            return Poll::Ready(Turn { turns: this.turns.clone() });
+            return Poll::Ready(Ok(Turn { turns: this.turns.clone() }));
+        }
+        if !this.queued && state.waiting.len() >= this.turns.max_waiting {
+            this.done = true;
+            return Poll::Ready(Err(Busy));
         }
         state.waiting.insert(this.key, Some(cx.waker().clone()));
         this.queued = true;

@@ -29,6 +29,7 @@ fn options(extra: &str, isolates: usize) -> PoolOptions {
     PoolOptions {
         bundle: bundle(),
         extra_script: extra.to_owned(),
+        max_waiting: 0,
         translations_json: translations(),
         isolates,
         hosted: false,

@@ -72,12 +72,14 @@ impl Encoding {
         }
     }
 
-    /// Marks a response as encoded this way (and as varying with `Accept-Encoding`).
+    /// Marks a response as encoded this way, and as varying with `Accept-Encoding`
+    /// whatever the encoding: a shared cache must not answer a request that accepts
+    /// brotli with the identity page it keeps, nor the other way round.
     pub fn mark(self, headers: &mut HeaderMap) {
         if let Some(value) = self.header_value() {
             headers.insert(header::CONTENT_ENCODING, value);
-            headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
         }
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
 }
 

@@ -126,6 +126,36 @@ pub struct ServerConfig {
     /// `X-Forwarded-For` entry is the visitor's address. Env:
     /// `PORTAL_SERVER_TRUSTED_PROXIES` (comma-separated).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Largest upstream answer read, in bytes; a larger one is a failed fetch (the 502
+    /// page). Default 8 MiB.
+    pub upstream_max_bytes: usize,
+    /// Time a connection has to send a request's head, counted from when the server
+    /// starts waiting for it; then it is closed. Default 10000.
+    pub header_read_timeout_ms: u64,
+    /// A connection on which no byte moved this long is closed (after its request in
+    /// flight, if any). Default 30000.
+    pub keep_alive_idle_ms: u64,
+    /// Longest time from a request's head to its response's head (body read, fetches,
+    /// render); past it the answer is `503` with `Retry-After`. Default 15000.
+    pub request_timeout_ms: u64,
+    /// Open connections of the whole process; one more is answered a `503` with
+    /// `Retry-After` and closed. Default 4096.
+    pub max_connections: usize,
+    /// Pages in progress on one serving thread (waiting for upstream answers or for
+    /// its isolate); one more is answered a `503` with `Retry-After` at once instead
+    /// of joining the queue. Default 128.
+    pub max_waiting_renders: usize,
+    /// Longest request target (path and query) in bytes; longer: `414`. Default 8192.
+    pub max_url_bytes: usize,
+    /// Largest total of a request's header lines (names and values) in bytes; larger:
+    /// `431`. Default 16384.
+    pub max_header_bytes: usize,
+    /// Largest request body of the endpoints that read one (forms, the cart, reports);
+    /// larger: `413`. Default 65536.
+    pub max_body_bytes: usize,
+    /// On SIGTERM or SIGINT, the server stops accepting and waits this long for the
+    /// requests in flight to finish before it exits. Default 10000.
+    pub shutdown_grace_ms: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -220,8 +250,28 @@ impl Config {
         if c.public_origin.starts_with("https://") && !self.server.secure_cookies {
             return Err(invalid("server.secureCookies", "must be true when client.publicOrigin is https"));
         }
-        if self.server.upstream_timeout_ms == 0 {
-            return Err(invalid("server.upstreamTimeoutMs", "must be positive"));
+        let s = &self.server;
+        for (key, value) in [
+            ("server.upstreamTimeoutMs", s.upstream_timeout_ms),
+            ("server.headerReadTimeoutMs", s.header_read_timeout_ms),
+            ("server.keepAliveIdleMs", s.keep_alive_idle_ms),
+            ("server.requestTimeoutMs", s.request_timeout_ms),
+            ("server.maxConnections", s.max_connections as u64),
+            ("server.maxWaitingRenders", s.max_waiting_renders as u64),
+        ] {
+            if value == 0 {
+                return Err(invalid(key, "must be positive"));
+            }
+        }
+        for (key, value, least) in [
+            ("server.upstreamMaxBytes", s.upstream_max_bytes, 4096),
+            ("server.maxUrlBytes", s.max_url_bytes, 256),
+            ("server.maxHeaderBytes", s.max_header_bytes, 1024),
+            ("server.maxBodyBytes", s.max_body_bytes, 1024),
+        ] {
+            if value < least {
+                return Err(invalid(key, format!("must be at least {least}")));
+            }
         }
         Ok(())
     }

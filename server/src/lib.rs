@@ -8,9 +8,12 @@ pub mod compress;
 pub mod config;
 pub mod document;
 pub mod error;
+pub mod limits;
 pub mod micro_cache;
 pub mod page;
 pub mod router;
+pub mod security;
+pub mod serve;
 pub mod session;
 pub mod state;
 

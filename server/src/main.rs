@@ -3,8 +3,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
-use axum::serve::ListenerExt;
 use server::config::Config;
+use server::serve::{Connections, Shutdown};
 use server::{app, AppState};
 
 /// One thread per core (or `renderer.isolates` of them), each with a current-thread
@@ -52,12 +52,17 @@ fn main() -> anyhow::Result<()> {
         embedded_upstream(upstream_config, threads, state.clone())?;
     }
     tracing::info!(threads, "portal listening on http://127.0.0.1:{}", addr.port());
+    // SIGTERM (service managers) and SIGINT (a terminal) both drain and exit.
+    let shutdown = Shutdown::default();
+    shutdown.on_signals().context("signal handling")?;
+    let connections = Connections::default();
     let mut serving = Vec::with_capacity(threads);
     for n in 0..threads {
         let (listener, state) = (listener.try_clone().context("listener")?, state.clone());
+        let (connections, shutdown) = (connections.clone(), shutdown.clone());
         let thread = std::thread::Builder::new()
             .name(format!("serve-{n}"))
-            .spawn(move || serve(listener, state, n == 0))
+            .spawn(move || serve(listener, state, n == 0, connections, shutdown))
             .context("serving thread")?;
         serving.push(thread);
     }
@@ -67,7 +72,9 @@ fn main() -> anyhow::Result<()> {
             Err(_) => anyhow::bail!("a serving thread panicked"),
         }
     }
-    Ok(())
+    tracing::info!("stopped");
+    // The embedded upstream's threads are not waited for: its writes are transactions.
+    std::process::exit(0)
 }
 
 /// The embedded upstream on threads of its own. Its port is bound at once (requests
@@ -107,7 +114,13 @@ fn embedded_upstream(config: upstream::UpstreamConfig, threads: usize, portal: A
 /// One serving thread. The first one also starts the renderer; until it is ready,
 /// pages answer 503. Each thread makes its isolate as soon as the renderer is ready
 /// rather than on its first page.
-fn serve(listener: std::net::TcpListener, state: AppState, starts_renderer: bool) -> anyhow::Result<()> {
+fn serve(
+    listener: std::net::TcpListener,
+    state: AppState,
+    starts_renderer: bool,
+    connections: Connections,
+    shutdown: Shutdown,
+) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().context("runtime")?;
     let result = runtime.block_on(async {
         if starts_renderer {
@@ -144,20 +157,8 @@ fn serve(listener: std::net::TcpListener, state: AppState, starts_renderer: bool
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         });
-        // The head of a page goes out in its own write before the body: without
-        // TCP_NODELAY the body would wait for the client's delayed ACK (~40 ms).
-        let listener = tokio::net::TcpListener::from_std(listener).context("listener")?.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::warn!(error = %e, "TCP_NODELAY not set");
-            }
-        });
-        // Handlers learn the peer's address (the login throttle of the users API is keyed on it).
-        axum::serve(listener, app(state.clone()).into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .context("server")
+        let listener = tokio::net::TcpListener::from_std(listener).context("listener")?;
+        server::serve::serve(listener, state.clone(), app(state.clone()), connections, shutdown).await.context("server")
     });
     // V8 goes before the thread's other thread-locals do.
     if let Some(ready) = state.ready() {

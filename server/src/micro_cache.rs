@@ -1,6 +1,9 @@
 //! Micro-caching of anonymous pages: with `server.htmlMicroCacheMs` set, a page
-//! response (HTML, or `/__data` JSON) is kept for that long per URL and
-//! `Accept-Encoding`, already compressed, and answered from memory. The first
+//! response (HTML, or `/__data` JSON) is kept for that long per URL, language and
+//! negotiated encoding (what [`Encoding::for_request`] makes of every
+//! `Accept-Encoding` line, so no spelling of the header can file a brotli page under
+//! the key of clients that take identity), already compressed, and answered from
+//! memory; a HEAD is answered from a kept GET without its body. The first
 //! response still streams to its client while it is copied. Requests that carry
 //! credentials, responses marked private (a session's pages, pages with a form's
 //! token), errors of the server and upstream (5xx), and responses that did not
@@ -11,12 +14,15 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::{stream, StreamExt};
 
+use renderer::Language;
+
 use crate::cache::Weigh;
+use crate::compress::Encoding;
 use crate::state::AppState;
 
 /// A whole response kept in memory.
@@ -31,10 +37,14 @@ impl Weigh for CachedResponse {
 }
 
 impl CachedResponse {
-    fn respond(&self) -> Response {
+    fn respond(&self, head_only: bool) -> Response {
         let (status, headers, body) = &*self.0;
-        let mut response = (*status, body.clone()).into_response();
+        let mut response =
+            if head_only { (*status, Body::empty()).into_response() } else { (*status, body.clone()).into_response() };
         *response.headers_mut() = headers.clone();
+        if head_only {
+            response.headers_mut().insert(header::CONTENT_LENGTH, body.len().into());
+        }
         response
     }
 }
@@ -45,6 +55,18 @@ const KEPT: [HeaderName; 5] =
 
 /// Largest response body kept.
 const MAX_BODY: usize = 2 << 20;
+
+/// The key of a response: the negotiated encoding, the language (the first path
+/// segment decides it) and the request target.
+fn key(uri: &Uri, headers: &HeaderMap) -> String {
+    let encoding = match Encoding::for_request(headers) {
+        Encoding::Brotli => "br",
+        Encoding::Gzip => "gzip",
+        Encoding::Identity => "identity",
+    };
+    let language = Language::of_url(uri.path()).as_str();
+    format!("{encoding}\n{language}\n{uri}")
+}
 
 fn anonymous(headers: &HeaderMap) -> bool {
     if headers.contains_key(header::AUTHORIZATION) {
@@ -69,17 +91,18 @@ fn cacheable(status: StatusCode, headers: &HeaderMap, path: &str) -> bool {
 
 pub async fn micro_cache(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let ttl = Duration::from_millis(state.config().server.html_micro_cache_ms);
-    if ttl.is_zero() || request.method() != Method::GET || !anonymous(request.headers()) {
+    let head_only = request.method() == Method::HEAD;
+    if ttl.is_zero() || !(request.method() == Method::GET || head_only) || !anonymous(request.headers()) {
         return next.run(request).await;
     }
     let path = request.uri().path().to_owned();
-    let encoding = request.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let key = format!("{}\n{encoding}", request.uri());
+    let key = key(request.uri(), request.headers());
     if let Some(hit) = state.html_cache().get(&key) {
-        return hit.respond();
+        return hit.respond(head_only);
     }
     let response = next.run(request).await;
-    if !cacheable(response.status(), response.headers(), &path) {
+    // A HEAD's answer has no body to keep.
+    if head_only || !cacheable(response.status(), response.headers(), &path) {
         return response;
     }
     let (parts, body) = response.into_parts();
@@ -123,6 +146,27 @@ pub async fn micro_cache(State(state): State<AppState>, request: Request, next: 
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
+
+    #[test]
+    fn the_key_is_the_negotiated_encoding_however_the_header_is_spelled() {
+        let uri: Uri = "/tenders?status=active".parse().unwrap();
+        let with = |lines: &[&'static str]| {
+            let mut headers = HeaderMap::new();
+            for line in lines {
+                headers.append(header::ACCEPT_ENCODING, HeaderValue::from_static(line));
+            }
+            key(&uri, &headers)
+        };
+        // An empty first line and `br` on the second is a brotli request, not one
+        // without the header.
+        assert_eq!(with(&["", "br"]), with(&["gzip, br"]));
+        assert_ne!(with(&["", "br"]), with(&[]));
+        assert_eq!(with(&[]), with(&["identity"]));
+        assert_eq!(with(&["br;q=0"]), with(&[]));
+        let en: Uri = "/en/tenders?status=active".parse().unwrap();
+        assert!(key(&en, &HeaderMap::new()).contains("\nen\n"));
+        assert!(key(&uri, &HeaderMap::new()).contains("\nuk\n"));
+    }
 
     #[test]
     fn requests_with_credentials_are_not_anonymous() {

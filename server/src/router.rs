@@ -2,27 +2,33 @@
 //! `web/src/routes`, and every GET that nothing else takes goes to `page`.
 
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::services::{ServeDir, ServeFile};
-use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::{account, cart, page};
 
-/// 200 once every request can be served: the renderer started and the embedded
-/// upstream (when this process runs one) serves its data.
+/// 200 once every request can be served: the renderer started, the embedded
+/// upstream (when this process runs one) serves its data, and no serving thread lost
+/// its isolate without a replacement (it would answer every page with an error).
 async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
-    match state.ready() {
+    let headers = [(header::CACHE_CONTROL, "no-store")];
+    let answer = match state.ready() {
+        Some(ready) if ready.pool.broken() > 0 => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{} of {} serving threads cannot render\n", ready.pool.broken(), ready.pool.size()),
+        ),
         Some(ready) if state.serving() => (StatusCode::OK, format!("ok: {} isolates\n", ready.pool.size())),
         Some(_) => (StatusCode::SERVICE_UNAVAILABLE, "embedded upstream starting\n".to_owned()),
         None => (StatusCode::SERVICE_UNAVAILABLE, "renderer starting\n".to_owned()),
-    }
+    };
+    (headers, answer)
 }
 
 /// Web-vitals reports from browsers, written to the log.
@@ -31,6 +37,9 @@ async fn vitals(body: Bytes) -> Result<StatusCode, AppError> {
     tracing::info!(target: "web_vitals", name = %report["name"], value = %report["value"], path = %report["path"], rating = %report["rating"]);
     Ok(StatusCode::NO_CONTENT)
 }
+
+/// Largest web-vitals report read.
+const MAX_VITALS_REPORT: usize = 16 * 1024;
 
 /// Largest characteristic-mismatch report read.
 const MAX_MISMATCH_REPORT: usize = 4 * 1024;
@@ -69,15 +78,34 @@ async fn mismatch(body: Bytes) -> Result<StatusCode, AppError> {
 async fn locale_cache(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
     let versioned = request.uri().query().is_some_and(|q| q.split('&').any(|pair| pair.starts_with("v=")));
     let mut response = next.run(request).await;
-    let value = if versioned { "public, max-age=31536000, immutable" } else { "public, max-age=300" };
+    let value = match (response.status().is_success(), versioned) {
+        (false, _) => "no-store",
+        (true, true) => "public, max-age=31536000, immutable",
+        (true, false) => "public, max-age=300",
+    };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     response
 }
 
+/// Files of `dir`, kept by browsers as `cache_control` says. A file that is not there
+/// is a `404` kept for no time: during a rolling deploy the next replica may have it,
+/// and a year-long `immutable` 404 would pin the miss in every cache on the way.
 fn cached(dir: std::path::PathBuf, cache_control: &'static str) -> Router {
-    Router::new()
-        .fallback_service(ServeDir::new(dir).precompressed_br().precompressed_gzip())
-        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static(cache_control)))
+    let keep = HeaderValue::from_static(cache_control);
+    Router::new().fallback_service(ServeDir::new(dir).precompressed_br().precompressed_gzip()).layer(
+        axum::middleware::map_response(move |mut response: axum::response::Response| {
+            let keep = keep.clone();
+            async move {
+                let value = if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+                    keep
+                } else {
+                    HeaderValue::from_static("no-store")
+                };
+                response.headers_mut().insert(header::CACHE_CONTROL, value);
+                response
+            }
+        }),
+    )
 }
 
 pub fn app(state: AppState) -> Router {
@@ -88,8 +116,8 @@ pub fn app(state: AppState) -> Router {
     let docs = || cached(client_dir.join("docs"), "public, max-age=86400");
     let mut router = Router::new()
         .route("/healthz", get(healthz))
-        .route("/__vitals", post(vitals))
-        .route("/__mismatch", post(mismatch))
+        .route("/__vitals", post(vitals).layer(DefaultBodyLimit::max(MAX_VITALS_REPORT)))
+        .route("/__mismatch", post(mismatch).layer(DefaultBodyLimit::max(MAX_MISMATCH_REPORT)))
         .route("/__data", get(page::data))
         .route("/__csrf", get(account::csrf_token))
         .route("/__handover", post(account::handover_for_session))
@@ -121,11 +149,16 @@ pub fn app(state: AppState) -> Router {
             .layer(axum::middleware::from_fn(locale_cache));
         router = router.nest_service(&path, locales);
     }
-    // The micro-cache sits outside compression, so it keeps each encoding already compressed.
+    // The micro-cache sits outside compression, so it keeps each encoding already
+    // compressed; the limits come before it, and every answer (refusals included)
+    // leaves with the security headers.
     let level = config.server.compression_level;
     router
         .fallback(page::page)
+        .layer(DefaultBodyLimit::max(config.server.max_body_bytes))
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(level)))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::micro_cache::micro_cache))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::limits::limits))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::security::security_headers))
         .with_state(state)
 }

@@ -12,6 +12,7 @@ use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::document::Manifest;
 use crate::micro_cache::CachedResponse;
+use crate::security::SecurityHeaders;
 use crate::session::Sessions;
 
 #[derive(Clone)]
@@ -37,6 +38,8 @@ struct Inner {
     html_cache: TtlCache<CachedResponse>,
     /// Who is logged in: tokens in cookies, summaries from the users API.
     sessions: Sessions,
+    /// The headers every response carries.
+    security: SecurityHeaders,
 }
 
 /// What exists once start-up finished: the pool and the translation files.
@@ -81,6 +84,9 @@ impl AppState {
         let http = reqwest::Client::builder()
             .timeout(Duration::from_millis(config.server.upstream_timeout_ms))
             .pool_max_idle_per_host(64)
+            // An upstream that redirects is misconfigured or compromised: its answer is
+            // a failure (the 502 page), not a fetch from wherever it points.
+            .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_default();
         let upstream_cache = TtlCache::new(4096, config.server.upstream_cache_mb << 20);
@@ -95,6 +101,7 @@ impl AppState {
             &config.client.endpoints.users,
             &config.client.public_origin,
         );
+        let security = SecurityHeaders::new(&config);
         Self {
             inner: Arc::new(Inner {
                 config,
@@ -107,6 +114,7 @@ impl AppState {
                 upstream_serving: (!config_embedded).into(),
                 html_cache,
                 sessions,
+                security,
             }),
         }
     }
@@ -133,6 +141,10 @@ impl AppState {
 
     pub fn html_cache(&self) -> &TtlCache<CachedResponse> {
         &self.inner.html_cache
+    }
+
+    pub fn security(&self) -> &SecurityHeaders {
+        &self.inner.security
     }
 
     pub fn sessions(&self) -> &Sessions {
@@ -182,6 +194,7 @@ impl AppState {
             heap_limit_bytes: config.renderer.heap_limit_mb << 20,
             snapshot: config.renderer.snapshot,
             extra_script: extra_script.to_owned(),
+            max_waiting: config.server.max_waiting_renders,
         };
         let pool = tokio::task::spawn_blocking(move || RendererPool::start(options))
             .await

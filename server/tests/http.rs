@@ -685,3 +685,5 @@ async fn bad_input_gets_a_clear_error() {
 mod accounts;
 #[path = "http/cart.rs"]
 mod cart;
+#[path = "http/limits.rs"]
+mod limits;

@@ -93,9 +93,10 @@ function prepareBody(render: () => string): number {
 
 /**
  * First half of a render: the status, a redirect, or the head tags. The body is kept
- * for `renderBody`, so the server can send the head while the body renders.
+ * for `renderBody`, so the server can send the head while the body renders; with
+ * `headOnly` (a HEAD request) none is prepared and the body number is 0.
  */
-function renderHead(inputJson: Input): HeadOutput {
+function renderHead(inputJson: Input, headOnly = false): HeadOutput {
   const input = parseInput(inputJson);
   const { route, ctx, path, language } = context(input);
   const i18n = instances[language];
@@ -117,6 +118,7 @@ function renderHead(inputJson: Input): HeadOutput {
     head.description = t(`errorPage.${variant}.text`);
     head.noindex = true;
   }
+  if (headOnly) return [status, null, headHtml(head), 0];
   const state = { language, config: input.config, session: input.session, data: input.data, error, csrf: input.csrf ?? null };
   const body = prepareBody(() =>
     renderToString(
@@ -130,10 +132,14 @@ function renderHead(inputJson: Input): HeadOutput {
   return [status, null, headHtml(head), body];
 }
 
-/** Second half: the body markup of a page `renderHead` prepared (by default the last one). */
-function renderBody(id: number = lastBody): string {
+/**
+ * Second half: the body markup of a page `renderHead` prepared (by default the last
+ * one). With `discard`, the body is forgotten unrendered (its client went away).
+ */
+function renderBody(id: number = lastBody, discard = false): string {
   const body = pendingBodies.get(id);
   pendingBodies.delete(id);
+  if (discard) return '';
   if (!body) throw new Error(`renderBody: no body ${id} was prepared`);
   return body[1]();
 }

@@ -145,6 +145,7 @@ async fn main() {
         heap_limit_bytes: 128 << 20,
         snapshot: true,
         extra_script: String::new(),
+        max_waiting: 0,
     })
     .expect("pool");
     pool.host().expect("an isolate on this thread");

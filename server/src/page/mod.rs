@@ -5,6 +5,7 @@
 mod response;
 mod upstream;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,6 +21,7 @@ use serde::Deserialize;
 use crate::compress::{Compressor, Encoding};
 use crate::document::Document;
 use crate::error::AppError;
+use crate::limits::{busy, same_site_path};
 use crate::session::Visitor;
 use crate::state::{AppState, Ready};
 use response::{html_headers, page_response, redirect, static_error};
@@ -29,11 +31,43 @@ use upstream::{add_answers, data_size, fetch_all, UpstreamAnswer};
 /// body renders: search pages (~30 KB) and tender pages stream, a plan (~2 KB) does not.
 const HEAD_FIRST_MIN_DATA: usize = 16 * 1024;
 
-/// How a page is asked for: when the request arrived and the encoding its answer takes.
+thread_local! {
+    /// Pages in progress on this serving thread: from the request to the response's
+    /// head, waiting for upstream answers or for the isolate.
+    static IN_FLIGHT: Arc<AtomicUsize> = Arc::default();
+}
+
+/// A page's place among those in progress on its thread ([`IN_FLIGHT`]), given back
+/// when dropped (on whichever thread that is: the count it took is the one it returns).
+pub struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    /// A place, or `None` when `max` pages are in progress on this thread already: the
+    /// request is then refused at once (`503`) rather than queued behind them, so an
+    /// overloaded server answers fast refusals instead of ever slower pages.
+    pub fn enter(max: usize) -> Option<Self> {
+        let count = IN_FLIGHT.with(Arc::clone);
+        if count.fetch_add(1, Ordering::Relaxed) >= max {
+            count.fetch_sub(1, Ordering::Relaxed);
+            return None;
+        }
+        Some(Self(count))
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// How a page is asked for: when the request arrived, the encoding its answer takes,
+/// and whether only its head is wanted (a HEAD request: no body is prepared).
 #[derive(Clone, Copy)]
 struct PageRequest {
     arrived: Instant,
     encoding: Encoding,
+    head_only: bool,
 }
 
 /// Who a page is rendered for: the session summary and the anti-forgery token of its
@@ -93,9 +127,13 @@ async fn render_document(
     // Pages with little or no data (error and static pages, a plan or a contract)
     // render their body in a fraction of a millisecond (the 404 page: ~0.2 ms), less
     // than what a second write and a second call into V8 cost: they go out in one piece.
+    if request.head_only {
+        return head_only(state, ready, request, url, viewer, input).await;
+    }
     let head_first = input.data().len() >= HEAD_FIRST_MIN_DATA;
     let (output, pending) = match (ready.pool.render_streamed(&input, request.arrived, head_first).await, unchecked) {
         (Ok(answer), _) => answer,
+        (Err(renderer::RenderError::Busy), _) => return busy(),
         (Err(renderer::RenderError::Input(e)), Some((fetches, answers, form))) => {
             tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
             let checked = input_with(state, url, viewer, fetches, answers, true, form);
@@ -175,6 +213,42 @@ async fn render_document(
     response
 }
 
+/// The answer to a HEAD request: the status and headers a GET would get, from the
+/// head half of a render, with no body prepared. Its answers were checked beforehand.
+async fn head_only(
+    state: &AppState,
+    ready: &Ready,
+    request: PageRequest,
+    url: &str,
+    viewer: Viewer<'_>,
+    input: RenderInput,
+) -> Response {
+    match ready.pool.render_head(&input, request.arrived).await {
+        Ok(output) => match &output.redirect {
+            Some(location) => redirect(location, output.status),
+            None => {
+                // A body of unknown length, as most pages stream: no `Content-Length: 0`.
+                let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK);
+                let none = stream::empty::<Result<Bytes, std::io::Error>>();
+                let mut response = (status, Body::from_stream(none)).into_response();
+                html_headers(response.headers_mut());
+                request.encoding.mark(response.headers_mut());
+                response
+            }
+        },
+        Err(renderer::RenderError::Busy) => busy(),
+        Err(e) if input.error().is_none() => {
+            tracing::error!(%url, error = %e, "head render failed");
+            let failed = input_without_data(state, url, viewer, Some(500));
+            Box::pin(head_only(state, ready, request, url, viewer, failed)).await
+        }
+        Err(e) => {
+            tracing::error!(%url, error = %e, "error page head render failed");
+            static_error(StatusCode::INTERNAL_SERVER_ERROR)
+        }
+    }
+}
+
 /// The route's decisions for a URL, asked of the bundle once per URL and kind of
 /// visitor (guards send a logged-in user away from `/login`, a seller from the cart).
 async fn resolution_for(
@@ -204,7 +278,7 @@ fn personal(mut response: Response, visitor: &Visitor, with_token: bool) -> Resp
     }
     if visitor.personal() || with_token {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-        headers.insert(header::VARY, HeaderValue::from_static("Cookie"));
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding, cookie"));
     }
     response
 }
@@ -212,7 +286,7 @@ fn personal(mut response: Response, visitor: &Visitor, with_token: bool) -> Resp
 /// Renders `url` for this request's visitor, with a form's outcome as the page data's
 /// `form` entry (the account endpoints answer a form sent without JavaScript so).
 pub async fn render_page(state: &AppState, headers: &HeaderMap, url: &str, form: Option<&str>) -> Response {
-    let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(headers) };
+    let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(headers), head_only: false };
     let mut visitor = state.sessions().visitor(state.http(), headers).await;
     render_for(state, request, url, &mut visitor, form).await
 }
@@ -244,7 +318,8 @@ async fn render_for(
     let csrf = (resolution.forms || visitor.session.is_some()).then(|| state.sessions().csrf_token(visitor));
     let (fetches, answers) = fetch_all(state, &resolution.fetches, visitor.bearer()).await;
     let viewer = Viewer { session: visitor.session.as_ref(), csrf: csrf.as_deref() };
-    let input = input_with(state, url, viewer, &fetches, &answers, false, form);
+    // A HEAD renders no body to fall back from: its answers are checked first.
+    let input = input_with(state, url, viewer, &fetches, &answers, request.head_only, form);
     let unchecked = Some((&fetches[..], &answers[..], form));
     let response = render_document(state, ready, request, url, viewer, input, unchecked).await;
     personal(response, visitor, csrf.is_some())
@@ -252,12 +327,27 @@ async fn render_for(
 
 /// Every GET that no other route took: a page.
 pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
-    let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(&headers) };
-    if method != Method::GET && method != Method::HEAD {
+    let head_only = method == Method::HEAD;
+    let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(&headers), head_only };
+    if method != Method::GET && !head_only {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
-    if state.ready().is_none() {
+    // `/en//evil.com`: links the page writes from its own path (the language switch)
+    // would leave the site. The one path it stands for is a redirect away.
+    if let Some(path) = same_site_path(uri.path()) {
+        let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+        return redirect(&format!("{path}{query}"), 301);
+    }
+    let Some(ready) = state.ready() else {
         return static_error(StatusCode::SERVICE_UNAVAILABLE);
+    };
+    // This thread has as many pages in progress as it takes, or its isolate a full
+    // queue: refuse now, before fetching for a page that would wait behind them.
+    let Some(_in_flight) = InFlight::enter(state.config().server.max_waiting_renders) else {
+        return busy();
+    };
+    if ready.pool.busy_here() {
+        return busy();
     }
     let url = uri.path_and_query().map_or("/", |p| p.as_str());
     let mut visitor = state.sessions().visitor(state.http(), &headers).await;
@@ -276,8 +366,14 @@ pub async fn data(
     Query(query): Query<DataQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let url = query.url.filter(|u| u.starts_with('/')).ok_or(AppError::BadParameter("url"))?;
+    let url = query
+        .url
+        .filter(|u| u.starts_with('/') && same_site_path(u.split('?').next().unwrap_or(u)).is_none())
+        .ok_or(AppError::BadParameter("url"))?;
     let ready = state.ready().ok_or(AppError::NotReady)?;
+    let Some(_in_flight) = InFlight::enter(state.config().server.max_waiting_renders) else {
+        return Ok(busy());
+    };
     let visitor = state.sessions().visitor(state.http(), &headers).await;
     let resolution = resolution_for(&state, ready, &url, &visitor).await.map_err(|_| AppError::NotReady)?;
     // Sent to the browser as it is: checked here, as no V8 parses it on the way.
@@ -287,5 +383,6 @@ pub async fn data(
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     Ok(personal(response, &visitor, false))
 }

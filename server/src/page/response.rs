@@ -21,7 +21,9 @@ fn html_response(status: StatusCode, html: String) -> Response {
 pub fn page_response(status: StatusCode, html: String, encoding: Encoding, level: u32) -> Response {
     let compressed = Compressor::new(encoding, level, html.len()).map(|c| c.finish(&[html.as_bytes()]));
     let Some(Ok(bytes)) = compressed else {
-        return html_response(status, html);
+        let mut response = html_response(status, html);
+        Encoding::Identity.mark(response.headers_mut());
+        return response;
     };
     let mut response = (status, bytes).into_response();
     html_headers(response.headers_mut());

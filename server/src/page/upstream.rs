@@ -114,10 +114,14 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Upst
         }
     };
     let status = response.status().as_u16();
-    let body = response.bytes().await.map_err(|e| failure_of(&e))?;
-    if status >= 400 {
+    // Redirects are not followed (see the client): a 3xx is a failure like a 4xx.
+    if status >= 300 {
         return Err(Failure::Status(status));
     }
+    let body = read_capped(response, state.config().server.upstream_max_bytes).await.map_err(|failure| {
+        tracing::warn!(%url, ?failure, "upstream answer not read");
+        failure
+    })?;
     // The page embeds the answer as text: it must be UTF-8 (valid JSON is).
     let Ok(text) = simdutf8::basic::from_utf8(&body) else {
         tracing::warn!(%url, "upstream answer is not UTF-8");
@@ -131,6 +135,23 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Upst
             return Err(Failure::Invalid);
         }
         state.upstream_cache().insert(key, body.clone(), ttl);
+    }
+    Ok(body)
+}
+
+/// The body of an answer, at most `max` bytes: a larger one (announced or sent) is
+/// [`Failure::Invalid`], read no further; a body cut short is [`Failure::Unreachable`].
+async fn read_capped(mut response: reqwest::Response, max: usize) -> Result<Vec<u8>, Failure> {
+    let announced = response.content_length().unwrap_or(0);
+    if announced > max as u64 {
+        return Err(Failure::Invalid);
+    }
+    let mut body = Vec::with_capacity(announced as usize);
+    while let Some(chunk) = response.chunk().await.map_err(|e| failure_of(&e))? {
+        if body.len() + chunk.len() > max {
+            return Err(Failure::Invalid);
+        }
+        body.extend_from_slice(&chunk);
     }
     Ok(body)
 }

@@ -1,0 +1,169 @@
+//! Security headers on every response (pages, `/__data`, assets, errors, refusals),
+//! built once from the configuration.
+//!
+//! The Content-Security-Policy allows scripts, styles and fonts from this origin only:
+//! pages carry no inline script (their state is a JSON data block, which is not run)
+//! and no style attribute. What the browser fetches elsewhere is derived from the
+//! configured endpoints (the catalogue's images and pickers from the search API, the
+//! old portal's session check and logout, the users API), and the tag manager's hosts
+//! are allowed only when its flag is on. A response that brings its own policy (the
+//! hand-over page, with a nonce) keeps it.
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use crate::config::Config;
+use crate::state::AppState;
+
+/// The headers, ready to copy into a response.
+pub struct SecurityHeaders {
+    headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+/// `scheme://host[:port]` of an absolute URL; `None` for a relative one.
+fn origin(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"))?;
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    Some(&url[..url.len() - rest.len() + end])
+}
+
+/// `'self'` and the origins of `urls` other than the site's own, each once.
+fn sources(public_origin: &str, urls: &[&str]) -> String {
+    let mut list = vec!["'self'".to_owned()];
+    for url in urls {
+        if let Some(origin) = origin(url) {
+            if origin != public_origin && !list.iter().any(|o| o == origin) {
+                list.push(origin.to_owned());
+            }
+        }
+    }
+    list.join(" ")
+}
+
+/// The tag manager's hosts (its script loads the analytics script and sends beacons).
+const TAG_MANAGER_SCRIPTS: &str = "https://www.googletagmanager.com";
+const TAG_MANAGER_CONNECT: &str =
+    "https://www.googletagmanager.com https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com";
+
+pub fn content_security_policy(config: &Config) -> String {
+    let client = &config.client;
+    let e = &client.endpoints;
+    let public = origin(&client.public_origin).unwrap_or_default();
+    let tag_manager = client.features.tag_manager && !client.tag_manager_id.is_empty();
+    let mut script = "'self'".to_owned();
+    // What the browser calls with `fetch`: translations (when not served here), the
+    // search API (classifier pickers, the catalogue), the users API, the central
+    // database (the external tender view), the old portal's session check.
+    let mut connect = sources(public, &[&e.translations, &e.search, &e.users, &e.cdb, &e.old_site]);
+    // Catalogue images come from the search API; the logout page pings the old portal.
+    let mut img = format!("{} data:", sources(public, &[&e.search, &e.files, &e.old_site]));
+    if tag_manager {
+        script.push(' ');
+        script.push_str(TAG_MANAGER_SCRIPTS);
+        for list in [&mut connect, &mut img] {
+            list.push(' ');
+            list.push_str(TAG_MANAGER_CONNECT);
+        }
+    }
+    // The hand-over to the old portal: a same-site frame whose form posts there.
+    let old_site = sources(public, &[&e.old_site]);
+    let mut policy = format!(
+        "default-src 'none'; script-src {script}; style-src 'self'; img-src {img}; font-src 'self'; \
+         connect-src {connect}; manifest-src 'self'; frame-src {old_site}; form-action {old_site}; \
+         frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+    );
+    if client.public_origin.starts_with("https://") {
+        policy.push_str("; upgrade-insecure-requests");
+    }
+    policy
+}
+
+impl SecurityHeaders {
+    pub fn new(config: &Config) -> Self {
+        let mut headers = vec![
+            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+            (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+            (
+                HeaderName::from_static("permissions-policy"),
+                HeaderValue::from_static(
+                    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), \
+                     browsing-topics=()",
+                ),
+            ),
+            (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
+            (HeaderName::from_static("cross-origin-resource-policy"), HeaderValue::from_static("same-origin")),
+        ];
+        match HeaderValue::from_str(&content_security_policy(config)) {
+            Ok(csp) => headers.push((header::CONTENT_SECURITY_POLICY, csp)),
+            Err(e) => tracing::error!(error = %e, "the content security policy is not a header value"),
+        }
+        // Only over https: browsers ignore it on http, and a local http run must not
+        // teach a browser to refuse http for the host.
+        if config.client.public_origin.starts_with("https://") {
+            headers.push((
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static("max-age=63072000; includeSubDomains"),
+            ));
+        }
+        Self { headers }
+    }
+
+    /// Adds each header the response does not set itself.
+    pub fn apply(&self, headers: &mut HeaderMap) {
+        for (name, value) in &self.headers {
+            if !headers.contains_key(name) {
+                headers.insert(name.clone(), value.clone());
+            }
+        }
+    }
+}
+
+pub async fn security_headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    state.security().apply(response.headers_mut());
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = include_str!("../../config/portal.json");
+
+    #[test]
+    fn origins_of_urls() {
+        assert_eq!(origin("http://127.0.0.1:8081/old"), Some("http://127.0.0.1:8081"));
+        assert_eq!(origin("https://search.example"), Some("https://search.example"));
+        assert_eq!(origin("https://a.example?x=1"), Some("https://a.example"));
+        assert_eq!(origin("/locales"), None);
+    }
+
+    #[test]
+    fn the_policy_allows_nothing_inline_and_follows_the_endpoints() {
+        let config = Config::parse(FILE, []).unwrap();
+        let policy = content_security_policy(&config);
+        assert!(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"), "{policy}");
+        assert!(policy.starts_with("default-src 'none'; script-src 'self';"), "{policy}");
+        assert!(policy.contains("connect-src 'self' http://127.0.0.1:8081;"), "{policy}");
+        assert!(policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"));
+        assert!(!policy.contains("googletagmanager") && !policy.contains("upgrade-insecure-requests"));
+        let env = [
+            ("PORTAL_CLIENT_PUBLIC_ORIGIN", "https://portal.example"),
+            ("PORTAL_SERVER_SECURE_COOKIES", "true"),
+            ("PORTAL_CLIENT_ENDPOINTS_SEARCH", "https://search.example/api"),
+            ("PORTAL_CLIENT_FEATURES_TAG_MANAGER", "true"),
+            ("PORTAL_CLIENT_TAG_MANAGER_ID", "GTM-X"),
+        ];
+        let config = Config::parse(FILE, env.map(|(k, v)| (k.to_owned(), v.to_owned()))).unwrap();
+        let policy = content_security_policy(&config);
+        assert!(policy.contains("script-src 'self' https://www.googletagmanager.com;"), "{policy}");
+        assert!(policy.contains("connect-src 'self' https://search.example http://127.0.0.1:8081 "), "{policy}");
+        assert!(policy.ends_with("upgrade-insecure-requests"));
+        let mut headers = HeaderMap::new();
+        SecurityHeaders::new(&config).apply(&mut headers);
+        assert!(headers[header::STRICT_TRANSPORT_SECURITY].to_str().unwrap().starts_with("max-age=63072000"));
+    }
+}
