@@ -29,13 +29,21 @@ fn origin(url: &str) -> Option<&str> {
     Some(&url[..url.len() - rest.len() + end])
 }
 
-/// `'self'` and the origins of `urls` other than the site's own, each once.
+/// `'self'` and the origins of `urls` other than the site's own, each once. On an
+/// https site an http origin is written as https: a page served over https cannot use
+/// it otherwise (browsers block or upgrade mixed content, and the policy asks them to
+/// upgrade), and an `http:` source would only weaken the policy.
 fn sources(public_origin: &str, urls: &[&str]) -> String {
+    let secure = public_origin.starts_with("https://");
     let mut list = vec!["'self'".to_owned()];
     for url in urls {
         if let Some(origin) = origin(url) {
-            if origin != public_origin && !list.iter().any(|o| o == origin) {
-                list.push(origin.to_owned());
+            let origin = match origin.strip_prefix("http://") {
+                Some(host) if secure => format!("https://{host}"),
+                _ => origin.to_owned(),
+            };
+            if origin != public_origin && !list.contains(&origin) {
+                list.push(origin);
             }
         }
     }
@@ -160,7 +168,8 @@ mod tests {
         let config = Config::parse(FILE, env.map(|(k, v)| (k.to_owned(), v.to_owned()))).unwrap();
         let policy = content_security_policy(&config);
         assert!(policy.contains("script-src 'self' https://www.googletagmanager.com;"), "{policy}");
-        assert!(policy.contains("connect-src 'self' https://search.example http://127.0.0.1:8081 "), "{policy}");
+        assert!(policy.contains("connect-src 'self' https://search.example https://127.0.0.1:8081 "), "{policy}");
+        assert!(!policy.contains("http:"), "no insecure source on an https site: {policy}");
         assert!(policy.ends_with("upgrade-insecure-requests"));
         let mut headers = HeaderMap::new();
         SecurityHeaders::new(&config).apply(&mut headers);
