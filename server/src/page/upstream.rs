@@ -118,10 +118,9 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Upst
     if status >= 300 {
         return Err(Failure::Status(status));
     }
-    let body = read_capped(response, state.config().server.upstream_max_bytes).await.map_err(|failure| {
-        tracing::warn!(%url, ?failure, "upstream answer not read");
-        failure
-    })?;
+    let body = read_capped(response, state.config().server.upstream_max_bytes)
+        .await
+        .inspect_err(|failure| tracing::warn!(%url, ?failure, "upstream answer not read"))?;
     // The page embeds the answer as text: it must be UTF-8 (valid JSON is).
     let Ok(text) = simdutf8::basic::from_utf8(&body) else {
         tracing::warn!(%url, "upstream answer is not UTF-8");
