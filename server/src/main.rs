@@ -66,6 +66,10 @@ fn main() -> anyhow::Result<()> {
             .context("serving thread")?;
         serving.push(thread);
     }
+    // The threads hold their own handles: the socket closes when the last of them
+    // stops accepting (at shutdown), so connections after that are refused at once
+    // instead of waiting in the backlog until the process exits.
+    drop(listener);
     for thread in serving {
         match thread.join() {
             Ok(result) => result?,

@@ -75,9 +75,25 @@ async fn mismatch(body: Bytes) -> Result<StatusCode, AppError> {
 /// A translation file asked for with its version (`?v=`, as pages link it) never
 /// changes under that URL (a new text has a new version): browsers keep it for a
 /// year. Unversioned reads are kept five minutes.
-async fn locale_cache(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
-    let versioned = request.uri().query().is_some_and(|q| q.split('&').any(|pair| pair.starts_with("v=")));
+async fn locale_cache(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    // Versioned only when the version asked for is the text this process serves: during a
+    // rolling deploy another release's version may reach this replica, and its text must
+    // not be kept a year under that version.
+    let asked = request.uri().query().and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("v=")));
+    let versioned = asked.is_some_and(|v| {
+        let this = format!("{}?v={v}", request.uri().path());
+        state.ready().is_some_and(|ready| ready.translation_urls.values().any(|url| url.ends_with(&this)))
+    });
+    let stale = asked.is_some() && !versioned;
     let mut response = next.run(request).await;
+    if stale && response.status().is_success() {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        return response;
+    }
     let value = match (response.status().is_success(), versioned) {
         (false, _) => "no-store",
         (true, true) => "public, max-age=31536000, immutable",
@@ -146,7 +162,7 @@ pub fn app(state: AppState) -> Router {
         let path = config.client.endpoints.translations.trim_end_matches('/').to_owned();
         let locales = Router::new()
             .fallback_service(ServeDir::new(config.server.locales_dir.clone()))
-            .layer(axum::middleware::from_fn(locale_cache));
+            .layer(axum::middleware::from_fn_with_state(state.clone(), locale_cache));
         router = router.nest_service(&path, locales);
     }
     // The micro-cache sits outside compression, so it keeps each encoding already

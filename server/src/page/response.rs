@@ -41,11 +41,40 @@ pub fn static_error(status: StatusCode) -> Response {
     html_response(status, html)
 }
 
+/// A redirect to `location`, whose bytes outside visible ASCII (a keyword in Cyrillic,
+/// a control character) are percent-encoded, so that every location is a header value.
 pub fn redirect(location: &str, status: u16) -> Response {
     let status = StatusCode::from_u16(status).ok().filter(|s| s.is_redirection()).unwrap_or(StatusCode::FOUND);
     let mut response = status.into_response();
-    if let Ok(value) = HeaderValue::from_str(location) {
+    let plain = location.bytes().all(|b| (0x21..0x7f).contains(&b));
+    let value = if plain { HeaderValue::from_str(location) } else { HeaderValue::from_str(&percent_encoded(location)) };
+    if let Ok(value) = value {
         response.headers_mut().insert(header::LOCATION, value);
     }
     response
+}
+
+fn percent_encoded(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 3);
+    for byte in text.bytes() {
+        if (0x21..0x7f).contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_location_is_a_header_value() {
+        let location = |to: &str| redirect(to, 301).headers()[header::LOCATION].to_str().unwrap().to_owned();
+        assert_eq!(location("/tenders?status=active"), "/tenders?status=active");
+        assert_eq!(location("/?keyword=\u{2028}"), "/?keyword=%E2%80%A8");
+        assert_eq!(location("/tenders?keyword=ліки 1"), "/tenders?keyword=%D0%BB%D1%96%D0%BA%D0%B8%201");
+    }
 }

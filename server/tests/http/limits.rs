@@ -204,6 +204,10 @@ async fn a_missing_asset_is_not_cached_and_a_present_one_is_kept_a_year() {
     .unwrap();
     let present = get(&app, &format!("/{}", manifest["entry"].as_str().unwrap()), &[]).await;
     assert_eq!(present.headers[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+    // Another release's version of the translations (a rolling deploy) is not kept a
+    // year under that version: what this replica has is another text.
+    let other = get(&app, "/locales/uk/dzo.json?v=000000000000", &[]).await;
+    assert_eq!((other.status, other.headers[header::CACHE_CONTROL].to_str().unwrap()), (StatusCode::OK, "no-store"));
     let locale = get(&app, "/locales/xx/dzo.json?v=1", &[]).await;
     assert_eq!(
         (locale.status, locale.headers[header::CACHE_CONTROL].to_str().unwrap()),
