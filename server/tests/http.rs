@@ -683,7 +683,15 @@ async fn bad_input_gets_a_clear_error() {
 
 #[path = "http/accounts.rs"]
 mod accounts;
+#[path = "http/binary.rs"]
+mod binary;
 #[path = "http/cart.rs"]
 mod cart;
+#[path = "http/faults.rs"]
+mod faults;
+#[path = "http/kill.rs"]
+mod kill;
 #[path = "http/limits.rs"]
 mod limits;
+#[path = "http/replicas.rs"]
+mod replicas;
