@@ -166,7 +166,8 @@ async fn logged_in(state: &AppState, headers: &HeaderMap, login: &Login, origin:
     let mut visitor = Visitor::default();
     let token = sessions.csrf_token_for(headers, &mut visitor);
     set.extend(visitor.set_cookies);
-    let handover = sessions.keep_handover(&login.token);
+    let (handover, permission) = sessions.handover(&login.token);
+    set.extend(permission);
     let answer = json!({
         "ok": true,
         "location": origin,
@@ -205,10 +206,11 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
     let from = peer.visitor(&state, &headers);
     match users::login(state.http(), sessions.users(), email, password, from).await {
         Ok(login) if !login.user.two_factor_complete || login.refresh_token.is_none() => {
-            let email = if login.user.email.is_empty() { email.to_owned() } else { login.user.email.clone() };
-            let id = sessions.keep_pending(Pending { token: login.token, origin, email });
-            let set: Vec<String> =
-                cookies::set(cookies::PENDING, &id, Some(300), sessions.secure()).into_iter().collect();
+            // The pending token goes into the visitor's own cookie, signed for the
+            // visitor's anti-forgery id (checked above), so any replica takes the code.
+            let csrf_id = cookies::get(&headers, cookies::CSRF).unwrap_or_default();
+            let pending = Pending { token: login.token, origin };
+            let set: Vec<String> = sessions.pending_cookie(&pending, csrf_id, prefix(&page)).into_iter().collect();
             if wants_json(&headers) {
                 let answer = json!({ "ok": false, "step": "2fa", "location": "/login/2fa" });
                 return with_cookies(axum::Json(answer).into_response(), &set);
@@ -238,7 +240,7 @@ pub async fn second_factor(
         Err(answer) => return answer,
     };
     let sessions = state.sessions();
-    let Some((id, pending)) = sessions.pending(&headers) else {
+    let Some(pending) = sessions.pending(&headers) else {
         // No login waits for a code (it expired, or never began): start again.
         if wants_json(&headers) {
             let answer = json!({ "ok": false, "step": "login", "location": "/login",
@@ -246,7 +248,7 @@ pub async fn second_factor(
             return with_cookies(axum::Json(answer).into_response(), &[]);
         }
         let login = format!("{}/login", prefix(&page));
-        return with_cookies(see_other(&login), &[cookies::clear(cookies::PENDING, sessions.secure())]);
+        return with_cookies(see_other(&login), &sessions.pending_cleared());
     };
     let otp: String = fields.get("otp").map(|o| o.chars().filter(|c| !c.is_whitespace()).collect()).unwrap_or_default();
     if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
@@ -256,10 +258,8 @@ pub async fn second_factor(
     }
     let from = peer.visitor(&state, &headers);
     match users::second_factor(state.http(), sessions.users(), &pending.token, &otp, from).await {
-        Ok(login) => {
-            sessions.end_pending(&id);
-            logged_in(&state, &headers, &login, &pending.origin, &page).await
-        }
+        // The login's cookies end the pending one.
+        Ok(login) => logged_in(&state, &headers, &login, &pending.origin, &page).await,
         Err(error) => {
             tracing::info!(status = error.status().as_u16(), "second factor refused");
             let outcome = json!({ "ok": false, "error": failure(&error) });
@@ -282,9 +282,6 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     }
     if let Some(access) = cookies::get(&headers, cookies::ACCESS) {
         sessions.forget(access);
-    }
-    if let Some((id, _)) = sessions.pending(&headers) {
-        sessions.end_pending(&id);
     }
     let home = localized(prefix(&page), "/");
     let old_portal = format!(
@@ -455,11 +452,16 @@ pub async fn save_cpv(State(state): State<AppState>, uri: Uri, headers: HeaderMa
 }
 
 /// `GET /login/handover/{id}`: the one response that carries a new login's token, to
-/// the old portal only (SPEC §7: the jwt is posted to it, errors ignored). Read once,
-/// within a minute of the login; never cached; its policy lets the form go nowhere
-/// but the old portal's origin.
-pub async fn handover(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    let Some(token) = state.sessions().take_handover(&id) else {
+/// the old portal only (SPEC §7: the jwt is posted to it, errors ignored). Opened once,
+/// within a minute of the login, by the browser that logged in: the token is its own
+/// access cookie, and only the hand-over's own cookie (signed for this id and that
+/// token, removed by this answer) lets the page show it. Never cached; never framed
+/// or opened from another site; its policy lets the form go nowhere but the old
+/// portal's origin.
+pub async fn handover(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let cross_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site");
+    let taken = if cross_site { None } else { state.sessions().take_handover(&headers, &id) };
+    let Some((token, used)) = taken else {
         return with_cookies(StatusCode::NOT_FOUND.into_response(), &[]);
     };
     let target = &state.config().client.endpoints.old_site;
@@ -481,7 +483,7 @@ pub async fn handover(State(state): State<AppState>, Path(id): Path<String>) -> 
     }
     // Only the origin goes with the form (the old portal checks it), never this URL.
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin"));
-    with_cookies(response, &[])
+    with_cookies(response, &[used])
 }
 
 /// `scheme://host[:port]` of an absolute URL.
@@ -504,9 +506,11 @@ pub async fn handover_for_session(State(state): State<AppState>, headers: Header
     let Some(access) = visitor.bearer() else {
         return with_cookies(axum::Json(json!({ "ok": false })).into_response(), &visitor.set_cookies);
     };
-    let id = sessions.keep_handover(access);
+    let (id, permission) = sessions.handover(access);
     let answer = json!({ "ok": true, "handover": format!("/login/handover/{id}") });
-    with_cookies(axum::Json(answer).into_response(), &visitor.set_cookies)
+    let mut set = visitor.set_cookies.clone();
+    set.extend(permission);
+    with_cookies(axum::Json(answer).into_response(), &set)
 }
 
 /// `GET /__csrf`: the anti-forgery token for a page with forms reached by navigation

@@ -90,6 +90,7 @@ pub fn content_security_policy(config: &Config) -> String {
 
 impl SecurityHeaders {
     pub fn new(config: &Config) -> Self {
+        // Only features Chromium knows: an unknown one is a console warning on every page.
         let mut headers = vec![
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
             (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
@@ -97,8 +98,7 @@ impl SecurityHeaders {
             (
                 HeaderName::from_static("permissions-policy"),
                 HeaderValue::from_static(
-                    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), \
-                     browsing-topics=()",
+                    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
                 ),
             ),
             (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),

@@ -689,6 +689,8 @@ mod binary;
 mod cart;
 #[path = "http/faults.rs"]
 mod faults;
+#[path = "http/fuzz.rs"]
+mod fuzz;
 #[path = "http/kill.rs"]
 mod kill;
 #[path = "http/limits.rs"]

@@ -49,6 +49,14 @@ pub const SEED_USERS: &[(&str, &str, &str, &str)] = &[
 const PENDING_TTL_SECS: i64 = 300;
 /// Lifetime of a refresh token, in seconds (30 days).
 const REFRESH_TTL_SECS: i64 = 30 * 86_400;
+/// How long after a refresh token was rotated presenting it again still answers, with
+/// the token it was rotated into (and a new access token), in seconds. Two requests of
+/// one browser that both refresh at once (on two replicas of the portal, say) then both
+/// get the one new pair instead of one of them being logged out. A revoked token gets
+/// nothing, grace or not, and revoking a token in its grace revokes its successor too.
+pub const REFRESH_REUSE_GRACE_SECS: i64 = 30;
+/// Rotations followed from a token in its grace to the live one (each one in its grace).
+const MAX_ROTATIONS_FOLLOWED: usize = 8;
 /// Lifetime of a recovery code, in seconds.
 const RECOVERY_TTL_SECS: i64 = 3600;
 /// The longest e-mail address (RFC 5321 path limit).
@@ -62,8 +70,9 @@ pub const MAX_CPV_NOTIFICATIONS: usize = 100;
 /// How long a request waits for a hashing slot before it is answered 503.
 const HASH_QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// Schema version this code writes (`PRAGMA user_version`).
-/// Version 2 adds the cart tables (`cart::schema`).
-const SCHEMA_VERSION: i64 = 2;
+/// Version 2 adds the cart tables (`cart::schema`); version 3 what a refresh token was
+/// rotated into, and the pending tokens already used.
+const SCHEMA_VERSION: i64 = 3;
 
 /// A user row as login needs it.
 struct Account {
@@ -119,6 +128,27 @@ fn secret_digest(secret: &str) -> String {
     Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The mask of a rotated refresh token's successor: HMAC-SHA256 keyed by the rotated
+/// token, which the database keeps only as a digest.
+fn successor_mask(rotated: &str) -> [u8; 32] {
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(rotated.as_bytes()).expect("hmac takes any key length");
+    mac.update(b"refresh token successor");
+    mac.finalize().into_bytes().into()
+}
+
+/// The successor of a rotated refresh token as the database keeps it (32 random bytes
+/// each, so the mask is used once): only the holder of the rotated token can open it.
+fn seal_successor(rotated: &str, successor: &str) -> Option<String> {
+    let bytes = B64.decode(successor).ok()?;
+    let mask = successor_mask(rotated);
+    (bytes.len() == mask.len()).then(|| B64.encode(bytes.iter().zip(mask).map(|(b, m)| b ^ m).collect::<Vec<u8>>()))
+}
+
+/// [`seal_successor`] undone (the same mask).
+fn open_successor(rotated: &str, sealed: &str) -> Option<String> {
+    seal_successor(rotated, sealed)
+}
+
 /// Equal without an early exit, so the time taken does not tell how much matched.
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -164,6 +194,73 @@ pub fn totp(secret_b32: &str, unix_secs: i64) -> Option<String> {
     Some(format!("{code:06}"))
 }
 
+/// What [`Users::refresh`] and [`Users::revoke`] read of a refresh token's row.
+struct RefreshRow {
+    user_id: i64,
+    revoked: bool,
+    expires: i64,
+    rotated: Option<i64>,
+    successor: Option<String>,
+}
+
+impl RefreshRow {
+    /// The token this one (`token`) was rotated into, while the grace lasts.
+    fn successor(&self, token: &str, now: i64) -> Option<String> {
+        let rotated = self.rotated?;
+        if now - rotated >= REFRESH_REUSE_GRACE_SECS || self.expires <= now {
+            return None;
+        }
+        open_successor(token, self.successor.as_deref()?)
+    }
+}
+
+fn refresh_row(tx: &Transaction<'_>, token: &str) -> Result<Option<RefreshRow>, UpstreamError> {
+    Ok(tx
+        .query_row(
+            "SELECT user_id, revoked, expires, rotated, successor FROM refresh_tokens WHERE token_hash = ?1",
+            [secret_digest(token)],
+            |r| {
+                Ok(RefreshRow {
+                    user_id: r.get(0)?,
+                    revoked: r.get::<_, i64>(1)? != 0,
+                    expires: r.get(2)?,
+                    rotated: r.get(3)?,
+                    successor: r.get(4)?,
+                })
+            },
+        )
+        .optional()?)
+}
+
+fn store_refresh(tx: &Transaction<'_>, user_id: i64, refresh: &str) -> Result<(), UpstreamError> {
+    tx.execute(
+        "INSERT INTO refresh_tokens (token_hash, user_id, expires) VALUES (?1, ?2, ?3)",
+        params![secret_digest(refresh), user_id, now_secs() + REFRESH_TTL_SECS],
+    )?;
+    Ok(())
+}
+
+/// The live refresh token that `token`, spent, was rotated into within the reuse grace
+/// (following each rotation made within its own grace), with its user; `None` for a
+/// token unknown, expired, revoked (not rotated), or rotated longer ago than the grace.
+fn successor_in_grace(tx: &Transaction<'_>, token: &str, now: i64) -> Result<Option<(i64, String)>, UpstreamError> {
+    let mut current = token.to_owned();
+    for _ in 0..MAX_ROTATIONS_FOLLOWED {
+        let Some(row) = refresh_row(tx, &current)? else { return Ok(None) };
+        if row.expires <= now {
+            return Ok(None);
+        }
+        if !row.revoked {
+            return Ok((current != token).then_some((row.user_id, current)));
+        }
+        match row.successor(&current, now) {
+            Some(next) => current = next,
+            None => return Ok(None),
+        }
+    }
+    Ok(None)
+}
+
 /// Brings a database of any earlier version to [`SCHEMA_VERSION`], in one transaction.
 fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
     let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -176,6 +273,15 @@ fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
     }
     // Version 2: the cart (nothing earlier is touched).
     tx.execute_batch(&cart::schema())?;
+    if version < 3 {
+        tx.execute_batch(
+            "ALTER TABLE refresh_tokens ADD COLUMN rotated INTEGER;
+             -- The token this one was rotated into, masked with a key derived from this
+             -- one (`seal_successor`): the database alone gives no live token.
+             ALTER TABLE refresh_tokens ADD COLUMN successor TEXT;
+             CREATE TABLE IF NOT EXISTS spent_pending (jti TEXT PRIMARY KEY, expires INTEGER NOT NULL);",
+        )?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
     Ok(())
@@ -240,6 +346,11 @@ impl Users {
         let now = now_secs();
         tx.execute("DELETE FROM refresh_tokens WHERE expires <= ?1", [now])?;
         tx.execute("DELETE FROM recovery WHERE expires <= ?1", [now])?;
+        tx.execute("DELETE FROM spent_pending WHERE expires <= ?1", [now])?;
+        tx.execute(
+            "UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND rotated <= ?1",
+            [now - REFRESH_REUSE_GRACE_SECS],
+        )?;
         tx.commit()?;
         let secret = match &config.jwt_secret {
             Some(s) if s.len() < crate::MIN_SECRET_LEN => {
@@ -303,7 +414,11 @@ impl Users {
     pub fn sign(&self, user_id: i64, email: &str, ty: &str, pending: bool, ttl: i64) -> String {
         let now = now_secs();
         let header = B64.encode(br#"{"alg":"HS256","typ":"JWT"}"#);
-        let claims = json!({"sub": user_id, "username": email, "type": ty, "2fa_pending": pending, "iat": now, "exp": now + ttl});
+        let mut claims = json!({"sub": user_id, "username": email, "type": ty, "2fa_pending": pending, "iat": now, "exp": now + ttl});
+        if pending {
+            // Its id: a pending token completes one login only (`spent_pending`).
+            claims["jti"] = json!(random_token());
+        }
         let payload = B64.encode(claims.to_string());
         let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&self.secret).expect("hmac takes any key length");
         mac.update(format!("{header}.{payload}").as_bytes());
@@ -355,14 +470,14 @@ impl Users {
     /// the caller's transaction.
     fn issue(&self, tx: &Transaction<'_>, user_id: i64, email: &str, ty: &str) -> Result<Value, UpstreamError> {
         let refresh = random_token();
-        tx.execute(
-            "INSERT INTO refresh_tokens (token_hash, user_id, expires) VALUES (?1, ?2, ?3)",
-            params![secret_digest(&refresh), user_id, now_secs() + REFRESH_TTL_SECS],
-        )?;
+        store_refresh(tx, user_id, &refresh)?;
+        Ok(self.login_answer(user_id, email, ty, &refresh))
+    }
+
+    /// A login answer with a new access token and the refresh token `refresh`.
+    fn login_answer(&self, user_id: i64, email: &str, ty: &str, refresh: &str) -> Value {
         let token = self.sign(user_id, email, ty, false, self.ttl);
-        Ok(
-            json!({"token": token, "refresh_token": refresh, "user": {"email": email, "type": ty, "2fa_complete": true}}),
-        )
+        json!({"token": token, "refresh_token": refresh, "user": {"email": email, "type": ty, "2fa_complete": true}})
     }
 
     fn issue_now(&self, user_id: i64, email: &str, ty: &str) -> Result<Value, UpstreamError> {
@@ -370,24 +485,82 @@ impl Users {
     }
 
     /// Spends a refresh token and issues the next one. The spend is one conditional
-    /// `UPDATE`: of two requests presenting the same token, exactly one changes the row,
-    /// and only that one gets new tokens.
+    /// `UPDATE`: of two requests presenting the same token, exactly one changes the row
+    /// and makes the new refresh token; the others, within [`REFRESH_REUSE_GRACE_SECS`]
+    /// of it, are answered with that same refresh token (and an access token of their
+    /// own), as long as it is live.
     pub fn refresh(&self, token: &str) -> Result<Value, UpstreamError> {
         self.write(|tx| {
+            let now = now_secs();
+            let successor = random_token();
+            let sealed = seal_successor(token, &successor).unwrap_or_default();
             let uid: Option<i64> = tx
                 .query_row(
-                    "UPDATE refresh_tokens SET revoked = 1
+                    "UPDATE refresh_tokens SET revoked = 1, rotated = ?2, successor = ?3
                      WHERE token_hash = ?1 AND revoked = 0 AND expires > ?2 RETURNING user_id",
-                    params![secret_digest(token), now_secs()],
+                    params![secret_digest(token), now, sealed],
                     |r| r.get(0),
                 )
                 .optional()?;
-            let uid = uid.ok_or_else(|| {
-                UpstreamError::Unauthorized("refresh token unknown, spent, revoked or expired".into())
-            })?;
+            let (uid, refresh) = match uid {
+                Some(uid) => {
+                    store_refresh(tx, uid, &successor)?;
+                    (uid, successor)
+                }
+                None => successor_in_grace(tx, token, now)?.ok_or_else(|| {
+                    UpstreamError::Unauthorized("refresh token unknown, spent, revoked or expired".into())
+                })?,
+            };
             let (email, ty): (String, String) =
                 tx.query_row("SELECT email, type FROM users WHERE id = ?1", [uid], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            self.issue(tx, uid, &email, &ty)
+            Ok(self.login_answer(uid, &email, &ty, &refresh))
+        })
+    }
+
+    /// Revokes a refresh token, and with it the tokens it was rotated into while its
+    /// reuse grace lasts (whoever holds it could get them); returns how many of them
+    /// were live.
+    pub fn revoke(&self, token: &str) -> Result<usize, UpstreamError> {
+        self.write(|tx| {
+            let now = now_secs();
+            let mut current = token.to_owned();
+            let mut revoked = 0;
+            for _ in 0..MAX_ROTATIONS_FOLLOWED {
+                let Some(row) = refresh_row(tx, &current)? else { break };
+                tx.execute(
+                    "UPDATE refresh_tokens SET revoked = 1, successor = NULL WHERE token_hash = ?1",
+                    [secret_digest(&current)],
+                )?;
+                if !row.revoked {
+                    revoked += 1;
+                }
+                match row.successor(&current, now) {
+                    Some(next) => current = next,
+                    None => break,
+                }
+            }
+            Ok(revoked)
+        })
+    }
+
+    /// The login a pending token (its `jti`, good until `expires`) completes: once.
+    /// Recording the id is the one `INSERT` that decides, so of two requests with one
+    /// pending token (and two good codes) only one logs in.
+    fn complete_pending(
+        &self,
+        jti: &str,
+        expires: i64,
+        id: i64,
+        email: &str,
+        ty: &str,
+    ) -> Result<Value, UpstreamError> {
+        self.write(|tx| {
+            let recorded = tx
+                .execute("INSERT OR IGNORE INTO spent_pending (jti, expires) VALUES (?1, ?2)", params![jti, expires])?;
+            if recorded == 0 {
+                return Err(UpstreamError::Unauthorized("pending token already used".into()));
+            }
+            self.issue(tx, id, email, ty)
         })
     }
 
@@ -537,14 +710,22 @@ async fn second_factor(State(s): State<AppState>, ClientAddr(addr): ClientAddr, 
     let otp = v["otp"].as_str().map(|o| o.trim().to_string()).or_else(|| v["otp"].as_u64().map(|n| format!("{n:06}")));
     let otp = otp.filter(|o| !o.is_empty()).ok_or_else(|| UpstreamError::MissingParameter("otp".into()))?;
     let (id, email) = (user_id(&claims), claims["username"].as_str().unwrap_or_default().to_string());
+    let used = || UpstreamError::Unauthorized("pending token already used".into());
+    let jti = claims["jti"].as_str().filter(|j| !j.is_empty()).ok_or_else(used)?.to_owned();
     let keys = [Key::Account(&email), Key::Addr(addr)];
     s.users.admit(&keys)?;
+    // A used pending token is refused before its code is looked at (it burns no code).
+    let spent = s.users.db().query_row("SELECT 1 FROM spent_pending WHERE jti = ?1", [&jti], |_| Ok(())).optional()?;
+    if spent.is_some() {
+        return Err(used());
+    }
     if !s.users.spend_otp(id, &otp)? {
         return Err(UpstreamError::Unauthorized("invalid or already used one-time password".into()));
     }
     s.users.throttle.succeeded(&keys, Instant::now());
     let ty: String = s.users.db().query_row("SELECT type FROM users WHERE id = ?1", [id], |r| r.get(0))?;
-    Ok(JsonAnswer::ld(StatusCode::CREATED, s.users.issue_now(id, &email, &ty)?))
+    let expires = claims["exp"].as_i64().unwrap_or_default();
+    Ok(JsonAnswer::ld(StatusCode::CREATED, s.users.complete_pending(&jti, expires, id, &email, &ty)?))
 }
 
 async fn refresh(State(s): State<AppState>, b: Bytes) -> Answer {
@@ -554,10 +735,7 @@ async fn refresh(State(s): State<AppState>, b: Bytes) -> Answer {
 
 async fn revoke(State(s): State<AppState>, b: Bytes) -> Answer {
     let v = body_json(&b)?;
-    let digest = secret_digest(field(&v, "refresh_token")?);
-    let n = s.users.write(|tx| {
-        Ok(tx.execute("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?1 AND revoked = 0", [digest])?)
-    })?;
+    let n = s.users.revoke(field(&v, "refresh_token")?)?;
     Ok(JsonAnswer::ld(StatusCode::OK, json!({"revoked": n})))
 }
 
@@ -681,7 +859,7 @@ async fn new_password(State(s): State<AppState>, b: Bytes) -> Answer {
             .ok_or_else(bad_code)?;
         tx.execute("UPDATE users SET password = ?1 WHERE id = ?2", params![hash, uid])?;
         tx.execute("DELETE FROM recovery WHERE user_id = ?1", [uid])?;
-        tx.execute("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ?1", [uid])?;
+        tx.execute("UPDATE refresh_tokens SET revoked = 1, successor = NULL WHERE user_id = ?1", [uid])?;
         Ok(())
     })?;
     Ok(JsonAnswer::ld(StatusCode::OK, json!({"ok": true})))
@@ -965,23 +1143,71 @@ mod tests {
         assert!(!column(&u, "SELECT code_hash FROM recovery").iter().any(|c| c.contains(code)));
     }
 
+    fn refresh_token(answer: Result<Value, UpstreamError>) -> String {
+        answer.unwrap()["refresh_token"].as_str().unwrap().to_string()
+    }
+
     #[test]
-    fn concurrent_refreshes_with_one_token_succeed_once() {
+    fn concurrent_refreshes_with_one_token_rotate_it_once_and_share_its_successor() {
         let u = Arc::new(users());
-        let token =
-            u.issue_now(1, "buyer@example.com", "buyer").unwrap()["refresh_token"].as_str().unwrap().to_string();
+        let token = refresh_token(u.issue_now(1, "buyer@example.com", "buyer"));
         let start = Arc::new(std::sync::Barrier::new(8));
         let threads: Vec<_> = (0..8)
             .map(|_| {
                 let (u, token, start) = (u.clone(), token.clone(), start.clone());
                 std::thread::spawn(move || {
                     start.wait();
-                    u.refresh(&token).is_ok()
+                    refresh_token(u.refresh(&token))
                 })
             })
             .collect();
-        let won = threads.into_iter().map(|t| t.join().unwrap_or(false)).filter(|won| *won).count();
-        assert_eq!(won, 1);
+        let got: std::collections::BTreeSet<String> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        assert_eq!(got.len(), 1, "one new refresh token for all: {got:?}");
+        assert!(!got.contains(&token));
+        assert_eq!(column(&u, "SELECT token_hash FROM refresh_tokens WHERE revoked = 0").len(), 1, "one rotation");
+    }
+
+    #[test]
+    fn a_rotated_token_answers_only_within_its_grace() {
+        let u = users();
+        let first = refresh_token(u.issue_now(1, "buyer@example.com", "buyer"));
+        let second = refresh_token(u.refresh(&first));
+        assert_ne!(first, second);
+        assert_eq!(refresh_token(u.refresh(&first)), second, "presented again at once: the same successor");
+        let third = refresh_token(u.refresh(&second));
+        assert_eq!(refresh_token(u.refresh(&first)), third, "rotations within the grace are followed");
+        let kept = column(&u, "SELECT coalesce(successor, '') FROM refresh_tokens");
+        assert!(!kept.iter().any(|s| s.contains(&second) || s.contains(&third)), "the database gives no live token");
+        u.db().execute("UPDATE refresh_tokens SET rotated = rotated - ?1", [REFRESH_REUSE_GRACE_SECS]).unwrap();
+        assert!(u.refresh(&first).is_err() && u.refresh(&second).is_err(), "past the grace: spent");
+        assert_ne!(refresh_token(u.refresh(&third)), third, "the live one still rotates");
+        assert!(u.refresh("made-up").is_err());
+    }
+
+    #[test]
+    fn revoking_a_token_in_its_grace_revokes_what_it_was_rotated_into() {
+        let u = users();
+        let first = refresh_token(u.issue_now(1, "buyer@example.com", "buyer"));
+        let second = refresh_token(u.refresh(&first));
+        assert_eq!(u.revoke(&first).unwrap(), 1, "its successor was live");
+        assert!(u.refresh(&second).is_err(), "the successor is revoked");
+        assert!(u.refresh(&first).is_err(), "and no grace is left");
+        let live = refresh_token(u.issue_now(1, "buyer@example.com", "buyer"));
+        assert_eq!(u.revoke(&live).unwrap(), 1);
+        assert!(u.refresh(&live).is_err(), "a revoked token has no grace");
+        assert_eq!(u.revoke(&live).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_pending_token_completes_one_login() {
+        let u = users();
+        let pending = u.sign(4, "twofa@example.com", "buyer", true, 60);
+        let claims = u.verify_pending(&pending).unwrap();
+        let jti = claims["jti"].as_str().unwrap();
+        assert_ne!(u.verify_pending(&u.sign(4, "twofa@example.com", "buyer", true, 60)).unwrap()["jti"], jti);
+        let exp = claims["exp"].as_i64().unwrap();
+        assert!(u.complete_pending(jti, exp, 4, "twofa@example.com", "buyer").is_ok());
+        assert!(u.complete_pending(jti, exp, 4, "twofa@example.com", "buyer").is_err(), "used");
     }
 
     #[test]

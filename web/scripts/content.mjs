@@ -96,7 +96,8 @@ export function renderMarkdown(markdown, language, name = 'document') {
         return `<h${token.depth} id="${escapeHtml(id)}">${this.parser.parseInline(tokens)}</h${token.depth}>\n`;
       },
       table(token) {
-        const align = (a) => (a ? ` style="text-align:${a}"` : '');
+        // A class, not a `style` attribute: the Content-Security-Policy allows no inline styles.
+        const align = (a) => (a ? ` class="align-${a}"` : '');
         const head = token.header
           .map((cell) => `<th scope="col"${align(cell.align)}>${this.parser.parseInline(cell.tokens)}</th>`)
           .join('');

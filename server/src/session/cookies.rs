@@ -8,8 +8,13 @@ use axum::http::{header, HeaderMap};
 pub const ACCESS: &str = "portal_token";
 /// The refresh token; spent by each refresh (rotation).
 pub const REFRESH: &str = "portal_refresh_token";
-/// Names the pending second-factor login the server keeps (never the pending token).
+/// A login waiting for its second factor: the pending token, where to go after, and
+/// until when, signed with the session secret for this visitor's anti-forgery id
+/// (`Sessions::pending_cookie`). Sent only to the second-factor form's path.
 pub const PENDING: &str = "portal_pending";
+/// Allows one hand-over of the session to the old portal: sent only to that hand-over's
+/// own `/login/handover/{id}`, for a minute, signed for the access token it hands over.
+pub const HANDOVER: &str = "portal_handover";
 /// The visitor's random anti-forgery id; forms carry a token derived from it.
 pub const CSRF: &str = "portal_csrf";
 
@@ -40,10 +45,15 @@ pub fn is_token_text(value: &str) -> bool {
 /// `Set-Cookie` for `name`; `max_age` None lives as long as the browser session.
 /// `None` when the value is not token text (it is then not written at all).
 pub fn set(name: &str, value: &str, max_age: Option<u64>, secure: bool) -> Option<String> {
-    if !is_token_text(value) {
+    set_at(name, value, "/", max_age, secure)
+}
+
+/// [`set`] for the requests to `path` (and below) only.
+pub fn set_at(name: &str, value: &str, path: &str, max_age: Option<u64>, secure: bool) -> Option<String> {
+    if !is_token_text(value) || !is_path_text(path) {
         return None;
     }
-    let mut cookie = format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax");
+    let mut cookie = format!("{name}={value}; Path={path}; HttpOnly; SameSite=Lax");
     if let Some(seconds) = max_age {
         cookie.push_str(&format!("; Max-Age={seconds}"));
     }
@@ -55,11 +65,24 @@ pub fn set(name: &str, value: &str, max_age: Option<u64>, secure: bool) -> Optio
 
 /// `Set-Cookie` that removes `name`.
 pub fn clear(name: &str, secure: bool) -> String {
-    let mut cookie = format!("{name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    clear_at(name, "/", secure)
+}
+
+/// `Set-Cookie` that removes `name` set for `path` (a browser keeps one per path).
+pub fn clear_at(name: &str, path: &str, secure: bool) -> String {
+    let path = if is_path_text(path) { path } else { "/" };
+    let mut cookie = format!("{name}=; Path={path}; HttpOnly; SameSite=Lax; Max-Age=0");
     if secure {
         cookie.push_str("; Secure");
     }
     cookie
+}
+
+/// A cookie path the portal writes: `/` and token characters only.
+fn is_path_text(path: &str) -> bool {
+    path.starts_with('/')
+        && path.len() <= 256
+        && path.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'))
 }
 
 #[cfg(test)]
@@ -86,5 +109,11 @@ mod tests {
         assert!(set(ACCESS, "abc", None, true).unwrap().ends_with("; Secure"));
         assert_eq!(set(ACCESS, "a;b", None, false), None, "no header injection through a value");
         assert!(clear(REFRESH, false).contains("Max-Age=0"));
+        assert_eq!(
+            set_at(PENDING, "p", "/en/login/2fa", Some(300), true).unwrap(),
+            "portal_pending=p; Path=/en/login/2fa; HttpOnly; SameSite=Lax; Max-Age=300; Secure"
+        );
+        assert_eq!(set_at(PENDING, "p", "/a;b", None, false), None, "no header injection through a path");
+        assert!(clear_at(HANDOVER, "/login/handover/x", false).starts_with("portal_handover=; Path=/login/handover/x;"));
     }
 }

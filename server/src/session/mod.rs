@@ -5,6 +5,11 @@
 //! pages render (e-mail, type, name) is what the profile said, kept per access token
 //! until it expires; a forged or stale cookie only ever gets a refusal from the users
 //! API, and the cookies are then cleared.
+//!
+//! Nothing here has to be seen by another replica (issue 19, item 6): a login waiting
+//! for its second factor and a hand-over to the old portal travel in the visitor's own
+//! short-lived cookies, signed with `server.sessionSecret`; what is kept in memory (the
+//! summaries, the refreshes under way) is a cache that any replica can do without.
 
 pub mod cookies;
 pub mod csrf;
@@ -25,8 +30,10 @@ use users::{CallError, Login};
 
 /// An access token this close to its `exp` is refreshed before it is used.
 const EXPIRY_MARGIN_SECS: u64 = 15;
-/// How long a refresh's outcome answers other requests that carried the same, now
-/// spent, refresh token (the browser may send several before it has the new cookies).
+/// How long a refresh's outcome answers other requests to this replica that carried the
+/// same, now spent, refresh token (the browser may send several before it has the new
+/// cookies). Requests to another replica get the same pair from the users API, which
+/// answers a refresh token again for a few seconds after it rotated it.
 const REFRESH_SHARED_FOR: Duration = Duration::from_secs(30);
 /// Bounds of what the server keeps per visitor.
 const MAX_SESSIONS: usize = 50_000;
@@ -35,20 +42,21 @@ const MAX_FLIGHTS: usize = 10_000;
 pub const PENDING_FOR: Duration = Duration::from_secs(300);
 /// A hand-over to the old portal is read once, within this time.
 pub const HANDOVER_FOR: Duration = Duration::from_secs(60);
+/// The paths a pending login's cookie is sent to: the second-factor form in each
+/// language (and `/`, where an earlier release set it, only ever cleared).
+const PENDING_PATHS: [&str; 3] = ["/login/2fa", "/en/login/2fa", "/"];
+/// A longer path to go to after the code is dropped for `/` (the cookie has a size limit).
+const MAX_PENDING_ORIGIN: usize = 1024;
 
-/// A login waiting for its one-time code: the pending token stays on the server.
-#[derive(Debug)]
+/// A login waiting for its one-time code, carried by the visitor's own `portal_pending`
+/// cookie: only this replica's secret could have signed it, for this visitor's
+/// anti-forgery id, and it says until when it holds.
+#[derive(Debug, PartialEq, Eq)]
 pub struct Pending {
+    /// The users API's pending token (good for `/api/auth/2fa` only).
     pub token: String,
     /// Where the visitor goes after the code (a path on this site).
     pub origin: String,
-    pub email: String,
-}
-
-impl Weigh for Arc<Pending> {
-    fn weight(&self) -> usize {
-        self.token.len() + self.origin.len() + self.email.len() + 32
-    }
 }
 
 impl Weigh for Arc<Session> {
@@ -93,8 +101,6 @@ pub struct Sessions {
     public_origin: String,
     summaries: TtlCache<Arc<Session>>,
     flights: Flights,
-    pending: TtlCache<Arc<Pending>>,
-    handovers: TtlCache<Arc<str>>,
 }
 
 /// Who sent a request, as far as the server could tell, and the cookies its answer sets.
@@ -171,8 +177,6 @@ impl Sessions {
             public_origin: public_origin.to_owned(),
             summaries: TtlCache::new(MAX_SESSIONS, 16 << 20),
             flights: Flights::default(),
-            pending: TtlCache::new(MAX_SESSIONS, 16 << 20),
-            handovers: TtlCache::new(MAX_FLIGHTS, 8 << 20),
         }
     }
 
@@ -186,7 +190,15 @@ impl Sessions {
 
     /// The cookies that end a session (and a pending login).
     pub fn cleared(&self) -> Vec<String> {
-        [cookies::ACCESS, cookies::REFRESH, cookies::PENDING].iter().map(|n| cookies::clear(n, self.secure)).collect()
+        let mut set: Vec<String> =
+            [cookies::ACCESS, cookies::REFRESH].iter().map(|n| cookies::clear(n, self.secure)).collect();
+        set.extend(self.pending_cleared());
+        set
+    }
+
+    /// The cookies that end a pending login, in each language.
+    pub fn pending_cleared(&self) -> Vec<String> {
+        PENDING_PATHS.iter().map(|path| cookies::clear_at(cookies::PENDING, path, self.secure)).collect()
     }
 
     /// The cookies that hold a login's tokens (and end a pending one).
@@ -197,7 +209,7 @@ impl Sessions {
         if let Some(refresh) = &login.refresh_token {
             set.extend(cookies::set(cookies::REFRESH, refresh, max_age, self.secure));
         }
-        set.push(cookies::clear(cookies::PENDING, self.secure));
+        set.extend(self.pending_cleared());
         set
     }
 
@@ -329,31 +341,75 @@ impl Sessions {
         csrf::same_site(headers, &self.public_origin) && token.is_some_and(|t| csrf::verify(&self.secret, id, t))
     }
 
-    /// Keeps a pending login; the returned id goes into the `portal_pending` cookie.
-    pub fn keep_pending(&self, pending: Pending) -> String {
+    /// The cookie of a login waiting for its code, for the visitor whose anti-forgery id
+    /// is `csrf_id` and the form of the page language `prefix` (`` or `/en`): sent to that
+    /// form only, for [`PENDING_FOR`]. `None` when it cannot be written (too long).
+    pub fn pending_cookie(&self, pending: &Pending, csrf_id: &str, prefix: &str) -> Option<String> {
+        let origin = if pending.origin.len() > MAX_PENDING_ORIGIN { "/" } else { pending.origin.as_str() };
+        let until = (now_secs() + PENDING_FOR.as_secs()).to_string();
+        let payload = serde_json::json!({ "t": pending.token, "o": origin, "x": until });
+        let payload = URL_SAFE_NO_PAD.encode(payload.to_string());
+        let signed = csrf::sign(&self.secret, "pending", &[csrf_id, &payload]);
+        let path = format!("{prefix}/login/2fa");
+        cookies::set_at(
+            cookies::PENDING,
+            &format!("{payload}.{signed}"),
+            &path,
+            Some(PENDING_FOR.as_secs()),
+            self.secure,
+        )
+    }
+
+    /// The login waiting for a code that these headers' `portal_pending` cookie carries:
+    /// signed by a replica with this secret for the same anti-forgery cookie, and not
+    /// past its time. Anything else is no pending login.
+    pub fn pending(&self, headers: &HeaderMap) -> Option<Pending> {
+        let csrf_id = cookies::get(headers, cookies::CSRF)?;
+        let (payload, signed) = cookies::get(headers, cookies::PENDING)?.split_once('.')?;
+        if !csrf::verify_signed(&self.secret, "pending", &[csrf_id, payload], signed) {
+            return None;
+        }
+        let value: serde_json::Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()?;
+        let until: u64 = value["x"].as_str()?.parse().ok()?;
+        if until <= now_secs() {
+            return None;
+        }
+        Some(Pending { token: value["t"].as_str()?.to_owned(), origin: value["o"].as_str()?.to_owned() })
+    }
+
+    /// A one-time hand-over of the session whose access token is `access` to the old
+    /// portal: its id (for `/login/handover/{id}`) and the cookie that alone opens it,
+    /// sent only to that path, for [`HANDOVER_FOR`], signed for this id and this token.
+    /// The page reads the token from the visitor's own access cookie: nothing is kept.
+    pub fn handover(&self, access: &str) -> (String, Vec<String>) {
         let id = csrf::random_id();
-        self.pending.insert(id.clone(), Arc::new(pending), PENDING_FOR);
-        id
+        let until = (now_secs() + HANDOVER_FOR.as_secs()).to_string();
+        let signed = csrf::sign(&self.secret, "handover", &[&id, &until, &digest(access)]);
+        let path = format!("/login/handover/{id}");
+        let cookie = cookies::set_at(
+            cookies::HANDOVER,
+            &format!("{until}.{signed}"),
+            &path,
+            Some(HANDOVER_FOR.as_secs()),
+            self.secure,
+        );
+        (id, cookie.into_iter().collect())
     }
 
-    pub fn pending(&self, headers: &HeaderMap) -> Option<(String, Arc<Pending>)> {
-        let id = cookies::get(headers, cookies::PENDING)?;
-        self.pending.get(id).map(|p| (id.to_owned(), p))
-    }
-
-    pub fn end_pending(&self, id: &str) {
-        self.pending.remove(id);
-    }
-
-    /// Keeps a token for one hand-over to the old portal; returns its one-time id.
-    pub fn keep_handover(&self, token: &str) -> String {
-        let id = csrf::random_id();
-        self.handovers.insert(id.clone(), Arc::from(token), HANDOVER_FOR);
-        id
-    }
-
-    pub fn take_handover(&self, id: &str) -> Option<Arc<str>> {
-        self.handovers.take(id)
+    /// The access token to hand over at `/login/handover/{id}`, and the cookie that
+    /// removes the permission (read once): only with that hand-over's cookie, within its
+    /// minute, and with the access cookie it was made for.
+    pub fn take_handover(&self, headers: &HeaderMap, id: &str) -> Option<(String, String)> {
+        let (until, signed) = cookies::get(headers, cookies::HANDOVER)?.split_once('.')?;
+        let access = cookies::get(headers, cookies::ACCESS)?;
+        if !csrf::verify_signed(&self.secret, "handover", &[id, until, &digest(access)], signed) {
+            return None;
+        }
+        if until.parse::<u64>().ok()? <= now_secs() {
+            return None;
+        }
+        let path = format!("/login/handover/{id}");
+        Some((access.to_owned(), cookies::clear_at(cookies::HANDOVER, &path, self.secure)))
     }
 }
 
@@ -384,6 +440,80 @@ mod tests {
         let s = summary(profile("buyer", "BUYER")).unwrap();
         assert_eq!((s.email.as_str(), s.user_type, s.name.as_str()), ("b@x.ua", UserType::Buyer, "BUYER Тестовий"));
         assert_eq!(summary(profile("admin", "A")), None);
+    }
+
+    fn headers(cookies: &[(&str, &str)]) -> HeaderMap {
+        let line = cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+        let mut h = HeaderMap::new();
+        h.insert(axum::http::header::COOKIE, line.parse().unwrap());
+        h
+    }
+
+    fn value(set_cookie: &str) -> &str {
+        set_cookie.split(';').next().unwrap().split_once('=').unwrap().1
+    }
+
+    #[test]
+    fn a_pending_login_is_read_by_any_replica_with_the_secret_for_the_same_visitor() {
+        let a = Sessions::new("shared-secret", true, "", "");
+        let b = Sessions::new("shared-secret", true, "", "");
+        let pending = Pending { token: "eyJ.pending.token".into(), origin: "/plans?page=2".into() };
+        let cookie = a.pending_cookie(&pending, "csrf-id", "/en").unwrap();
+        assert!(
+            cookie.contains("; Path=/en/login/2fa;")
+                && cookie.contains("; Max-Age=300")
+                && cookie.ends_with("; Secure")
+        );
+        let pending_value = value(&cookie);
+        assert_eq!(
+            b.pending(&headers(&[(cookies::CSRF, "csrf-id"), (cookies::PENDING, pending_value)])),
+            Some(pending)
+        );
+        // Another visitor's anti-forgery id, another secret, or a changed payload: none.
+        assert_eq!(b.pending(&headers(&[(cookies::CSRF, "other-id"), (cookies::PENDING, pending_value)])), None);
+        assert_eq!(b.pending(&headers(&[(cookies::PENDING, pending_value)])), None);
+        let other = Sessions::new("another-secret", true, "", "");
+        assert_eq!(other.pending(&headers(&[(cookies::CSRF, "csrf-id"), (cookies::PENDING, pending_value)])), None);
+        let (payload, signed) = pending_value.split_once('.').unwrap();
+        let forged = Pending { token: "eyJ.other.token".into(), origin: "/".into() };
+        let forged_cookie = a.pending_cookie(&forged, "csrf-id", "").unwrap();
+        let forged_payload = value(&forged_cookie).split_once('.').unwrap().0;
+        assert_eq!(
+            b.pending(&headers(&[
+                (cookies::CSRF, "csrf-id"),
+                (cookies::PENDING, &format!("{forged_payload}.{signed}"))
+            ])),
+            None
+        );
+        assert_ne!(payload, forged_payload);
+        // Its time written in: a payload past it is no pending login.
+        let late = URL_SAFE_NO_PAD.encode(r#"{"t":"eyJ.pending.token","o":"/","x":"1"}"#);
+        let late_signed = csrf::sign(b"shared-secret", "pending", &["csrf-id", &late]);
+        assert_eq!(
+            b.pending(&headers(&[(cookies::CSRF, "csrf-id"), (cookies::PENDING, &format!("{late}.{late_signed}"))])),
+            None
+        );
+        assert_eq!(a.pending_cleared().len(), PENDING_PATHS.len());
+    }
+
+    #[test]
+    fn a_hand_over_opens_once_for_its_own_id_and_access_token() {
+        let a = Sessions::new("shared-secret", false, "", "");
+        let b = Sessions::new("shared-secret", false, "", "");
+        let (id, set) = a.handover("eyJ.access.token");
+        assert_eq!(set.len(), 1);
+        assert!(set[0].contains(&format!("; Path=/login/handover/{id};")) && set[0].contains("; Max-Age=60"));
+        let permission = value(&set[0]);
+        let with = |access: &str| headers(&[(cookies::ACCESS, access), (cookies::HANDOVER, permission)]);
+        let (token, used) = b.take_handover(&with("eyJ.access.token"), &id).unwrap();
+        assert_eq!(token, "eyJ.access.token");
+        assert!(used.contains("Max-Age=0") && used.contains(&format!("Path=/login/handover/{id}")));
+        assert!(b.take_handover(&with("eyJ.another.token"), &id).is_none(), "only for the token it was made for");
+        assert!(b.take_handover(&with("eyJ.access.token"), "another-id").is_none(), "only at its own address");
+        assert!(b.take_handover(&headers(&[(cookies::ACCESS, "eyJ.access.token")]), &id).is_none(), "only with it");
+        let stale = format!("1.{}", csrf::sign(b"shared-secret", "handover", &[&id, "1", &digest("eyJ.access.token")]));
+        let stale = headers(&[(cookies::ACCESS, "eyJ.access.token"), (cookies::HANDOVER, &stale)]);
+        assert!(b.take_handover(&stale, &id).is_none(), "only within its minute");
     }
 
     #[tokio::test]

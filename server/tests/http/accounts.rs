@@ -223,7 +223,7 @@ async fn wrong_credentials_are_told_next_to_the_form_and_set_no_cookie() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_second_factor_login_keeps_its_pending_token_on_the_server() {
+async fn a_second_factor_login_keeps_its_pending_token_in_a_signed_cookie_of_its_form() {
     let app = portal(&[], "").await;
     let (email, password, secret) = upstream::users::SEED_USERS
         .iter()
@@ -236,8 +236,21 @@ async fn a_second_factor_login_keeps_its_pending_token_on_the_server() {
     let page = post_form(&app, "/login", &fields, &mut jar, &[]).await;
     assert_eq!((page.status, page.headers[header::LOCATION].to_str().unwrap()), (StatusCode::SEE_OTHER, "/login/2fa"));
     let pending = jar.get("portal_pending").expect("a pending login").to_owned();
-    assert!(!pending.contains('.'), "the cookie names the pending login; the pending JWT stays on the server");
+    let set = page.headers.get_all(header::SET_COOKIE).iter().map(|v| v.to_str().unwrap()).collect::<Vec<_>>();
+    let cookie = set.iter().find(|c| c.starts_with("portal_pending=")).unwrap();
+    assert!(
+        cookie.contains("Path=/login/2fa;") && cookie.contains("Max-Age=300"),
+        "only its form, 5 minutes: {cookie}"
+    );
     assert!(jar.get("portal_token").is_none());
+    // Changed by the visitor (another pending token, another place to go): no login waits.
+    let (payload, signature) = pending.rsplit_once('.').unwrap();
+    let mut forged = jar.clone();
+    let other = if signature.starts_with('A') { "B" } else { "A" };
+    forged.0.insert("portal_pending".into(), format!("{payload}.{other}{}", &signature[1..]));
+    let page = post_form(&app, "/login/2fa", &[("otp", "123456"), ("_csrf", &token)], &mut forged, &[]).await;
+    assert_eq!((page.status, page.headers[header::LOCATION].to_str().unwrap()), (StatusCode::SEE_OTHER, "/login"));
+    assert!(forged.get("portal_pending").is_none(), "the forged cookie is cleared");
     // A wrong code.
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
     let right = upstream::users::totp(secret, now).unwrap();
@@ -330,6 +343,35 @@ async fn logout_revokes_and_clears_and_hands_over_only_once() {
     assert!(policy.contains("form-action http://127.0.0.1:8081"), "{policy}");
     assert_eq!(page.headers[header::CACHE_CONTROL], "no-store");
     assert_eq!(visit(&app, handover, &mut jar).await.status, StatusCode::NOT_FOUND, "read once");
+    // Only the browser that logged in opens it, once, and not from another site.
+    let mut jar2 = jar.clone();
+    let (id, permission) = {
+        let request = Request::post("/__handover")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json")
+            .header(header::COOKIE, jar.header())
+            .body(Body::from(serde_json::json!({"_csrf": answer["csrf"]}).to_string()))
+            .unwrap();
+        let again = send(&app, request, &mut jar2).await;
+        let again: serde_json::Value = serde_json::from_str(&again.body).unwrap();
+        (again["handover"].as_str().unwrap().to_owned(), jar2.get("portal_handover").unwrap().to_owned())
+    };
+    let mut stranger = Jar::default();
+    stranger.0.insert("portal_handover".into(), permission.clone());
+    assert_eq!(visit(&app, &id, &mut stranger).await.status, StatusCode::NOT_FOUND, "without the session");
+    let mut no_permission = jar2.clone();
+    no_permission.0.remove("portal_handover");
+    assert_eq!(visit(&app, &id, &mut no_permission).await.status, StatusCode::NOT_FOUND, "without its cookie");
+    let request = Request::get(&id)
+        .header(header::COOKIE, jar2.header())
+        .header("sec-fetch-site", "cross-site")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&app, request, &mut jar2.clone()).await.status, StatusCode::NOT_FOUND, "from another site");
+    let page = visit(&app, &id, &mut jar2).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(&access));
+    assert!(jar2.get("portal_handover").is_none(), "its cookie is removed");
     // Logout.
     let refresh = jar.get("portal_refresh_token").unwrap().to_owned();
     let tenders = visit(&app, "/tenders", &mut jar).await;

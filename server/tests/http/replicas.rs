@@ -132,7 +132,6 @@ async fn a_session_begun_on_one_replica_reads_and_changes_its_cart_on_the_other(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the pending second-factor login is kept in the memory of the replica that began it (issue 19, item 6)"]
 async fn a_second_factor_login_begun_on_one_replica_is_finished_on_the_other() {
     let (a, b) = replicas().await;
     let (email, password, secret) = upstream::users::SEED_USERS
@@ -155,7 +154,6 @@ async fn a_second_factor_login_begun_on_one_replica_is_finished_on_the_other() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the hand-over to the old portal is kept in the memory of the replica that logged in (issue 19, item 6)"]
 async fn the_hand_over_of_a_login_on_one_replica_is_read_on_the_other() {
     let (a, b) = replicas().await;
     let (email, password) = seed("buyer");
@@ -169,7 +167,6 @@ async fn the_hand_over_of_a_login_on_one_replica_is_read_on_the_other() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "concurrent refreshes of one refresh token are joined only within one replica (issue 19, item 6)"]
 async fn two_requests_refreshing_one_session_on_two_replicas_both_stay_logged_in() {
     let (a, b) = replicas().await;
     let (email, password) = seed("buyer");

@@ -19,10 +19,15 @@ export const baseOptions = {
   showSupportNotice: false,
 } as const;
 
-/** A synchronous instance over resources already in memory (server, tests). */
+/**
+ * A synchronous instance over resources already in memory (server, tests). Its built-in
+ * formatters (`{{x, number}}`) keep no cache: i18next keys that cache by the whole options
+ * object, values included, with no bound, for the life of the isolate. (No translation
+ * uses one today; `memo.ts` keeps results, within its bounds.)
+ */
 export function createI18n(language: Language, resources: Resource): i18n {
   const instance = i18next.createInstance();
-  void instance.init({ ...baseOptions, lng: language, resources, initAsync: false });
+  void instance.init({ ...baseOptions, lng: language, resources, initAsync: false, cacheInBuiltFormats: false });
   return instance;
 }
 

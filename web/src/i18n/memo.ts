@@ -3,21 +3,32 @@
  * options object on every call; a search page makes a few hundred calls, which
  * was a third of its render time. Resources never change inside an isolate, so a
  * translation is a pure function of (language, namespace, prefix, key, options)
- * as long as every option is a primitive: those results are kept, in a map that is
- * emptied when it grows past its bound. Calls with objects or functions among their
- * options go straight to i18next. Results are kept per (language, namespace, prefix),
- * keyed by the translation key itself when there are no options (most calls): the
- * key is a literal of the bundle, so the lookup builds no string.
+ * as long as every option is a primitive: those results are kept. Keys and options may
+ * carry what a URL or the data brought (a keyword, a title), so what is kept is bounded
+ * by bytes, not by count (`lib/boundedMap.ts`): MAX_BYTES for the whole memo of an
+ * instance, and no entry over MAX_ENTRY_BYTES is kept at all. Calls with objects or
+ * functions among their options go straight to i18next. Results are kept per (language,
+ * namespace, prefix), keyed by the translation key itself when there are no options (most
+ * calls): the key is a literal of the bundle, so the lookup builds no string.
  */
 import type { i18n } from 'i18next';
+import { BoundedMap, ByteBudget, stringBytes } from '../lib/boundedMap';
 
-const MAX_ENTRIES = 20_000;
+/** What the memo of one i18next instance may hold, keys, options and results together. */
+export const MAX_BYTES = 2 * 1024 * 1024;
+/** The largest entry kept: a legitimate translation is far smaller. */
+export const MAX_ENTRY_BYTES = 8 * 1024;
+/** Scopes (language, namespace, prefix) with a memo; the bundle uses one per language. */
+const MAX_SCOPES = 16;
 
 /** Kept results of one (language, namespace, prefix): by key, and by key and options. */
 interface Scope {
-  plain: Map<string, unknown>;
-  withOptions: Map<string, unknown>;
+  plain: BoundedMap<unknown>;
+  withOptions: BoundedMap<unknown>;
 }
+
+/** A result's bytes: a string's own, a fixed guess for anything else i18next returns. */
+const resultBytes = (value: unknown) => (typeof value === 'string' ? stringBytes(value) : 64);
 
 type AnyT = ((...args: unknown[]) => unknown) & Record<string, unknown>;
 
@@ -35,45 +46,45 @@ function optionsKey(opts: unknown): string | null {
   return key;
 }
 
+/** The budget of each memoised instance (for tests and diagnostics). */
+const budgets = new WeakMap<i18n, ByteBudget>();
+export const memoBudget = (instance: i18n): ByteBudget | undefined => budgets.get(instance);
+
 /** Makes `instance.getFixedT` hand out memoised functions. */
 export function memoiseTranslations(instance: i18n): i18n {
   const scopes = new Map<string, Scope>();
-  let entries = 0;
-  /** Keeps `value`; everything kept is dropped first when the bound is reached. */
-  const keep = (map: Map<string, unknown>, key: string, value: unknown) => {
-    if (entries >= MAX_ENTRIES) {
-      for (const scope of scopes.values()) {
-        scope.plain.clear();
-        scope.withOptions.clear();
-      }
-      entries = 0;
-    }
-    map.set(key, value);
-    entries++;
-  };
+  const budget = new ByteBudget(MAX_BYTES, MAX_ENTRY_BYTES);
+  budgets.set(instance, budget);
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => AnyT;
   (instance as unknown as { getFixedT: unknown }).getFixedT = (lng: unknown, ns: unknown, keyPrefix: unknown) => {
     const fixed = getFixedT(lng, ns, keyPrefix);
     const name = `${String(lng)}\u0003${String(ns)}\u0003${String(keyPrefix)}`;
     let scope = scopes.get(name);
-    if (!scope) scopes.set(name, (scope = { plain: new Map(), withOptions: new Map() }));
+    if (!scope) {
+      // More scopes than the bundle makes: no memo for this one (scopes hold no bytes of their own).
+      if (scopes.size >= MAX_SCOPES) return fixed;
+      scope = { plain: new BoundedMap(budget, resultBytes), withOptions: new BoundedMap(budget, resultBytes) };
+      scopes.set(name, scope);
+    }
     const { plain, withOptions } = scope;
     const memo = ((key: unknown, opts?: unknown, ...rest: unknown[]) => {
       if (rest.length !== 0 || typeof key !== 'string') return fixed(key, opts, ...rest);
       if (opts === undefined) {
-        const hit = plain.get(key);
-        if (hit !== undefined || plain.has(key)) return hit;
+        const hit = plain.entry(key);
+        if (hit) return hit.value;
         const value = fixed(key);
-        keep(plain, key, value);
+        plain.set(key, value);
         return value;
       }
       const optKey = optionsKey(opts);
       if (optKey === null) return fixed(key, opts);
+      // Too long to be kept: not worth building the cache key.
+      if (stringBytes(key) + stringBytes(optKey) > MAX_ENTRY_BYTES) return fixed(key, opts);
       const cacheKey = key + optKey;
-      const hit = withOptions.get(cacheKey);
-      if (hit !== undefined || withOptions.has(cacheKey)) return hit;
+      const hit = withOptions.entry(cacheKey);
+      if (hit) return hit.value;
       const value = fixed(key, opts);
-      keep(withOptions, cacheKey, value);
+      withOptions.set(cacheKey, value);
       return value;
     }) as AnyT;
     memo.lng = fixed.lng;

@@ -9,6 +9,7 @@
  */
 import { cleanNumericInput } from './format';
 import { RESULT_WINDOW } from './pagination';
+import { cutText } from './text';
 
 export const TENDER_STATUSES = [
   'active.enquiries', 'active.tendering', 'active.pre-qualification', 'active.pre-qualification.stand-still',
@@ -22,7 +23,7 @@ export const METHOD_TYPES = [
   'aboveThresholdUA.defense', 'negotiation', 'negotiation.quick', 'competitiveDialogueUA', 'competitiveDialogueEU',
   'competitiveDialogueUA.stage2', 'competitiveDialogueEU.stage2', 'reporting', 'reporting.covid19' /* not in CDB: kept for old links */,
   'defense', 'closeFrameworkAgreementUA', 'closeFrameworkAgreementSelectionUA', 'centralizedProcurement',
-  'priceQuotation', 'competitiveOrdering', 'simple.defense', 'esco', 'electronicCatalogue',
+  'priceQuotation', 'competitiveOrdering', 'simple.defense', 'esco',
 ] as const;
 
 /** Plan statuses a visitor may filter by (SPEC §4: draft plans are not public). */
@@ -160,7 +161,9 @@ function parseAmount(v: string | null): number | undefined {
   const cleaned = cleanNumericInput(v);
   if (!/^\d+(\.\d+)?$/.test(cleaned)) return undefined;
   const n = Number(cleaned);
-  return Number.isFinite(n) ? n : undefined;
+  // Only what `String(n)` writes as plain decimals (not `1e+21`, not `1e-7`), so the
+  // canonical query reads back as the same amount.
+  return Number.isFinite(n) && /^\d+(\.\d+)?$/.test(String(n)) ? n : undefined;
 }
 
 function parseBoolean(v: string | null): boolean | undefined {
@@ -177,7 +180,7 @@ export interface CodecOptions {
 export function parseFilters(query: URLSearchParams, options: CodecOptions): SearchFilters {
   const register = options.register ?? TENDERS;
   const f = emptyFilters();
-  const keyword = query.get('keyword')?.trim().slice(0, 200);
+  const keyword = cutText(query.get('keyword') ?? '', 200);
   if (keyword) f.keyword = keyword;
   for (const name of register.arrays) {
     const test = name === 'status' ? (v: string) => register.statuses.includes(v) : ARRAYS[name];

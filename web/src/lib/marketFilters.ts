@@ -15,6 +15,7 @@
  * chunks for their forms, links and canonical query.
  */
 import { RESULT_WINDOW } from './pagination';
+import { cutText } from './text';
 
 /** The lists of the catalogue a page reads. */
 export type MarketList = 'categories' | 'profiles' | 'products';
@@ -83,8 +84,8 @@ const MAX_TEXT = 200;
 
 /** A CPV code, or its eight digits (a market classification's id). */
 export const CPV_CODE = /^\d{8}(-\d)?$/;
-/** A catalogue id (category, profile): no commas (the upstream splits on them), no spaces. */
-export const MARKET_ID = /^[\w.-]{1,100}$/;
+/** A catalogue id (category, profile): no commas (the upstream splits on them), no spaces, not `.` or `..`. */
+export const MARKET_ID = /^(?!\.\.?$)[\w.-]{1,100}$/;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const text = (v: string | null | undefined): string | undefined => {
@@ -150,7 +151,7 @@ export function emptyMarketFilters(): MarketFilters {
 /** Reads `query` for a page of `scope`: whatever the upstream would refuse is dropped. */
 export function parseMarketFilters(query: URLSearchParams, scope: MarketScope): MarketFilters {
   const f = emptyMarketFilters();
-  const keyword = query.get('keyword')?.trim().slice(0, MAX_TEXT);
+  const keyword = cutText(query.get('keyword') ?? '', MAX_TEXT);
   if (keyword) f.keyword = keyword;
   if (scope.links.includes('classifications')) f.classifications = links(query, 'market_classification', CPV_CODE);
   if (scope.links.includes('categories')) f.categories = links(query, 'relatedCategoryId', MARKET_ID);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedPath, splitLanguage, switchLanguageUrl } from './paths';
+import { localizedPath, sitePath, splitLanguage, switchLanguageUrl } from './paths';
 
 describe('language paths', () => {
   it('splits the en prefix only as a whole segment', () => {
@@ -16,5 +16,43 @@ describe('language paths', () => {
   it('switches language keeping the rest of the url', () => {
     expect(switchLanguageUrl('/en/tenders', '?page=2', 'uk')).toBe('/tenders?page=2');
     expect(switchLanguageUrl('/market', '', 'en')).toBe('/en/market');
+  });
+
+});
+
+/** What a browser would take for another host: `//host` or `/\host` (it reads `\` as `/`). */
+const offSite = (href: string) => /^[\\/][\\/]/.test(href.replace(/[\t\n\r]/g, ''));
+/** Paths a URL may carry, as the server hands them on (the language prefix included). */
+const EVIL = ['/en//evil.com', '//evil.com', '/en/\\evil.com', '/%2F%2Fevil.com', '/\\/evil.com', '///evil.com/x', '/en/\t/evil.com', '/en//'];
+
+describe('links made from the current path stay on this site', () => {
+  it('sitePath reads backslashes as slashes and collapses runs, keeping the query', () => {
+    expect(sitePath('//evil.com')).toBe('/evil.com');
+    expect(sitePath('/\\evil.com')).toBe('/evil.com');
+    expect(sitePath('\\\\evil.com')).toBe('/evil.com');
+    expect(sitePath('/\t/evil.com')).toBe('/evil.com');
+    expect(sitePath('tenders')).toBe('/tenders');
+    expect(sitePath('')).toBe('/');
+    expect(sitePath('/tenders?from=//x&to=\\y#//z')).toBe('/tenders?from=//x&to=\\y#//z');
+    expect(sitePath('/%2F%2Fevil.com')).toBe('/%2F%2Fevil.com');
+  });
+
+  it('the language switch, both ways, for every evil path', () => {
+    for (const url of EVIL) {
+      for (const to of ['uk', 'en'] as const) {
+        const href = switchLanguageUrl(url, '?page=2', to);
+        expect(offSite(href), `${url} → ${to}: ${href}`).toBe(false);
+        expect(href.startsWith(to === 'en' ? '/en' : '/')).toBe(true);
+      }
+    }
+    expect(switchLanguageUrl('/en//evil.com', '', 'uk')).toBe('/evil.com');
+    expect(switchLanguageUrl('//evil.com', '', 'en')).toBe('/en/evil.com');
+  });
+
+  it('localized paths', () => {
+    for (const url of EVIL) {
+      const { path } = splitLanguage(url);
+      for (const language of ['uk', 'en'] as const) expect(offSite(localizedPath(language, path)), `${language} ${url}`).toBe(false);
+    }
   });
 });

@@ -8,9 +8,21 @@ export function splitLanguage(pathname: string): { language: Language; path: str
   return { language: 'uk', path: pathname || '/' };
 }
 
-/** The path of `path` (no prefix) in `language`. */
+/**
+ * `path` as a path of this site, whatever the URL it came from held: `\` read as `/` (as
+ * browsers read it), runs of slashes made one, tabs and line breaks dropped (browsers drop
+ * them too), so that no link written from it starts with `//` or `/\`: another host
+ * (`/en//evil.com` switched to uk is `//evil.com`). The query and fragment stay as they are.
+ */
+export function sitePath(path: string): string {
+  const end = path.search(/[?#]/);
+  const head = end < 0 ? path : path.slice(0, end);
+  return `/${head}`.replace(/[\t\n\r]/g, '').replace(/[\\/]+/g, '/') + (end < 0 ? '' : path.slice(end));
+}
+
+/** The path of `path` (no prefix) in `language`, always a path of this site (`sitePath`). */
 export function localizedPath(language: Language, path: string): string {
-  const clean = path.startsWith('/') ? path : `/${path}`;
+  const clean = sitePath(path);
   if (language === 'uk') return clean;
   return clean === '/' ? '/en' : `/en${clean}`;
 }

@@ -11,3 +11,15 @@ export function clip(s: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:—-]+$/, '')}…`;
 }
+
+/**
+ * `s` trimmed and cut to at most `max` UTF-16 units, never inside a surrogate pair (half
+ * a pair cannot be percent-encoded: `encodeURIComponent` throws), then trimmed again, so
+ * that cutting what it answers changes nothing: a codec's canonical form stays a fixed point.
+ */
+export function cutText(s: string, max: number): string {
+  const text = s.trim();
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text[max - 1] ?? '') ? max - 1 : max;
+  return text.slice(0, end).trim();
+}

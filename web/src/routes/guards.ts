@@ -20,3 +20,15 @@ export const movedTo = (name: string, to: string | ((ctx: RouteContext) => strin
   page: () => null,
   guard: (ctx) => ({ redirect: typeof to === 'string' ? to : to(ctx), status: 301 }),
 });
+
+/** `.` and `..`, also escaped: an HTTP client resolves such a segment of an upstream path away. */
+const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+
+/**
+ * A 404 for a path whose parameter `names` is a dot segment: it names no record, and in
+ * the upstream request it would name another path (`/api/monitorings/..` is `/api/`).
+ */
+export const noDotSegments =
+  (...names: string[]) =>
+  ({ params }: RouteContext): GuardResult =>
+    names.some((name) => DOT_SEGMENT.test(params[name] ?? '')) ? { error: 404 } : null;

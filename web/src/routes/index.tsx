@@ -6,6 +6,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { PageModule, PageRoute } from './types';
 import { movedTo } from './guards';
+import { BoundedMap, stringBytes } from '../lib/boundedMap';
 import { contractList, home, planList, tenderList } from '../pages/Search/route';
 import { externalTender } from '../pages/ExternalTender/route';
 import { monitoring, monitoringsRedirect } from '../pages/Monitoring/route';
@@ -70,20 +71,26 @@ export interface Match {
 }
 
 // matchRoutes ranks the whole table on every call; the server matches each URL
-// twice per request (resolve, render). Matches are kept per path, in a bounded map.
-const matched = new Map<string, Match>();
-const MAX_MATCHED = 5000;
+// twice per request (resolve, render). The server keeps matches per path for the
+// isolate's life, bounded by bytes (a path may be 64 KB long: `lib/boundedMap.ts`);
+// the browser keeps its last match only (its paths are its visitor's own).
+/** What the server's matches may hold, and the largest one kept (a longer path is matched every time). */
+export const MATCHES_MAX_BYTES = 1024 * 1024;
+export const MATCH_MAX_ENTRY_BYTES = 4 * 1024;
+const paramBytes = (match: Match) => Object.entries(match.params).reduce((n, [k, v]) => n + stringBytes(k) + stringBytes(v ?? ''), 0);
+export const matched = __SERVER__ ? new BoundedMap({ maxBytes: MATCHES_MAX_BYTES, maxEntryBytes: MATCH_MAX_ENTRY_BYTES }, paramBytes) : null;
+let lastMatch: [string, Match] | null = null;
 
 /** Matches a path that has already lost its language prefix. */
 export function matchPage(pathname: string): Match {
-  const known = matched.get(pathname);
+  const known = matched ? matched.get(pathname) : lastMatch?.[0] === pathname ? lastMatch[1] : undefined;
   if (known) return known;
   const found = matchRoutes(routeObjects, pathname);
   const last = found?.[found.length - 1];
   const match = last
     ? { route: last.route.handle as PageRoute, params: Object.freeze({ ...last.params }) }
     : { route: routes[routes.length - 1], params: Object.freeze({}) };
-  if (matched.size >= MAX_MATCHED) matched.clear();
-  matched.set(pathname, match);
+  if (matched) matched.set(pathname, match);
+  else lastMatch = [pathname, match];
   return match;
 }

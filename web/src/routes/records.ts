@@ -8,6 +8,14 @@ import { dataOf, type DataSource } from '../lib/data';
 
 const HEX_ID = /^[0-9a-f]{32}$/i;
 
+/**
+ * A sub-path from the route's params (`*`, decoded) as a location can carry it: each
+ * segment percent-encoded again (a `Location` header is ASCII), the slashes inside a
+ * segment (`%2F`, which the match keeps encoded) kept as they are.
+ */
+export const encodeTail = (rest: string): string =>
+  rest.split('/').map((segment) => segment.split('%2F').map(encodeURIComponent).join('%2F')).join('/');
+
 /** A test of either form of a record's id: the 32-hex id, or one the register's `pattern` matches. */
 export const recordIdTest =
   (pattern: RegExp) =>
@@ -42,7 +50,7 @@ export function recordAddress<T>({ key, isId, idOf, path }: RecordAddress<T>): P
       const registered = registeredId(ctx);
       const { id, '*': rest } = ctx.params;
       if (!registered || !HEX_ID.test(id ?? '') || registered === id) return null;
-      return { redirect: rest ? `${path(registered)}/${rest}` : path(registered), status: 301 };
+      return { redirect: rest ? `${path(registered)}/${encodeTail(rest)}` : path(registered), status: 301 };
     },
     canonicalPath: (ctx) => {
       const registered = registeredId(ctx);

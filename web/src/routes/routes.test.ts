@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPage } from './index';
+import { MATCHES_MAX_BYTES, MATCH_MAX_ENTRY_BYTES, matchPage, matched } from './index';
 import type { RouteContext } from './types';
 import type { ClientConfig } from '../config';
 
@@ -58,5 +58,32 @@ describe('route table', () => {
   });
   it('marks /js/sign noindex', () => {
     expect(matchPage('/js/sign').route.noindex).toBe(true);
+  });
+});
+
+describe('the matches kept per path', () => {
+  it('are bounded by bytes: 64 KB paths are matched but not kept, small ones still hit', () => {
+    const small = matchPage('/tenders/UA-2026-09-10-009952-a');
+    for (let i = 0; i < 300; i++) {
+      const path = `/tenders/UA-${i}/${'x'.repeat(64 * 1024)}`;
+      expect(matchPage(path).route.name).toBe('tender');
+      expect(matched!.get(path)).toBeUndefined();
+    }
+    expect(matchPage('/tenders/UA-2026-09-10-009952-a')).toBe(small);
+    expect(matched!.bytes).toBeLessThan(MATCHES_MAX_BYTES);
+  });
+
+  it('stay within their bytes under many paths just under the entry bound', () => {
+    const size = MATCH_MAX_ENTRY_BYTES / 4 - 100;
+    for (let i = 0; i < 2000; i++) {
+      matchPage(`/market/products/${i}${'p'.repeat(size)}`);
+      expect(matched!.bytes).toBeLessThanOrEqual(MATCHES_MAX_BYTES);
+    }
+    expect(matched!.bytes).toBeGreaterThan(MATCHES_MAX_BYTES / 2);
+    // The newest are kept: the same match object comes back.
+    const last = `/market/products/1999${'p'.repeat(size)}`;
+    expect(matchPage(last)).toBe(matched!.get(last));
+    const again = matchPage('/plans');
+    expect(matchPage('/plans')).toBe(again);
   });
 });

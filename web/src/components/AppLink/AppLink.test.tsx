@@ -12,6 +12,14 @@ describe('AppLink', () => {
     expect(withBase('/en', '/#search')).toBe('/en#search');
   });
 
+  it('never writes a link to another host, whatever path it was made from', () => {
+    expect(withBase('/', '//evil.com')).toBe('/evil.com');
+    expect(withBase('/', '/\\evil.com?page=2')).toBe('/evil.com?page=2');
+    expect(withBase('/', '//?page=2')).toBe('/?page=2');
+    expect(withBase('/en', '//evil.com')).toBe('/en/evil.com');
+    expect(links(render(<AppLink to="//evil.com">x</AppLink>))[0]!.href).toBe('/evil.com');
+  });
+
   it('renders the same href as react-router Link in both languages', () => {
     for (const [language, url] of [['uk', '/'], ['en', '/en']] as const) {
       for (const to of ['/', '/tenders', '/tenders?status[0]=complete&page=3', '/tenders/UA-2026-10-12-014102-a', '/info/contacts']) {

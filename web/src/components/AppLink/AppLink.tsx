@@ -7,14 +7,20 @@
  */
 import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router';
+import { sitePath } from '../../lib/paths';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** An absolute path of the portal, without the language base (`/tenders?page=2`). */
   to: string;
 };
 
-/** `to` under the router's base (`/en`): `/` stays the base itself. */
+/**
+ * `to` under the router's base (`/en`): `/` stays the base itself. A `to` made from the
+ * current path may start with `//` or `/\` (`//evil.com`, another host): it becomes a
+ * path of this site first.
+ */
 export function withBase(basename: string, to: string): string {
+  if (to[0] === '/' && (to[1] === '/' || to[1] === '\\')) to = sitePath(to);
   const base = basename.replace(/\/$/, '');
   if (!base) return to;
   if (to === '/') return base;

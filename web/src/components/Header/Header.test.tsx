@@ -9,6 +9,12 @@ describe('loginHref', () => {
     expect(loginHref('/tenders', '?page=2')).toBe('/login?from=%2Ftenders%3Fpage%3D2');
   });
 
+  it('remembers only a path of this site', () => {
+    expect(loginHref('//evil.com', '')).toBe('/login?from=%2Fevil.com');
+    expect(loginHref('/\\evil.com', '?x=1')).toBe('/login?from=%2Fevil.com%3Fx%3D1');
+    expect(loginHref('//', '')).toBe('/login');
+  });
+
   it('does not remember home, login or registration', () => {
     expect(loginHref('/', '')).toBe('/login');
     expect(loginHref('/login', '?from=%2Fplans')).toBe('/login');
@@ -97,5 +103,22 @@ describe('Header logged in', () => {
   it('keeps Logout in the current language', () => {
     const en = render(<Header />, { language: 'en', session: { email: 'buyer@portal.example', type: 'buyer', name: 'B' }, url: '/en' });
     expect(en).toMatch(/<form class="account-logout"[^>]*action="\/en\/logout"/);
+  });
+});
+
+describe('Header on a path that reads as another host', () => {
+  for (const [language, url] of [['en', '/en//evil.com'], ['uk', '//evil.com'], ['en', '/en/\\evil.com'], ['uk', '/%2F%2Fevil.com']] as const) {
+    it(`${url}: the language switch and the login link stay on this site`, () => {
+      const out = render(<Header />, { language, url });
+      const hrefs = links(out).map((l) => l.href);
+      expect(hrefs.length).toBeGreaterThan(5);
+      for (const href of hrefs) expect(href, url).not.toMatch(/^[\\/][\\/]/);
+      const uk = links(out).find((l) => l.attrs.hreflang === 'uk')!;
+      expect(uk.href?.startsWith('/')).toBe(true);
+    });
+  }
+  it('switches /en//evil.com to /evil.com', () => {
+    const out = render(<Header />, { language: 'en', url: '/en//evil.com' });
+    expect(links(out).find((l) => l.attrs.hreflang === 'uk')!.href).toBe('/evil.com');
   });
 });

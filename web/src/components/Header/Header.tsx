@@ -9,7 +9,7 @@ import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../contract';
 import { usePageState } from '../../state';
-import { localizedPath, switchLanguageUrl } from '../../lib/paths';
+import { localizedPath, sitePath, switchLanguageUrl } from '../../lib/paths';
 import { Dropdown } from '../Dropdown/Dropdown';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
 import { UserMenu } from '../UserMenu/UserMenu';
@@ -22,7 +22,9 @@ const LANGUAGES: Array<{ code: Language; short: string; name: string }> = [
 ];
 
 /** Where Login sends the user back to; never to the login or registration pages themselves. */
-export function loginHref(pathname: string, search: string): string {
+export function loginHref(path: string, search: string): string {
+  // The way back is a path of this site, whatever the current URL's path held.
+  const pathname = sitePath(path);
   if (pathname === '/' && !search) return '/login';
   if (/^\/(login|registration)(\/|$)/.test(pathname)) return '/login';
   return `/login?from=${encodeURIComponent(pathname + search)}`;

@@ -8,7 +8,6 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 
 export const MODAL_MAX_BUTTONS = 3;
-export const MODAL_DEFAULT_MAX_WIDTH = 800;
 
 export interface ModalButton {
   label: string;
@@ -23,11 +22,14 @@ interface Props {
   /** At most three are shown: any further buttons are dropped (the layout holds three). */
   buttons?: ModalButton[];
   onClose: () => void;
-  /** In pixels. */
-  maxWidth?: number;
+  /**
+   * Its widest: `medium` 800 px, `small` 500 px. A class, not a `style` attribute: the
+   * Content-Security-Policy allows no inline styles.
+   */
+  size?: 'small' | 'medium';
 }
 
-export function Modal({ open, title, children, buttons, onClose, maxWidth = MODAL_DEFAULT_MAX_WIDTH }: Props) {
+export function Modal({ open, title, children, buttons, onClose, size = 'medium' }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -69,12 +71,11 @@ export function Modal({ open, title, children, buttons, onClose, maxWidth = MODA
     >
       <div
         ref={dialog}
-        className="modal"
+        className={`modal modal-${size}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        style={{ maxWidth }}
       >
         <div className="modal-header">
           <h2 id={titleId} className="modal-title">

@@ -7,7 +7,7 @@ import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
-import { localizedPath } from '../../lib/paths';
+import { localizedPath, sitePath } from '../../lib/paths';
 import { fetchCsrf, formFields, handOver, markHandedOver, sendForm, type FormOutcome } from '../../lib/account';
 import { formErrorMessage } from './account';
 import { AppLink } from '../../components/AppLink/AppLink';
@@ -50,7 +50,9 @@ export default function Login() {
   useEffect(() => setOutcome(dataOf<FormOutcome>(state, 'form') ?? undefined), [state.data, step]);
 
   const action = localizedPath(state.language, step === 'login' ? '/login' : `/login/${step}`);
-  const origin = outcome?.values?.origin ?? query.get('from') ?? '';
+  const from = outcome?.values?.origin ?? query.get('from') ?? '';
+  // Only a path of this site goes back into the form (the server checks it again).
+  const origin = from.startsWith('/') ? sitePath(from) : '';
   const error = outcome && !outcome.ok ? outcome.error : undefined;
   const missing = new Set(outcome?.missing ?? []);
 

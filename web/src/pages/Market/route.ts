@@ -17,8 +17,11 @@ import '../../components/ProductCard/ProductCard.css';
 
 /** A market classification is named by its CPV code or the code's eight digits. */
 export const CLASSIFICATION_ID = /^\d{8}(-\d)?$/;
-/** A category's or a profile's id (the codec's `MARKET_ID`): no commas, no spaces. */
-export const CATALOGUE_ID = /^[\w.-]{1,100}$/;
+/**
+ * A category's or a profile's id (the codec's `MARKET_ID`): no commas, no spaces, and not
+ * a dot segment (`/api/categories/..` would ask for `/api/`).
+ */
+export const CATALOGUE_ID = /^(?!\.\.?$)[\w.-]{1,100}$/;
 
 /** `/market`. `?open=<CPV>` opens that node of the classification tree (and its parents) without JavaScript. */
 export const market: PageModule = {

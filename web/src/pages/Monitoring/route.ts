@@ -1,7 +1,8 @@
 /** A State Audit Service monitoring of a tender, under its tender's path. */
 import type { PageModule, RouteContext } from '../../routes/types';
-import { movedTo } from '../../routes/guards';
+import { movedTo, noDotSegments } from '../../routes/guards';
 import { dataOf } from '../../lib/data';
+import { encodeTail } from '../../routes/records';
 import { tenderPath } from '../Tender/route';
 import type { Tender } from '../Tender/types';
 import type { Monitoring } from './types';
@@ -24,6 +25,7 @@ function monitoringPath(ctx: RouteContext): string | null {
 export const monitoring: PageModule = {
   name: 'monitoring',
   page: { load: () => import('./Monitoring') },
+  guard: noDotSegments('tenderId', 'id'),
   fetches: ({ params }) => [
     { key: 'monitoring', service: 'search', path: `/api/monitorings/${encodeURIComponent(params.id ?? '')}` },
     { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.tenderId ?? '')}` },
@@ -33,7 +35,7 @@ export const monitoring: PageModule = {
     const path = monitoringPath(ctx);
     const rest = ctx.params['*'];
     const here = tenderPath(ctx.params.tenderId ?? '', `monitorings/${encodeURIComponent(ctx.params.id ?? '')}`);
-    return path && path !== here ? { redirect: rest ? `${path}/${rest}` : path, status: 301 } : null;
+    return path && path !== here ? { redirect: rest ? `${path}/${encodeTail(rest)}` : path, status: 301 } : null;
   },
   canonicalPath: monitoringPath,
   // Title and description: `meta.ts`, exported by the page's chunk.
