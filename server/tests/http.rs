@@ -19,23 +19,31 @@ const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 fn upstream_url() -> &'static str {
     static URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     URL.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
-            runtime.block_on(async move {
-                let mut config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
-                // As embedded: the portal passes each visitor's address on.
-                config.trusted_proxies.push(std::net::IpAddr::from([127, 0, 0, 1]).into());
-                // The tests read recovery codes from the outbox.
-                config.dev = true;
-                let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                tx.send(format!("http://{}", listener.local_addr().unwrap())).unwrap();
-                upstream::serve_on(listener, state).await.unwrap();
-            });
-        });
-        rx.recv().expect("upstream started")
+        spawn_upstream(|config| {
+            // The tests read recovery codes from the outbox.
+            config.dev = true;
+        })
     })
+}
+
+/// Starts an upstream over the real data with a users database of its own, on its own
+/// thread and runtime and a free port, configured as embedded (the portal passes each
+/// visitor's address on) and then by `configure`; answers its address.
+fn spawn_upstream(configure: fn(&mut upstream::UpstreamConfig)) -> String {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        runtime.block_on(async move {
+            let mut config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
+            config.trusted_proxies.push(std::net::IpAddr::from([127, 0, 0, 1]).into());
+            configure(&mut config);
+            let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(format!("http://{}", listener.local_addr().unwrap())).unwrap();
+            upstream::serve_on(listener, state).await.unwrap();
+        });
+    });
+    rx.recv().expect("upstream started")
 }
 
 fn config(extra: &[(&str, &str)]) -> Config {

@@ -9,10 +9,19 @@ use super::*;
 pub(super) struct Jar(std::collections::BTreeMap<String, String>, Option<std::net::SocketAddr>);
 
 impl Jar {
+    /// Applies the response's cookies, each of which must be `HttpOnly; SameSite=Lax`.
     fn take(&mut self, headers: &axum::http::HeaderMap) {
         for cookie in headers.get_all(header::SET_COOKIE) {
             let cookie = cookie.to_str().unwrap();
             assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+        }
+        self.apply(headers);
+    }
+
+    /// Applies the response's cookies in order (a `Max-Age=0` one removes its name).
+    pub(super) fn apply(&mut self, headers: &axum::http::HeaderMap) {
+        for cookie in headers.get_all(header::SET_COOKIE) {
+            let cookie = cookie.to_str().unwrap();
             let (pair, attributes) = cookie.split_once(';').unwrap_or((cookie, ""));
             let (name, value) = pair.split_once('=').unwrap();
             if attributes.contains("Max-Age=0") {

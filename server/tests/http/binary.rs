@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::accounts::Jar;
 use super::ROOT;
 
 /// A port nothing listens on right now (bound, read and let go).
@@ -145,6 +146,23 @@ pub(super) struct Usage {
     pub(super) isolates: usize,
 }
 
+impl Usage {
+    /// `threads a → b, fds …, isolates …, RSS … MiB`: from this to `after`.
+    pub(super) fn change_to(&self, after: &Usage) -> String {
+        format!(
+            "threads {} → {}, fds {} → {}, isolates {} → {}, RSS {} → {} MiB",
+            self.threads,
+            after.threads,
+            self.fds,
+            after.fds,
+            self.isolates,
+            after.isolates,
+            self.rss_kib / 1024,
+            after.rss_kib / 1024
+        )
+    }
+}
+
 /// An HTTP client that follows no redirect and keeps no idle connection (each
 /// request's socket is gone from both ends once it is answered).
 pub(super) fn client() -> reqwest::Client {
@@ -164,48 +182,21 @@ pub(super) async fn settle(portal: &Portal, within: Duration, settled: impl Fn(&
     }
 }
 
-/// A browser's cookies, enough for these tests: `Set-Cookie` applied in order.
-#[derive(Default, Clone, Debug)]
-pub(super) struct Cookies(std::collections::BTreeMap<String, String>);
-
-impl Cookies {
-    pub(super) fn take(&mut self, headers: &reqwest::header::HeaderMap) {
-        for cookie in headers.get_all(reqwest::header::SET_COOKIE) {
-            let cookie = cookie.to_str().unwrap();
-            let (pair, attributes) = cookie.split_once(';').unwrap_or((cookie, ""));
-            let (name, value) = pair.split_once('=').unwrap();
-            if attributes.contains("Max-Age=0") {
-                self.0.remove(name);
-            } else {
-                self.0.insert(name.to_owned(), value.to_owned());
-            }
-        }
-    }
-
-    pub(super) fn header(&self) -> String {
-        self.0.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
-    }
-
-    pub(super) fn get(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(String::as_str)
-    }
-}
-
 /// A visitor of one or more portal processes: one cookie jar, the portal's JSON API.
 pub(super) struct Browser {
     pub(super) http: reqwest::Client,
-    pub(super) cookies: Cookies,
+    pub(super) cookies: Jar,
 }
 
 impl Browser {
     pub(super) fn new() -> Self {
-        Self { http: client(), cookies: Cookies::default() }
+        Self { http: client(), cookies: Jar::default() }
     }
 
     /// A GET with the jar's cookies: (status, body).
     pub(super) async fn get(&mut self, url: &str) -> Result<(u16, String), reqwest::Error> {
         let answer = self.http.get(url).header("cookie", self.cookies.header()).send().await?;
-        self.cookies.take(answer.headers());
+        self.cookies.apply(answer.headers());
         let status = answer.status().as_u16();
         Ok((status, answer.text().await?))
     }
@@ -224,7 +215,7 @@ impl Browser {
             .json(&body)
             .send()
             .await?;
-        self.cookies.take(answer.headers());
+        self.cookies.apply(answer.headers());
         let status = answer.status().as_u16();
         let text = answer.text().await?;
         Ok((status, serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text))))

@@ -265,18 +265,7 @@ async fn survives(portal: &Portal, pages: &[(String, u16)], (warm, rounds): (usi
     }
     let after =
         settle(portal, Duration::from_secs(12), |now| now.threads <= before.threads && now.fds <= before.fds + 2).await;
-    println!(
-        "{} faulted requests: threads {} → {}, fds {} → {}, isolates {} → {}, RSS {} → {} MiB",
-        rounds * pages.len(),
-        before.threads,
-        after.threads,
-        before.fds,
-        after.fds,
-        before.isolates,
-        after.isolates,
-        before.rss_kib / 1024,
-        after.rss_kib / 1024
-    );
+    println!("{} faulted requests: {}", rounds * pages.len(), before.change_to(&after));
     assert!(after.threads <= before.threads, "threads leaked: {before:?} → {after:?}\n{}", portal.log_tail());
     // Two for a connection the test's own client may still be closing.
     assert!(after.fds <= before.fds + 2, "descriptors leaked: {before:?} → {after:?}");
@@ -390,17 +379,7 @@ async fn a_render_that_loops_or_exhausts_its_heap_is_replaced_and_the_process_ke
     }
     let before = before.unwrap();
     let after = settle(&portal, Duration::from_secs(12), |now| now.threads <= before.threads).await;
-    println!(
-        "12 terminated renders: threads {} → {}, fds {} → {}, isolates {} → {}, RSS {} → {} MiB",
-        before.threads,
-        after.threads,
-        before.fds,
-        after.fds,
-        before.isolates,
-        after.isolates,
-        before.rss_kib / 1024,
-        after.rss_kib / 1024
-    );
+    println!("12 terminated renders: {}", before.change_to(&after));
     assert!(after.threads <= before.threads, "threads leaked: {before:?} → {after:?}");
     assert!(after.fds <= before.fds + 2, "descriptors leaked: {before:?} → {after:?}");
     assert_eq!((before.isolates, after.isolates), (2, 2), "one isolate per serving thread, before and after");

@@ -648,31 +648,16 @@ fn component(s: &str) -> String {
     out
 }
 
-/// Statuses of the three registers' filters.
-const STATUSES: &[&str] = &[
-    "active.enquiries",
-    "active.tendering",
-    "active.pre-qualification",
-    "active.pre-qualification.stand-still",
-    "active.complaint",
-    "active.auction",
-    "active.qualification",
-    "active.qualification.stand-still",
-    "active.awarded",
-    "complete",
-    "unsuccessful",
-    "cancelled",
-    "draft.unsuccessful",
-    "draft.pending",
-    "active",
-    "active.stage2.pending",
-    "active.stage2.waiting",
-    "active.stage2",
-    "scheduled",
-    "terminated",
-    "pending",
-    "draft",
-];
+/// Statuses of the three registers' filters: the upstream's own lists (SPEC §4).
+fn statuses() -> S {
+    use upstream::records::Kind;
+    let mut all: Vec<&str> =
+        [Kind::Tender, Kind::Plan, Kind::Contract].iter().flat_map(|kind| kind.statuses()).copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    pick(&all)
+}
+
 /// Procurement method types, one that is a framework's type (`electronicCatalogue`) among them.
 const METHOD_TYPES: &[&str] = &[
     "belowThreshold",
@@ -930,7 +915,7 @@ fn ids(reals: &Reals) -> S {
 /// Values that may be right for some parameter.
 fn plausible(reals: &Reals) -> S {
     prop_oneof![
-        pick(STATUSES),
+        statuses(),
         pick(METHOD_TYPES),
         pick(SORTS),
         pick(&[

@@ -14,21 +14,7 @@ const SECRET: &str = "replicas-share-this-anti-forgery-key-0123456789";
 /// seed users in.
 fn own_upstream() -> &'static str {
     static URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    URL.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
-            runtime.block_on(async move {
-                let mut config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
-                config.trusted_proxies.push(std::net::IpAddr::from([127, 0, 0, 1]).into());
-                let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                tx.send(format!("http://{}", listener.local_addr().unwrap())).unwrap();
-                upstream::serve_on(listener, state).await.unwrap();
-            });
-        });
-        rx.recv().expect("upstream started")
-    })
+    URL.get_or_init(|| spawn_upstream(|_| {}))
 }
 
 /// Two replicas: the same configuration, neither running an upstream of its own.
@@ -104,7 +90,7 @@ async fn a_session_begun_on_one_replica_reads_and_changes_its_cart_on_the_other(
     // The access token gone (as when it expires): B refreshes with the refresh token A's
     // login got, and A takes the rotated pair B set.
     let spent = browser.cookies.get("portal_refresh_token").unwrap().to_owned();
-    browser.cookies.take(&{
+    browser.cookies.apply(&{
         let mut h = reqwest::header::HeaderMap::new();
         h.insert("set-cookie", "portal_token=; Max-Age=0".parse().unwrap());
         h
