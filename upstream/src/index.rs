@@ -349,6 +349,30 @@ impl Index {
         }
     }
 
+    /// Whether document `d` is a test document (`mode: "test"`).
+    pub fn is_test(&self, d: u32) -> bool {
+        self.test.as_ref().is_some_and(|t| t.get(d))
+    }
+
+    /// Whether document `d` has this status.
+    pub fn has_status(&self, d: u32, status: &str) -> bool {
+        self.status.get(status).is_some_and(|b| b.get(d))
+    }
+
+    /// Publication date of `d` (the `publicationDate` filter's), else its `dateModified`, in epoch ms.
+    pub fn published_ms(&self, d: u32) -> Option<i64> {
+        let known = |k: f64| (k.is_finite() && k != 0.0).then_some(k as i64);
+        // Slot 4 of the periods is the publication date ([`crate::query`]'s `publicationDate`).
+        let slot = self.starts.get(4).map_or(f64::NAN, |c| c.key[d as usize]);
+        known(slot).or_else(|| known(self.created.key[d as usize])).or_else(|| self.modified_ms(d))
+    }
+
+    /// `dateModified` of `d` in epoch ms.
+    pub fn modified_ms(&self, d: u32) -> Option<i64> {
+        let k = self.modified.key[d as usize];
+        (k.is_finite() && k != 0.0).then_some(k as i64)
+    }
+
     fn union_postings(&self, key: ListKey, values: &[String]) -> Bitset {
         let mut b = Bitset::empty(self.n);
         let Some(p) = self.lists.get(&key) else { return b };

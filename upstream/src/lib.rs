@@ -9,6 +9,7 @@ pub mod dates;
 pub mod error;
 pub mod generate;
 pub mod index;
+pub mod listing;
 pub mod market;
 pub mod monitoring;
 pub mod params;

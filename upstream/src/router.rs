@@ -66,6 +66,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/regions", get(regions))
         .merge(crate::users::routes(state.config.dev))
         .merge(crate::market::routes())
+        .merge(crate::listing::routes())
         .merge(crate::monitoring::routes())
         .merge(crate::cdb::routes())
         .fallback(|| async { UpstreamError::NotFound { kind: "path", id: "requested".into() } })

@@ -25,6 +25,8 @@ pub struct Collection {
     real: Vec<Value>,
     srcs: Vec<Src>,
     pub index: Index,
+    /// Its public records by month, built on first use (`crate::listing`).
+    listing: std::sync::OnceLock<crate::listing::Listing>,
 }
 
 /// What the generator needs to rebuild a generated tender.
@@ -140,7 +142,7 @@ fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers) -> 
         b.add(f, &divisions(cls, f));
     }
     let srcs = (0..real.len() as u32).map(Src::Real).collect();
-    Collection { kind, real, srcs, index: b.finish() }
+    Collection { kind, real, srcs, index: b.finish(), listing: Default::default() }
 }
 
 impl Data {
@@ -239,7 +241,8 @@ impl Data {
                 srcs.push(Src::Generated(g));
             }
         }
-        let tenders = Collection { kind: Kind::Tender, real: snap.tenders, srcs, index: b.finish() };
+        let tenders =
+            Collection { kind: Kind::Tender, real: snap.tenders, srcs, index: b.finish(), listing: Default::default() };
         let data = Data {
             plans: build(Kind::Plan, snap.plans, &plan_fields, &classifiers),
             contracts: build(Kind::Contract, contracts, &contract_fields, &classifiers),
@@ -305,9 +308,31 @@ impl Data {
 
     /// The 32-hex id of tender `d` (without rebuilding a generated tender's JSON).
     pub fn tender_hex_id(&self, d: u32) -> String {
-        match self.tenders.srcs[d as usize] {
-            Src::Real(i) => self.tenders.real[i as usize]["id"].as_str().unwrap_or_default().to_string(),
+        self.hex_id(&self.tenders, d)
+    }
+
+    /// The 32-hex id of document `d` of a collection (without rebuilding a generated tender).
+    pub fn hex_id(&self, c: &Collection, d: u32) -> String {
+        match c.srcs[d as usize] {
+            Src::Real(i) => c.real[i as usize]["id"].as_str().unwrap_or_default().to_string(),
             Src::Generated(g) => self.pool.draw(g).id,
+        }
+    }
+
+    /// The id a document's page is at: its `tenderID`, `planID` or `contractID`, else its
+    /// 32-hex id (without rebuilding a generated tender).
+    pub fn page_key(&self, c: &Collection, d: u32) -> String {
+        let field = match c.kind {
+            Kind::Tender => "tenderID",
+            Kind::Plan => "planID",
+            Kind::Contract => "contractID",
+        };
+        match c.srcs[d as usize] {
+            Src::Real(i) => {
+                let doc = &c.real[i as usize];
+                doc[field].as_str().filter(|v| !v.is_empty()).or(doc["id"].as_str()).unwrap_or_default().to_string()
+            }
+            Src::Generated(g) => self.pool.draw(g).human_id,
         }
     }
 
@@ -335,6 +360,11 @@ impl GenPool {
 }
 
 impl Collection {
+    /// Its listing, built by `build` on the first call.
+    pub fn listing(&self, build: impl FnOnce() -> crate::listing::Listing) -> &crate::listing::Listing {
+        self.listing.get_or_init(build)
+    }
+
     /// Number of documents.
     pub fn len(&self) -> usize {
         self.srcs.len()
