@@ -7,7 +7,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * `env` adds to the environment (PORT, UPSTREAM_PORT, PORTAL_* overrides). Resolves to
- * `{ base, readyLine, readyAt, output, stop }` once the portal printed `ready: …`.
+ * `{ base, readyLine, readyAt, output, stop, pid }` once the portal printed `ready: …`.
  */
 export function startPortal(env, { timeoutMs = 60_000 } = {}) {
   const child = spawn('./target/release/portal', [], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -26,7 +26,7 @@ export function startPortal(env, { timeoutMs = 60_000 } = {}) {
       if (line) {
         clearTimeout(timer);
         child.stdout.off('data', read);
-        resolve({ base: line.slice('ready: '.length).trim(), readyLine: line, readyAt: Date.now(), output: () => output, stop });
+        resolve({ base: line.slice('ready: '.length).trim(), readyLine: line, readyAt: Date.now(), output: () => output, stop, pid: child.pid });
       }
     };
     child.stdout.setEncoding('utf8');

@@ -118,7 +118,7 @@ mkdirSync('dist/client', { recursive: true });
 writeFileSync('dist/client/manifest.json', JSON.stringify(manifest, null, 2));
 // What every chunk holds and imports: scripts/budget.mjs reads it (first-load size per page).
 writeFileSync('dist/client/meta.json', JSON.stringify(client.metafile));
-// Static files (agreement PDFs, robots.txt) sit beside the assets.
+// Static files (agreement PDFs) sit beside the assets; `robots.txt` is the server's (`server/src/machine.rs`).
 cpSync('public', 'dist/client', { recursive: true });
 
 /**

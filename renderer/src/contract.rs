@@ -86,6 +86,9 @@ pub struct FetchSpec {
     /// lacks the value, this one is not made and reads as a 404.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<String>,
+    /// The page's record: its `dateModified` goes into the page's validator (`ETag`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub validator: bool,
 }
 
 impl FetchSpec {

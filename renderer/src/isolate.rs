@@ -35,6 +35,7 @@ pub(crate) struct Isolate {
     render_fn: v8::Global<v8::Function>,
     head_fn: v8::Global<v8::Function>,
     body_fn: v8::Global<v8::Function>,
+    machine_fn: v8::Global<v8::Function>,
     /// Set by the near-heap-limit callback; the worker replaces the isolate.
     heap_exceeded: Arc<AtomicBool>,
     young: Young,
@@ -80,6 +81,10 @@ pub(crate) enum Call {
     HeadOnly,
     /// Forgets the body a `Head` prepared, unrendered (its client went away).
     Discard(u32),
+    /// One step of a document for machines (`machine(request, answer)`): the request is
+    /// the call's input text, given as it is; the answer, when there is one, the upstream
+    /// answer the previous step asked for.
+    Machine(Option<String>),
 }
 
 /// What a [`Call`] answered.
@@ -88,6 +93,8 @@ pub(crate) enum Reply {
     Render(RenderOutput),
     Head(RenderOutput, u32),
     Body(String),
+    /// A machine step's meta (JSON text) and the text it adds to the document.
+    Machine(String, String),
 }
 
 /// Isolates and snapshots are created one at a time per process: V8 crashed in
@@ -166,10 +173,10 @@ impl Isolate {
         let fns = runtime
             .execute_script(
                 "<entry-points>",
-                format!("[__portal.resolve, __portal.render, __portal.renderHead, __portal.renderBody, {FREEZE}]"),
+                format!("[__portal.resolve, __portal.render, __portal.renderHead, __portal.renderBody, {FREEZE}, __portal.machine]"),
             )
             .map_err(|e| RenderError::Start(e.to_string()))?;
-        let (resolve_fn, render_fn, head_fn, body_fn, freeze_fn) = {
+        let (resolve_fn, render_fn, head_fn, body_fn, freeze_fn, machine_fn) = {
             deno_core::scope!(scope, runtime);
             let local = v8::Local::new(scope, fns);
             let array = v8::Local::<v8::Array>::try_from(local)
@@ -182,7 +189,7 @@ impl Isolate {
                     .map_err(|_| RenderError::Start("__portal entry point is not a function".into()))?;
                 Ok(v8::Global::new(scope, f))
             };
-            (get(0)?, get(1)?, get(2)?, get(3)?, get(4)?)
+            (get(0)?, get(1)?, get(2)?, get(3)?, get(4)?, get(5)?)
         };
         let isolate = runtime.v8_isolate();
         let index = (0..isolate.number_of_heap_spaces())
@@ -194,6 +201,7 @@ impl Isolate {
             render_fn,
             head_fn,
             body_fn,
+            machine_fn,
             heap_exceeded,
             young,
             reuse: Reuse::default(),
@@ -245,12 +253,17 @@ impl Isolate {
             Call::Render => self.render_fn.clone(),
             Call::Head | Call::HeadOnly => self.head_fn.clone(),
             Call::Body(_) | Call::Discard(_) => self.body_fn.clone(),
+            Call::Machine(_) => self.machine_fn.clone(),
         };
         let (runtime, reuse, freeze) = (&mut self.runtime, &mut self.reuse, &self.freeze_fn);
         deno_core::scope!(scope, runtime);
         v8::tc_scope!(let tc, scope);
         let arg: v8::Local<v8::Value> = if let Call::Body(id) | Call::Discard(id) = call {
             v8::Integer::new_from_unsigned(tc, *id).into()
+        } else if let Call::Machine(_) = call {
+            v8::String::new(tc, input)
+                .ok_or_else(|| Some(RenderError::Contract("input too large for a V8 string".into())))?
+                .into()
         } else {
             let outer = envelope(input, embedded).map_err(|e| Some(RenderError::Contract(e)))?;
             let text = v8::String::new(tc, &outer)
@@ -279,7 +292,15 @@ impl Isolate {
         let recv = v8::undefined(tc).into();
         // The second argument: `headOnly` of `renderHead`, `discard` of `renderBody`.
         let second = matches!(call, Call::HeadOnly | Call::Discard(_));
-        let called = if second {
+        let called = if let Call::Machine(answer) = call {
+            let answer: v8::Local<v8::Value> = match answer {
+                Some(text) => v8::String::new(tc, text)
+                    .ok_or_else(|| Some(RenderError::Contract("answer too large for a V8 string".into())))?
+                    .into(),
+                None => v8::undefined(tc).into(),
+            };
+            function.call(tc, recv, &[arg, answer])
+        } else if second {
             let flag = v8::Boolean::new(tc, true).into();
             function.call(tc, recv, &[arg, flag])
         } else {
@@ -305,6 +326,16 @@ impl Isolate {
                     return Err(Some(RenderError::Contract("renderBody must answer a string".into())));
                 }
                 Ok(Reply::Body(value.to_rust_string_lossy(tc)))
+            }
+            Call::Machine(_) => {
+                let array = v8::Local::<v8::Array>::try_from(value)
+                    .map_err(|_| Some(RenderError::Contract("machine must answer an array".into())))?;
+                let text =
+                    |i: u32| array.get_index(tc, i).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc));
+                match (text(0), text(1)) {
+                    (Some(meta), Some(out)) => Ok(Reply::Machine(meta, out)),
+                    _ => Err(Some(RenderError::Contract("machine must answer [meta, text]".into()))),
+                }
             }
             Call::Render | Call::Head | Call::HeadOnly => {
                 let array = v8::Local::<v8::Array>::try_from(value)

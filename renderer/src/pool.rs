@@ -158,6 +158,8 @@ struct Shared {
     /// Threads whose isolate was lost and could not be replaced (yet).
     broken: AtomicUsize,
     max_waiting: usize,
+    /// Pages rendered (a head, a whole page or a HEAD's head), for tests and metrics.
+    renders: AtomicU64,
 }
 
 /// The isolate of this thread in a hosted pool.
@@ -244,6 +246,7 @@ impl RendererPool {
             hosted: AtomicUsize::new(0),
             broken: AtomicUsize::new(0),
             max_waiting: if options.max_waiting == 0 { usize::MAX } else { options.max_waiting },
+            renders: AtomicU64::new(0),
         });
         if options.hosted {
             return Ok(Self { tx: None, workers: 0, shared });
@@ -321,6 +324,35 @@ impl RendererPool {
         HOSTED.with(|cell| cell.borrow().as_ref().is_some_and(|h| h.shared.id == self.shared.id && h.turn.full()))
     }
 
+    /// Pages rendered so far by this pool's isolates (heads, whole pages, HEADs' heads):
+    /// a conditional request answered `304` adds none.
+    pub fn renders(&self) -> u64 {
+        self.shared.renders.load(Ordering::Relaxed)
+    }
+
+    /// One step of a document for machines (a feed, an export, a sitemap: the bundle's
+    /// `machine(request, answer)`): its meta (JSON text) and the text it adds. Takes the
+    /// isolate's turn like a page, so that it never runs between a page's two halves.
+    pub async fn machine(&self, request: &str, answer: Option<String>) -> Result<(String, String), RenderError> {
+        let call = Call::Machine(answer);
+        let reply = if self.tx.is_none() {
+            self.host()?;
+            let _turn = HOSTED
+                .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
+                .ok_or(RenderError::Closed)?
+                .take(Instant::now())
+                .await
+                .map_err(|_| RenderError::Busy)?;
+            self.call_here(&call, request, &[])?
+        } else {
+            self.send_job(call, request, &[], None).await?
+        };
+        match reply {
+            Reply::Machine(meta, text) => Ok((meta, text)),
+            _ => Err(RenderError::Contract("machine answered something else".into())),
+        }
+    }
+
     /// The route's decisions for a request: a redirect or the upstream data to fetch.
     pub async fn resolve(&self, input: &RenderInput) -> Result<Resolution, RenderError> {
         match self.send_job(Call::Resolve, input.json(), &[], None).await? {
@@ -342,6 +374,7 @@ impl RendererPool {
     }
 
     async fn render_json(&self, json: &str, embedded: &[Embedded]) -> Result<RenderOutput, RenderError> {
+        self.shared.renders.fetch_add(1, Ordering::Relaxed);
         match self.send_job(Call::Render, json, embedded, None).await? {
             Reply::Render(out) => Ok(out),
             _ => Err(RenderError::Contract("render answered something else".into())),
@@ -363,6 +396,7 @@ impl RendererPool {
     ) -> Result<(RenderOutput, Option<PendingBody>), RenderError> {
         let (input_json, embedded) = (input.json(), input.embedded());
         if self.tx.is_none() {
+            self.shared.renders.fetch_add(1, Ordering::Relaxed);
             self.host()?;
             let turn = HOSTED
                 .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
@@ -399,6 +433,7 @@ impl RendererPool {
             return Ok((whole, pending));
         }
         let (then_body, body) = oneshot::channel();
+        self.shared.renders.fetch_add(1, Ordering::Relaxed);
         let answer = self.send_job(Call::Head, input_json, embedded, Some(then_body)).await?;
         match answer {
             Reply::Head(head, _) if head.redirect.is_some() => Ok((head, None)),
@@ -410,6 +445,7 @@ impl RendererPool {
     /// The status and head of a page, with no body prepared (a HEAD request).
     pub async fn render_head(&self, input: &RenderInput, arrived: Instant) -> Result<RenderOutput, RenderError> {
         let (input_json, embedded) = (input.json(), input.embedded());
+        self.shared.renders.fetch_add(1, Ordering::Relaxed);
         let answer = if self.tx.is_none() {
             self.host()?;
             let _turn = HOSTED

@@ -250,7 +250,10 @@ async fn unknown_path_is_404_and_redirects_come_from_plan() {
     assert!(plan.redirect.is_none());
     let keys: Vec<&str> = plan.fetches.iter().map(|f| f.key.as_str()).collect();
     assert_eq!(keys, ["tenders", "tags", "funders"]);
-    assert_eq!(plan.fetches[0].path, "/api/tenders?status[0]=complete&page=1&perPage=10&sortOrder=dateCreated.desc");
+    assert_eq!(
+        plan.fetches[0].path,
+        "/api/tenders?status%5B0%5D=complete&page=1&perPage=10&sortOrder=dateCreated.desc"
+    );
     // Without its data the search page is the 503 page, not an empty list.
     assert_eq!(pool.render(&input("/tenders", "uk")).await.unwrap().status, 503);
 }

@@ -298,7 +298,7 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     // carries the browser's session there) and then goes home.
     let html = format!(
         "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\">\
-         <meta http-equiv=\"refresh\" content=\"1;url={home}\"><title>{title}</title></head>\
+         <meta http-equiv=\"refresh\" content=\"1; url={home}\"><title>{title}</title></head>\
          <body><p>{title}</p><p><a href=\"{home}\">{link}</a></p><img src=\"{img}\" alt=\"\" width=\"1\" height=\"1\"></body></html>",
         lang = if home == "/" { "uk" } else { "en" },
         title = if home == "/" { "Ви вийшли з кабінету" } else { "You have logged out" },

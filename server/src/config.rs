@@ -156,6 +156,10 @@ pub struct ServerConfig {
     /// On SIGTERM or SIGINT, the server stops accepting and waits this long for the
     /// requests in flight to finish before it exits. Default 10000.
     pub shutdown_grace_ms: u64,
+    /// Documents for machines streamed at once by the process over several upstream
+    /// requests (exports, record sitemaps); one more is answered a `503` with
+    /// `Retry-After`. Default 4.
+    pub max_document_streams: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -258,6 +262,7 @@ impl Config {
             ("server.requestTimeoutMs", s.request_timeout_ms),
             ("server.maxConnections", s.max_connections as u64),
             ("server.maxWaitingRenders", s.max_waiting_renders as u64),
+            ("server.maxDocumentStreams", s.max_document_streams as u64),
         ] {
             if value == 0 {
                 return Err(invalid(key, "must be positive"));

@@ -9,6 +9,7 @@ pub mod config;
 pub mod document;
 pub mod error;
 pub mod limits;
+pub mod machine;
 pub mod micro_cache;
 pub mod page;
 pub mod router;

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::{stream, StreamExt};
@@ -37,8 +37,17 @@ impl Weigh for CachedResponse {
 }
 
 impl CachedResponse {
-    fn respond(&self, head_only: bool) -> Response {
+    fn respond(&self, head_only: bool, request: &HeaderMap) -> Response {
         let (status, headers, body) = &*self.0;
+        // A kept record page answers its validators as the page handler would.
+        if let Some(etag) = headers.get(header::ETAG).filter(|_| *status == StatusCode::OK) {
+            let since = headers.get(header::LAST_MODIFIED).and_then(|v| v.to_str().ok());
+            if crate::machine::not_modified(request, etag.to_str().unwrap_or_default(), since) {
+                let cache_control =
+                    headers.get(header::CACHE_CONTROL).cloned().unwrap_or(HeaderValue::from_static("no-cache"));
+                return crate::machine::not_modified_response(etag, headers.get(header::LAST_MODIFIED), cache_control);
+            }
+        }
         let mut response =
             if head_only { (*status, Body::empty()).into_response() } else { (*status, body.clone()).into_response() };
         *response.headers_mut() = headers.clone();
@@ -50,8 +59,15 @@ impl CachedResponse {
 }
 
 /// Headers a kept response answers with; the rest (dates, connection) are per response.
-const KEPT: [HeaderName; 5] =
-    [header::CONTENT_TYPE, header::CONTENT_ENCODING, header::CACHE_CONTROL, header::LOCATION, header::VARY];
+const KEPT: [HeaderName; 7] = [
+    header::CONTENT_TYPE,
+    header::CONTENT_ENCODING,
+    header::CACHE_CONTROL,
+    header::LOCATION,
+    header::VARY,
+    header::ETAG,
+    header::LAST_MODIFIED,
+];
 
 /// Largest response body kept.
 const MAX_BODY: usize = 2 << 20;
@@ -81,7 +97,9 @@ fn anonymous(headers: &HeaderMap) -> bool {
 fn cacheable(status: StatusCode, headers: &HeaderMap, path: &str) -> bool {
     let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
     let page = kind.starts_with("text/html") || (path == "/__data" && kind.starts_with("application/json"));
-    let status_ok = status.is_success() || status.is_redirection() || status == StatusCode::NOT_FOUND;
+    let status_ok = status.is_success()
+        || (status.is_redirection() && status != StatusCode::NOT_MODIFIED)
+        || status == StatusCode::NOT_FOUND;
     let private = headers
         .get(header::CACHE_CONTROL)
         .and_then(|v| v.to_str().ok())
@@ -98,7 +116,7 @@ pub async fn micro_cache(State(state): State<AppState>, request: Request, next: 
     let path = request.uri().path().to_owned();
     let key = key(request.uri(), request.headers());
     if let Some(hit) = state.html_cache().get(&key) {
-        return hit.respond(head_only);
+        return hit.respond(head_only, request.headers());
     }
     let response = next.run(request).await;
     // A HEAD's answer has no body to keep.
@@ -145,7 +163,6 @@ pub async fn micro_cache(State(state): State<AppState>, request: Request, next: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderValue;
 
     #[test]
     fn the_key_is_the_negotiated_encoding_however_the_header_is_spelled() {

@@ -8,7 +8,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 
 use crate::error::AppError;
 use crate::state::AppState;
@@ -153,7 +153,7 @@ pub fn app(state: AppState) -> Router {
     router = router
         .nest_service("/assets", assets())
         .nest_service("/docs", docs())
-        .route_service("/robots.txt", ServeFile::new(client_dir.join("robots.txt")));
+        .route("/robots.txt", get(crate::machine::robots));
     let base = config.client.asset_base.trim_end_matches('/');
     if !base.is_empty() {
         router = router.nest_service(&format!("{base}/assets"), assets()).nest_service(&format!("{base}/docs"), docs());

@@ -49,6 +49,10 @@ pub struct Ready {
     /// translations: the translation file with its version (a hash of the text the
     /// isolates were given), so a browser keeps it across pages and deploys change it.
     pub translation_urls: HashMap<String, String>,
+    /// What this process renders with: the first 12 hex digits of the SHA-256 of the
+    /// bundle, the translations and the client configuration. Validators (`ETag`) carry
+    /// it, so a new release never answers `304` for what an old one rendered.
+    pub release: String,
 }
 
 /// `{translations host}/{language}/dzo.json?v={first 12 hex digits of the text's SHA-256}`.
@@ -185,6 +189,15 @@ impl AppState {
             translations.insert(language.to_owned(), self.load_translations(language).await?);
         }
         let translations_json = format!(r#"{{"uk":{},"en":{}}}"#, translations["uk"], translations["en"]);
+        let release = {
+            use sha2::Digest;
+            let mut digest = sha2::Sha256::new();
+            for part in [bundle.as_str(), translations_json.as_str(), self.client_json()] {
+                digest.update(part.len().to_le_bytes());
+                digest.update(part.as_bytes());
+            }
+            digest.finalize().iter().take(6).map(|b| format!("{b:02x}")).collect::<String>()
+        };
         let options = PoolOptions {
             bundle,
             translations_json,
@@ -205,7 +218,7 @@ impl AppState {
             .iter()
             .map(|(language, text)| (language.clone(), translation_url(host, language, text)))
             .collect();
-        let _ = self.inner.ready.set(Ready { pool, translation_urls });
+        let _ = self.inner.ready.set(Ready { pool, translation_urls, release });
         Ok(())
     }
 

@@ -63,6 +63,12 @@ export interface FetchSpec {
    * value, this fetch is not made and reads as a 404.
    */
   after?: string;
+  /**
+   * The page's record: its `dateModified` (with the other answers and the release)
+   * makes the page's validator, so an unchanged record's page answers `304` to a
+   * conditional request without a render (record pages seen anonymously).
+   */
+  validator?: boolean;
 }
 
 /** What `resolve` answers: the route's decisions that need no data. */

@@ -1,7 +1,7 @@
 /**
  * The server bundle: loaded once per V8 isolate, it exposes `globalThis.__portal`
  * with `init`, `resolve`, `render` and its two halves `renderHead`/`renderBody` (the
- * contract in `contract.ts`).
+ * contract in `contract.ts`), and `machine` (sitemaps, feeds, exports: `machine/types.ts`).
  */
 import './server/polyfills';
 import { renderToString } from 'react-dom/server';
@@ -20,6 +20,7 @@ import { basename, localizedPath, splitLanguage } from './lib/paths';
 import { headHtml, pageHead } from './lib/head';
 import { errorVariant } from './components/ErrorPage/ErrorPage';
 import type { HeadOutput, Language, RenderInput, RenderOutput, Resolution } from './contract';
+import { machineStep } from './machine';
 
 const instances: Partial<Record<Language, i18n>> = {};
 
@@ -151,4 +152,9 @@ function render(inputJson: Input): RenderOutput {
   return [status, null, head, renderBody(body)];
 }
 
-(globalThis as unknown as { __portal: unknown }).__portal = { init, resolve, render, renderHead, renderBody };
+/** One step of a document for machines: a sitemap, a feed, an export (`machine/index.ts`). */
+function machine(requestJson: string, answer?: string): [meta: string, text: string] {
+  return machineStep(requestJson, answer, instances);
+}
+
+(globalThis as unknown as { __portal: unknown }).__portal = { init, resolve, render, renderHead, renderBody, machine };

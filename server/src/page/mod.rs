@@ -4,6 +4,7 @@
 
 mod response;
 mod upstream;
+mod validator;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -25,6 +26,7 @@ use crate::limits::{busy, same_site_path};
 use crate::session::Visitor;
 use crate::state::{AppState, Ready};
 use response::{html_headers, page_response, redirect, static_error};
+pub use upstream::fetch_one;
 use upstream::{add_answers, data_size, fetch_all, UpstreamAnswer};
 
 /// The size of the page data (upstream answers, bytes) from which the head is sent before the
@@ -288,15 +290,18 @@ fn personal(mut response: Response, visitor: &Visitor, with_token: bool) -> Resp
 pub async fn render_page(state: &AppState, headers: &HeaderMap, url: &str, form: Option<&str>) -> Response {
     let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(headers), head_only: false };
     let mut visitor = state.sessions().visitor(state.http(), headers).await;
-    render_for(state, request, url, &mut visitor, form).await
+    render_for(state, request, url, &mut visitor, form, None).await
 }
 
+/// `conditional`: the request's headers, when its validators may be answered (a GET or
+/// HEAD of a page, not a form's outcome).
 async fn render_for(
     state: &AppState,
     request: PageRequest,
     url: &str,
     visitor: &mut Visitor,
     form: Option<&str>,
+    conditional: Option<&HeaderMap>,
 ) -> Response {
     let Some(ready) = state.ready() else {
         return static_error(StatusCode::SERVICE_UNAVAILABLE);
@@ -317,11 +322,32 @@ async fn render_for(
     // Pages with forms, and every page of a session (its header has the logout form).
     let csrf = (resolution.forms || visitor.session.is_some()).then(|| state.sessions().csrf_token(visitor));
     let (fetches, answers) = fetch_all(state, &resolution.fetches, visitor.bearer()).await;
+    // A record page seen anonymously is the same for everyone: it has a validator, and
+    // a request that has this version already gets a `304` without a render.
+    let anonymous = visitor.session.is_none() && csrf.is_none() && form.is_none();
+    let validator = anonymous.then(|| validator::of(&ready.release, &fetches, &answers)).flatten();
+    if let (Some(v), Some(headers)) = (&validator, conditional) {
+        let since = v.last_modified.as_ref().and_then(|value| value.to_str().ok());
+        if crate::machine::not_modified(headers, v.etag.to_str().unwrap_or_default(), since) {
+            let cache_control = HeaderValue::from_static("no-cache");
+            return personal(
+                crate::machine::not_modified_response(&v.etag, v.last_modified.as_ref(), cache_control),
+                visitor,
+                false,
+            );
+        }
+    }
     let viewer = Viewer { session: visitor.session.as_ref(), csrf: csrf.as_deref() };
     // A HEAD renders no body to fall back from: its answers are checked first.
     let input = input_with(state, url, viewer, &fetches, &answers, request.head_only, form);
     let unchecked = Some((&fetches[..], &answers[..], form));
-    let response = render_document(state, ready, request, url, viewer, input, unchecked).await;
+    let mut response = render_document(state, ready, request, url, viewer, input, unchecked).await;
+    if let Some(v) = validator.filter(|_| response.status() == StatusCode::OK) {
+        response.headers_mut().insert(header::ETAG, v.etag);
+        if let Some(value) = v.last_modified {
+            response.headers_mut().insert(header::LAST_MODIFIED, value);
+        }
+    }
     personal(response, visitor, csrf.is_some())
 }
 
@@ -350,8 +376,14 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
         return busy();
     }
     let url = uri.path_and_query().map_or("/", |p| p.as_str());
+    // Sitemaps, feeds and exports: the same for every visitor, no session read.
+    if crate::machine::is_document_path(uri.path()) {
+        if let Some(response) = crate::machine::document(&state, ready, &headers, url, head_only).await {
+            return response;
+        }
+    }
     let mut visitor = state.sessions().visitor(state.http(), &headers).await;
-    render_for(&state, request, url, &mut visitor, None).await
+    render_for(&state, request, url, &mut visitor, None, Some(&headers)).await
 }
 
 #[derive(Deserialize)]

@@ -81,6 +81,11 @@ pub async fn fetch_all<'a>(
     (Cow::Owned(made), answers.collect())
 }
 
+/// One anonymous upstream request (documents for machines: `crate::machine`).
+pub async fn fetch_one(state: &AppState, spec: &FetchSpec) -> UpstreamAnswer {
+    fetch(state, spec, None).await
+}
+
 async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> UpstreamAnswer {
     let url = format!("{}{}", endpoint(state, spec.service).trim_end_matches('/'), spec.path);
     let bearer = bearer.filter(|_| spec.service == Service::Users);

@@ -7,6 +7,8 @@ import { mulberry32 } from './random';
 
 const opts = { allowTestMode: true };
 const parse = (q: string, o = opts) => parseFilters(new URLSearchParams(q), o);
+/** A query written with readable brackets, as the codec writes it: `[` `]` percent-encoded. */
+const encoded = (q: string) => q.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
 
 function randomFilters(r: () => number): SearchFilters {
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
@@ -42,13 +44,32 @@ describe('filter codec', () => {
   it('writes a fixed order whatever order the request had', () => {
     const a = parse('status[1]=cancelled&keyword=x&status[0]=complete&page=2&valueAmount[to]=5');
     const b = parse('page=2&valueAmount[to]=5&status=complete&status=cancelled&keyword=x');
-    expect(serializeFilters(a)).toBe('keyword=x&status[0]=cancelled&status[1]=complete&valueAmount[to]=5&page=2');
+    expect(serializeFilters(a)).toBe(encoded('keyword=x&status[0]=cancelled&status[1]=complete&valueAmount[to]=5&page=2'));
     expect(serializeFilters(b)).toBe(serializeFilters(a));
   });
 
   it('uses the SPEC names: indexed arrays, from/to ranges, booleans', () => {
     const q = serializeFilters(parse('status[]=complete&valueAmount[from]=10&hasActiveMonitoring=true&tenderPeriod[from]=2026-01-02'));
-    expect(q).toBe('status[0]=complete&valueAmount[from]=10&tenderPeriod[from]=2026-01-02&hasActiveMonitoring=true');
+    expect(q).toBe(encoded('status[0]=complete&valueAmount[from]=10&tenderPeriod[from]=2026-01-02&hasActiveMonitoring=true'));
+  });
+
+  it('writes a valid URL query: names percent-encoded, no raw bracket or space', () => {
+    const q = serializeFilters(parse('keyword=a [b] c&status[0]=complete&region[0]=м. Київ&valueAmount[from]=1&tenderPeriod[to]=2026-01-02'));
+    expect(q).toBe('keyword=a%20%5Bb%5D%20c&status%5B0%5D=complete&region%5B0%5D=%D0%BC.%20%D0%9A%D0%B8%D1%97%D0%B2&valueAmount%5Bfrom%5D=1&tenderPeriod%5Bto%5D=2026-01-02');
+    expect(q).toMatch(/^[\w.~!$&'()*+,;=%-]*$/);
+  });
+
+  it('reads raw and encoded brackets, indexed, bracketed and repeated arrays alike', () => {
+    const canonical = serializeFilters(parse('status[0]=cancelled&status[1]=complete&valueAmount[to]=5'));
+    for (const q of [
+      'status[0]=cancelled&status[1]=complete&valueAmount[to]=5',
+      'status%5B0%5D=cancelled&status%5B1%5D=complete&valueAmount%5Bto%5D=5',
+      'status%5b1%5d=complete&status[0]=cancelled&valueAmount%5Bto]=5',
+      'status[]=complete&status%5B%5D=cancelled&valueAmount[to]=5',
+      'status=complete&status=cancelled&valueAmount%5Bto%5D=5',
+    ]) {
+      expect(serializeFilters(parse(q)), q).toBe(canonical);
+    }
   });
 
   it('drops bad values and keeps the good ones', () => {
@@ -82,7 +103,7 @@ describe('filter codec', () => {
   });
 
   it('asks the upstream with explicit paging', () => {
-    expect(searchApiPath(parse('status=complete&page=3'))).toBe('/api/tenders?status[0]=complete&page=3&perPage=10&sortOrder=dateCreated.desc');
+    expect(searchApiPath(parse('status=complete&page=3'))).toBe(encoded('/api/tenders?status[0]=complete&page=3&perPage=10&sortOrder=dateCreated.desc'));
     expect(searchApiPath(parse(''))).toBe('/api/tenders?page=1&perPage=10&sortOrder=dateCreated.desc');
   });
 
@@ -130,10 +151,10 @@ describe('the codec of plans and contracts', () => {
   it('names each register its value range and keeps only its own filters and statuses', () => {
     const q = 'status=scheduled&status=complete&status=active.tendering&tags=x&hasActiveMonitoring=true&planYear=2026&valueBudget[to]=5&valueAmount[to]=9&plansPeriod[from]=2026-01-01';
     const plans = of(PLANS)(q);
-    expect(serializeFilters(plans, { register: PLANS })).toBe('status[0]=complete&status[1]=scheduled&planYear[0]=2026&valueBudget[to]=5&plansPeriod[from]=2026-01-01');
-    expect(searchApiPath(plans, PLANS)).toBe('/api/plans?status[0]=complete&status[1]=scheduled&planYear[0]=2026&valueBudget[to]=5&plansPeriod[from]=2026-01-01&page=1&perPage=10&sortOrder=dateCreated.desc');
+    expect(serializeFilters(plans, { register: PLANS })).toBe(encoded('status[0]=complete&status[1]=scheduled&planYear[0]=2026&valueBudget[to]=5&plansPeriod[from]=2026-01-01'));
+    expect(searchApiPath(plans, PLANS)).toBe(encoded('/api/plans?status[0]=complete&status[1]=scheduled&planYear[0]=2026&valueBudget[to]=5&plansPeriod[from]=2026-01-01&page=1&perPage=10&sortOrder=dateCreated.desc'));
     const contracts = of(CONTRACTS)('status=terminated&status=scheduled&supplier=12345678&valueSum[from]=1&dateSigned[to]=2026-10-01&planYear=2026');
-    expect(serializeFilters(contracts, { register: CONTRACTS })).toBe('status[0]=terminated&supplier[0]=12345678&valueSum[from]=1&dateSigned[to]=2026-10-01');
+    expect(serializeFilters(contracts, { register: CONTRACTS })).toBe(encoded('status[0]=terminated&supplier[0]=12345678&valueSum[from]=1&dateSigned[to]=2026-10-01'));
     expect(of(TENDERS)('status=scheduled&planYear=2026').arrays).toEqual({});
   });
 });

@@ -4,8 +4,9 @@
  * reads any query string (indexed, bracketed or repeated arrays, as a GET form sends
  * them) and drops invalid values and filters the register does not have;
  * `serializeFilters` writes the normalised form: a fixed parameter order, sorted
- * unique array values, defaults left out, so equal searches have equal URLs. That
- * string is the canonical query of a search page.
+ * unique array values, defaults left out, so equal searches have equal URLs, every
+ * name and value percent-encoded (`status%5B0%5D=complete`: no raw `[` `]` in a URL).
+ * That string is the canonical query of a search page.
  */
 import { cleanNumericInput } from './format';
 import { RESULT_WINDOW } from './pagination';
@@ -218,7 +219,8 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Sea
  */
 export function serializeFilters(f: SearchFilters, { withPaging = true, register = TENDERS } = {}): string {
   const parts: string[] = [];
-  const add = (k: string, v: string | number | boolean) => parts.push(`${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(v))}`);
+  // Keys too: `[` and `]` are not allowed in a URL's query (`status%5B0%5D=complete`).
+  const add = (k: string, v: string | number | boolean) => parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
   if (f.keyword) add('keyword', f.keyword);
   for (const name of ARRAY_FILTERS) {
     (f.arrays[name] ?? []).forEach((v, i) => add(`${name}[${i}]`, v));

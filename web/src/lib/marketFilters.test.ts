@@ -29,8 +29,17 @@ describe('market filters codec', () => {
         '&booleanRequirements[0][requirement]=Стерильний&booleanRequirements[0][value]=false' +
         '&sortOrder=value.asc&page=2',
     );
-    // Brackets stay readable; values are encoded.
-    expect(canon(q)).toContain('textRequirements[0][requirement]=%D0%A0');
+    // Names and values are percent-encoded: no raw bracket or space in the URL.
+    expect(canon(q)).toContain('textRequirements%5B0%5D%5Brequirement%5D=%D0%A0');
+    // Only what a URL's query may hold as it is (`'` may stay).
+    expect(canon(q)).toMatch(/^[\w.~!$&'()*+,;=%-]*$/);
+  });
+
+  it('reads raw and encoded brackets alike', () => {
+    const raw = 'market_classification[0]=30190000-7&relatedCategoryId[]=c-1&textRequirements[0][requirement]=A&textRequirements[0][values][0]=v';
+    const encoded = raw.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
+    for (const scope of [PRODUCT_LIST, REQUIREMENT_PRODUCTS]) expect(canon(encoded, scope)).toBe(canon(raw, scope));
+    expect(canon(encoded, PRODUCT_LIST)).toBe('market_classification%5B0%5D=30190000-7&relatedCategoryId%5B0%5D=c-1');
   });
 
   it('gives equal filters equal URLs whatever the order, indexes and duplicates they came in', () => {
@@ -131,10 +140,10 @@ describe('market filters codec', () => {
       CATEGORY_LIST, PROFILE_LIST, PRODUCT_LIST, REQUIREMENT_PRODUCTS, REQUIREMENT_PRODUCTS,
     ]);
     const q = 'market_classification[0]=30190000-7&relatedCategoryId[0]=c-1&relatedProfileIds=p1&booleanRequirements[0][requirement]=A&booleanRequirements[0][value]=true';
-    expect(canon(q, CATEGORY_LIST)).toBe('market_classification[0]=30190000-7');
-    expect(canon(q, PROFILE_LIST)).toBe('market_classification[0]=30190000-7&relatedCategoryId[0]=c-1');
-    expect(canon(q, PRODUCT_LIST)).toBe('market_classification[0]=30190000-7&relatedCategoryId[0]=c-1&relatedProfileIds=p1');
-    expect(canon(q, REQUIREMENT_PRODUCTS)).toBe('booleanRequirements[0][requirement]=A&booleanRequirements[0][value]=true');
+    expect(decoded(canon(q, CATEGORY_LIST))).toBe('market_classification[0]=30190000-7');
+    expect(decoded(canon(q, PROFILE_LIST))).toBe('market_classification[0]=30190000-7&relatedCategoryId[0]=c-1');
+    expect(decoded(canon(q, PRODUCT_LIST))).toBe('market_classification[0]=30190000-7&relatedCategoryId[0]=c-1&relatedProfileIds=p1');
+    expect(decoded(canon(q, REQUIREMENT_PRODUCTS))).toBe('booleanRequirements[0][requirement]=A&booleanRequirements[0][value]=true');
   });
 
   it('asks the upstream with the page link, the filters and full paging (SPEC §9 sizes)', () => {

@@ -4,8 +4,9 @@
  * form's, a hand-written one) and lets through only what the search API accepts, within
  * bounds; `serializeMarketFilters` writes the normalised form (a fixed parameter order,
  * requirements sorted by title, values sorted and unique, defaults left out), so equal
- * filters have equal URLs. That string is the canonical query of a catalogue page and,
- * with the page's own link filter and paging, the query of its upstream request.
+ * filters have equal URLs, names and values percent-encoded (no raw `[` `]` in a URL).
+ * That string is the canonical query of a catalogue page and, with the page's own link
+ * filter and paging, the query of its upstream request.
  *
  * Requirement filters are the indexed lists the upstream reads (`upstream/API.md`):
  * `textRequirements[i][requirement]` + `[values][j]`, `numberRequirements[i][requirement]`
@@ -202,7 +203,7 @@ export function parseMarketFilters(query: URLSearchParams, scope: MarketScope): 
  */
 export function serializeMarketFilters(f: MarketFilters, withPaging = true): string {
   const parts: string[] = [];
-  const add = (k: string, v: string | number | boolean) => parts.push(`${k}=${encodeURIComponent(String(v))}`);
+  const add = (k: string, v: string | number | boolean) => parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
   if (f.keyword) add('keyword', f.keyword);
   f.classifications.forEach((v, i) => add(`market_classification[${i}]`, v));
   f.categories.forEach((v, i) => add(`relatedCategoryId[${i}]`, v));

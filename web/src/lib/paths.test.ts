@@ -17,6 +17,10 @@ describe('language paths', () => {
     expect(switchLanguageUrl('/en/tenders', '?page=2', 'uk')).toBe('/tenders?page=2');
     expect(switchLanguageUrl('/market', '', 'en')).toBe('/en/market');
   });
+  it('writes the switch as a valid URL, whatever the current one held raw', () => {
+    expect(switchLanguageUrl('/tenders', '?status[0]=complete&keyword=a b|c', 'en')).toBe('/en/tenders?status%5B0%5D=complete&keyword=a%20b%7Cc');
+    expect(switchLanguageUrl('/en/tenders', '?status%5B0%5D=complete&k=100%&x=%D1%96', 'uk')).toBe('/tenders?status%5B0%5D=complete&k=100%25&x=%D1%96');
+  });
 
 });
 

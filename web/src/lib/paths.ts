@@ -27,9 +27,13 @@ export function localizedPath(language: Language, path: string): string {
   return clean === '/' ? '/en' : `/en${clean}`;
 }
 
-/** The same page in the other language: the switch rewrites the prefix (SPEC §2.2). */
+/**
+ * The same page in the other language: the switch rewrites the prefix (SPEC §2.2). What the
+ * current URL held raw that a URL may not (`status[0]=…` typed by hand, a space, a `%` that
+ * starts no escape) is percent-encoded, so the link is a valid URL.
+ */
 export function switchLanguageUrl(pathname: string, search: string, to: Language): string {
-  return localizedPath(to, splitLanguage(pathname).path) + search;
+  return (localizedPath(to, splitLanguage(pathname).path) + search).replace(/[\0-\x20\x7f"<>[\]{}|\\^`]|%(?![\da-f]{2})/gi, encodeURIComponent);
 }
 
 export function basename(language: Language): string {

@@ -80,9 +80,14 @@ export async function loadPage(module: PageModule, language: Language): Promise<
  * The code of a page's head: what the chunk of a split page exports (once it is loaded),
  * else the route module's.
  */
-export function headCode(module: PageModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd' | 'canonicalQuery'> {
+export function headCode(module: PageModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd' | 'links' | 'canonicalQuery'> {
   const chunk = isSplit(module.page) ? loaded.get(keyOf(module, language)) : undefined;
-  return { meta: chunk?.meta ?? module.meta, jsonLd: chunk?.jsonLd ?? module.jsonLd, canonicalQuery: chunk?.canonicalQuery ?? module.canonicalQuery };
+  return {
+    meta: chunk?.meta ?? module.meta,
+    jsonLd: chunk?.jsonLd ?? module.jsonLd,
+    links: chunk?.links,
+    canonicalQuery: chunk?.canonicalQuery ?? module.canonicalQuery,
+  };
 }
 
 /** The script files of a loaded split page's chunk beyond the entry's (the server bundle's only). */

@@ -22,18 +22,36 @@ export type Meta = (ctx: RouteContext, t: TFunction) => { title: string; descrip
 /** Structured data for the head (`application/ld+json`) from a page's data, at its canonical URL. */
 export type JsonLd = (ctx: RouteContext, canonical: string) => object | null;
 
+/** A machine-readable version of a page (an Atom feed, OCDS JSON), linked from its head. */
+export interface HeadLink {
+  rel: 'alternate';
+  /** Its media type (`application/atom+xml`). */
+  type: string;
+  /** Absolute. */
+  href: string;
+  title?: string;
+}
+
 /**
  * What the chunk of a split page exports: the component (default), and the page's
- * `meta` and `jsonLd` when it has any. They live in the chunk, not in the route module,
- * because only the head needs them and the head of a split page is computed once its
- * chunk is there (the server loads every chunk at start; the browser, after a
+ * `meta`, `jsonLd` and `links` when it has any. They live in the chunk, not in the route
+ * module, because only the head needs them and the head of a split page is computed once
+ * its chunk is there (the server loads every chunk at start; the browser, after a
  * navigation, waits for it): so their code, and what it imports, loads with the page
- * instead of with every page.
+ * instead of with every page. `jsonLd` and `links` are given the page's canonical URL,
+ * its fixed `t` and its route (a chunk may serve several, like the searches').
  */
 export interface PageChunk {
   default: PageComponent;
   meta?: Meta;
-  jsonLd?: JsonLd;
+  /**
+   * Structured data for the head (`application/ld+json`), its trail included
+   * (`lib/jsonld.ts`). Only the server writes JSON-LD: a chunk exports it as
+   * `__SERVER__ ? jsonLd : undefined`, which keeps its code out of the browser's bundle.
+   */
+  jsonLd?: (ctx: RouteContext, canonical: string, t: TFunction, route: PageRoute) => object | null;
+  /** The page's machine-readable versions (`<link rel="alternate" type=…>`). */
+  links?: (ctx: RouteContext, canonical: string, t: TFunction, route: PageRoute) => HeadLink[];
   /** The canonical query (`PageModule.canonicalQuery`), for a page whose codec is in its chunk. */
   canonicalQuery?: (ctx: RouteContext, route: PageRoute) => string;
   /**

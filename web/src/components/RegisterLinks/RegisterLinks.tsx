@@ -17,9 +17,9 @@ const SEARCHED: Record<RegisterFilter, ReadonlyArray<(typeof REGISTERS)[number]>
   supplier: ['tenders', 'contracts'],
 };
 
-/** `/tenders?organizer[0]=12345678`: the register's search filtered by the identifier. */
+/** `/tenders?organizer%5B0%5D=12345678`: the register's search filtered by the identifier (`organizer[0]`, encoded). */
 export function registerHref(register: (typeof REGISTERS)[number], filter: RegisterFilter, id: string): string {
-  return `/${register}?${filter}[0]=${encodeURIComponent(id)}`;
+  return `/${register}?${filter}%5B0%5D=${encodeURIComponent(id)}`;
 }
 
 export function RegisterLinks({ filter, id }: { filter: RegisterFilter; id: string | undefined }) {

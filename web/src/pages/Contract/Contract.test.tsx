@@ -130,14 +130,14 @@ describe('Contract page over the API examples', () => {
         expect(suppliers).toContain(html(addressLine(s.address)));
         if (s.scale) expect(fact(suppliers, t('contract.scale'))).toBe(html(t(`contract.scales.${s.scale}`)));
         for (const register of ['tenders', 'contracts']) {
-          expect(hrefs(suppliers)).toContain(`/${register}?supplier[0]=${s.identifier?.id}`);
+          expect(hrefs(suppliers)).toContain(`/${register}?supplier%5B0%5D=${s.identifier?.id}`);
         }
         expect(hrefs(suppliers).some((h) => h?.startsWith('/plans?supplier')), 'plans name no suppliers').toBe(false);
       }
       const buyer = section(markup, 'buyer');
       expect(buyer).toContain(`${contract.buyer?.identifier?.scheme} ${contract.buyer?.identifier?.id}`);
       expect(buyer).toContain(html(addressLine(contract.buyer?.address)));
-      expect(hrefs(buyer)).toContain(`/tenders?organizer[0]=${contract.buyer?.identifier?.id}`);
+      expect(hrefs(buyer)).toContain(`/tenders?organizer%5B0%5D=${contract.buyer?.identifier?.id}`);
       // Every document is somewhere on the page: under Documents, or with its change.
       for (const d of contract.documents ?? []) expect(markup).toContain(html(d.url as string));
       for (const c of contract.changes ?? []) for (const d of c.documents ?? []) expect(section(markup, 'changes')).toContain(html(d.url as string));
@@ -214,7 +214,7 @@ describe('Contract page of a derived contract', () => {
     expect(suppliers).toContain('UA-EDR 41234567');
     expect(suppliers).toContain(html('01001, Україна, Київська область, Бровари, вул. Незалежності, 5'));
     expect(suppliers).toContain(html('Товариство з обмеженою відповідальністю "Газпостач"'));
-    expect(hrefs(section(markup, 'buyer'))).toEqual(['tenders', 'plans', 'contracts'].map((r) => `/${r}?organizer[0]=04054903`));
+    expect(hrefs(section(markup, 'buyer'))).toEqual(['tenders', 'plans', 'contracts'].map((r) => `/${r}?organizer%5B0%5D=04054903`));
     expect(section(markup, 'items')).toContain('1 000 метр кубічний');
     expect(fact(markup, t('contract.period'))).toBeNull();
     expect(markup).toContain('href="/contracts"');
@@ -265,7 +265,7 @@ describe('the contract route', () => {
 
   it('asks for the contract, required: a missing one is the 404 page', () => {
     const ctx = ctxOf('UA-2026-10-12-014102-a-c1');
-    expect(route.fetches?.(ctx)).toEqual([{ key: 'contract', service: 'search', path: '/api/contracts/UA-2026-10-12-014102-a-c1' }]);
+    expect(route.fetches?.(ctx)).toEqual([{ key: 'contract', service: 'search', path: '/api/contracts/UA-2026-10-12-014102-a-c1', validator: true }]);
     expect(route.required).toEqual(['contract']);
     expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 404 } }))).toEqual({ error: 404 });
     expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 500 } }))).toEqual({ error: 503 });
@@ -288,8 +288,10 @@ describe('the contract route', () => {
     expect(h.description).toContain('1 200,00 грн');
     expect(h.description).toContain('укладений');
     expect(h.description.length).toBeLessThanOrEqual(300);
-    expect(h.jsonLd).toMatchObject({
-      '@context': 'https://schema.org',
+    expect(h.jsonLd).toMatchObject({ '@context': 'https://schema.org' });
+    const [order, trail] = (h.jsonLd as { '@graph': object[] })['@graph'];
+    expect(trail).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ item: 'https://portal.test/contracts' }, { item: h.canonical }] });
+    expect(order).toMatchObject({
       '@type': 'Order',
       identifier: 'UA-2026-10-12-014102-a-c1',
       url: h.canonical,
@@ -313,7 +315,7 @@ describe('the contract route', () => {
     const path = '/contracts/UA-2027-01-01-000001-a-a1';
     const uk = pageHead(route, ctxOf('UA-2027-01-01-000001-a-a1', { contract: ok(contract) }), tFixed, path);
     expect(uk.description).toContain('Статус: завершений.');
-    expect(uk.jsonLd).toMatchObject({ orderNumber: 'contract #13111', acceptedOffer: { validFrom: contract.period?.startDate } });
+    expect((uk.jsonLd as { '@graph': object[] })['@graph'][0]).toMatchObject({ orderNumber: 'contract #13111', acceptedOffer: { validFrom: contract.period?.startDate } });
     const en = pageHead(
       route,
       { ...ctxOf('UA-2027-01-01-000001-a-a1', { contract: ok(contract) }), input: { language: 'en', data: { contract: ok(contract) }, session: null, config } },

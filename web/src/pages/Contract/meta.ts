@@ -5,10 +5,14 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import type { JsonLd, Meta } from '../../routes/types';
+import type { Offer, Order, OrderStatus } from 'schema-dts';
+import type { Meta, PageChunk } from '../../routes/types';
 import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
-import { organization, priceOf, withoutEmpty } from '../../lib/jsonld';
+import {
+  absoluteUrl, breadcrumbList, compact, jsonLdDocument, oneOrMany, organization, priceOf, priceSpecification,
+  type JsonLdDocument, type OrganizationNode, type TrailStep,
+} from '../../lib/jsonld';
 import { list, localized, money, organizationNames } from '../../lib/ocds';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { contractLabel } from './labels';
@@ -51,23 +55,24 @@ export function contractDescription(contract: Contract, t: TFunction, language: 
 }
 
 /** The statuses schema.org's order statuses name without stretching them. */
-const ORDER_STATUS: Record<string, string> = {
+const ORDER_STATUS: Record<string, OrderStatus> = {
   active: 'https://schema.org/OrderProcessing',
   cancelled: 'https://schema.org/OrderCancelled',
 };
 
 /**
- * schema.org description of the contract: an Order the buyer (customer) placed with the
+ * schema.org description of the contract: an `Order` the buyer (customer) placed with the
  * suppliers (seller), the contract's value as its accepted offer's price (with whether it
- * includes VAT), its period as the offer's validity. Texts are the Ukrainian originals.
+ * includes VAT), its period as the offer's validity. With the trail from the contract
+ * search (`trail`, absolute addresses), in one `@graph`.
  */
-export function contractJsonLd(contract: Contract, canonicalUrl: string): object {
-  const suppliers = list(contract.suppliers).map((s) => organization(s, 'Organization'));
+export function contractJsonLd(contract: Contract, canonicalUrl: string, trail: TrailStep[] = []): JsonLdDocument {
+  const suppliers = list(contract.suppliers)
+    .map((s) => organization(s, 'supplier'))
+    .filter((s): s is OrganizationNode => !!s);
   const price = priceOf(contract.value);
   const description = contract.description || contract.title;
-  const currency = contract.value?.currency || 'UAH';
-  return withoutEmpty({
-    '@context': 'https://schema.org',
+  const order = compact<Order>({
     '@type': 'Order',
     name: contract.title || idOf(contract),
     description: description ? clip(description, DESCRIPTION_MAX) : undefined,
@@ -76,25 +81,21 @@ export function contractJsonLd(contract: Contract, canonicalUrl: string): object
     url: canonicalUrl,
     orderDate: contract.dateSigned ?? contract.dateCreated ?? contract.date,
     orderStatus: contract.status ? ORDER_STATUS[contract.status] : undefined,
-    customer: organization(contract.buyer, 'GovernmentOrganization'),
-    seller: suppliers.length === 0 ? undefined : suppliers.length === 1 ? suppliers[0] : suppliers,
+    customer: organization(contract.buyer, 'buyer'),
+    seller: oneOrMany(suppliers),
     acceptedOffer:
       price === undefined
         ? undefined
-        : withoutEmpty({
+        : compact<Offer>({
             '@type': 'Offer',
             price,
-            priceCurrency: currency,
-            priceSpecification: withoutEmpty({
-              '@type': 'PriceSpecification',
-              price,
-              priceCurrency: currency,
-              valueAddedTaxIncluded: contract.value?.valueAddedTaxIncluded,
-            }),
+            priceCurrency: contract.value?.currency,
+            priceSpecification: priceSpecification(contract.value),
             validFrom: contract.period?.startDate,
             validThrough: contract.period?.endDate,
           }),
   });
+  return jsonLdDocument(order, breadcrumbList(trail)) as JsonLdDocument;
 }
 
 /** The contract page's title and description (`PageChunk.meta`). */
@@ -104,8 +105,15 @@ export const meta: Meta = (ctx, t) => {
   return data && (data.contractID || data.id) ? { title: contractTitle(data, t), description: contractDescription(data, t) } : null;
 };
 
-/** The contract page's JSON-LD (`PageChunk.jsonLd`). */
-export const jsonLd: JsonLd = (ctx, canonical) => {
-  const data = dataOf<Contract>(ctx, 'contract');
-  return data && contractJsonLd(data, canonical);
-};
+/** The contract page's JSON-LD (`PageChunk.jsonLd`), with its trail from the contract search: the server's only. */
+export const jsonLd: PageChunk['jsonLd'] = __SERVER__
+  ? (ctx, canonical, t) => {
+      const data = dataOf<Contract>(ctx, 'contract');
+      if (!data) return null;
+      const trail = [
+        { name: t('pages.contractList.title'), url: absoluteUrl(ctx, '/contracts') },
+        { name: titleOf(data, ctx.input.language) || idOf(data), url: canonical },
+      ];
+      return contractJsonLd(data, canonical, trail);
+    }
+  : undefined;

@@ -22,7 +22,7 @@ export const contract: PageModule = {
   name: 'contract',
   page: { load: () => import('./Contract') },
   fetches: ({ params }) => [
-    { key: 'contract', service: 'search', path: `/api/contracts/${encodeURIComponent(params.id ?? '')}` },
+    { key: 'contract', service: 'search', path: `/api/contracts/${encodeURIComponent(params.id ?? '')}`, validator: true },
   ],
   required: ['contract'],
   // The contractID names the contract's one address; the 32-hex id answers 301 to it.

@@ -2,9 +2,9 @@
  * Head tags of the external tender view: the tender page's, its title marked as read
  * from the central database. In the page's chunk (`PageChunk`), like the tender page's.
  */
-import type { JsonLd, Meta } from '../../routes/types';
+import type { Meta, PageChunk } from '../../routes/types';
 import { dataOf } from '../../lib/data';
-import { tenderDescription, tenderJsonLd, tenderTitle } from '../Tender/meta';
+import { tenderDescription, tenderJsonLd, tenderTitle, tenderTrail } from '../Tender/meta';
 import { externalTenderOf } from './data';
 
 export const meta: Meta = (ctx, t) => {
@@ -13,7 +13,10 @@ export const meta: Meta = (ctx, t) => {
   return { title: t('pages.externalTender.titleOf', { title: tenderTitle(tender, t) }), description: tenderDescription(tender, t) };
 };
 
-export const jsonLd: JsonLd = (ctx, canonical) => {
-  const tender = dataOf(ctx, 'external', externalTenderOf);
-  return tender ? tenderJsonLd(tender, canonical) : null;
-};
+/** The tender's JSON-LD, with the trail from the tender search to this view (the server's only). */
+export const jsonLd: PageChunk['jsonLd'] = __SERVER__
+  ? (ctx, canonical, t) => {
+      const tender = dataOf(ctx, 'external', externalTenderOf);
+      return tender ? tenderJsonLd(tender, canonical, tenderTrail(tender, ctx, canonical, t)) : null;
+    }
+  : undefined;

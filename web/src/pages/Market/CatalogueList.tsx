@@ -117,9 +117,9 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
         </form>
       </div>
       <div className="market-section-head">
-        <p className="result-count" aria-live="polite">
+        <h2 className="result-count" aria-live="polite">
           {t(`market.found.${scope.list}`, { count: total, formatted: formatNumber(total, 0, state.language) })}
-        </p>
+        </h2>
         <ViewToggle {...view} />
       </div>
       {items.length === 0 && total > 0 ? (

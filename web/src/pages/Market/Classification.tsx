@@ -11,11 +11,11 @@ import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView, useCount } from './CatalogueView';
 import { classificationMeta } from './homeMeta';
-import { recordOf, trailJsonLd, trailOf } from './meta';
+import { recordJsonLd, recordOf, trailOf } from './meta';
 import { CategoryTile } from './tiles';
 
 export const meta = classificationMeta;
-export const jsonLd = trailJsonLd('classification');
+export const jsonLd = __SERVER__ ? recordJsonLd('classification') : undefined;
 
 export default function Classification({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export default function Classification({ route: _route }: { route: PageRoute }) 
     .filter((x) => x && typeof x.id === 'string')
     // Active first, then by their products (the summary has no popularity).
     .sort((a, b) => Number(a.status === 'hidden') - Number(b.status === 'hidden') || (b.productsCount ?? 0) - (a.productsCount ?? 0) || (a.id < b.id ? -1 : 1));
-  const filter = `market_classification[0]=${encodeURIComponent(c.id)}`;
+  const filter = `market_classification%5B0%5D=${encodeURIComponent(c.id)}`;
   return (
     <section className="page market-page classification-page">
       <Breadcrumbs trail={trailOf('classification', state, state.language)} />

@@ -200,8 +200,8 @@ describe('a classification page', () => {
     expect(markup).toContain(`<h1 class="page-title">${html(classificationFx.title)}</h1>`);
     for (const c of classificationFx.categories) expect(hrefs(markup)).toContain(`/market/category/${c.id}`);
     expect(hrefs(markup)).toEqual(expect.arrayContaining([
-      '/market/products?market_classification[0]=30190000-7',
-      '/market/profiles?market_classification[0]=30190000-7',
+      '/market/products?market_classification%5B0%5D=30190000-7',
+      '/market/profiles?market_classification%5B0%5D=30190000-7',
     ]));
     expect(breadcrumb(markup)).toEqual(['Market', html(classificationFx.title)]);
     expect(renderAt('/market/30190000-7', data, 'en')).toContain(`<h1 class="page-title">${html(classificationFx.title_en)}</h1>`);
@@ -215,10 +215,23 @@ describe('a classification page', () => {
     expect(h.alternates).toContainEqual({ hreflang: 'en', href: 'https://portal.test/en/market/30190000-7' });
     expect(h.jsonLd).toEqual({
       '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Market', item: 'https://portal.test/market' },
-        { '@type': 'ListItem', position: 2, name: classificationFx.title, item: 'https://portal.test/market/30190000-7' },
+      '@graph': [
+        {
+          '@type': 'DefinedTerm',
+          '@id': 'https://portal.test/market/30190000-7#classification',
+          name: classificationFx.title,
+          termCode: '30190000-7',
+          description: classificationFx.description,
+          url: 'https://portal.test/market/30190000-7',
+          inDefinedTermSet: { '@type': 'DefinedTermSet', name: 'ДК021' },
+        },
+        {
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            { '@type': 'ListItem', position: 1, name: 'Market', item: 'https://portal.test/market' },
+            { '@type': 'ListItem', position: 2, name: classificationFx.title, item: 'https://portal.test/market/30190000-7' },
+          ],
+        },
       ],
     });
     expect(headAt('/market/30190000-7', data, 'en').title.startsWith(classificationFx.title_en)).toBe(true);
@@ -252,7 +265,7 @@ describe('the list pages', () => {
 
   it('pages with real links in the canonical order, keeping the filters', () => {
     const markup = renderAt('/market/categories?sortOrder=title.asc&market_classification[0]=30190000-7', { list: ok({ ...categoriesFx, 'hydra:totalItems': 100 }) });
-    expect(hrefs(markup)).toContain(html('/market/categories?market_classification[0]=30190000-7&sortOrder=title.asc&page=2'));
+    expect(hrefs(markup)).toContain(html('/market/categories?market_classification%5B0%5D=30190000-7&sortOrder=title.asc&page=2'));
     expect(markup).toContain('aria-current="page"');
   });
 
@@ -350,7 +363,9 @@ describe('a category page', () => {
       );
       expect(h.alternates.map((a) => a.hreflang)).toEqual(['uk', 'en', 'x-default']);
       const mc = classificationsFx.items.find((c) => c.id === categoryFx.marketClassification)!;
-      expect((h.jsonLd as { itemListElement: Array<{ name: string; item: string }> }).itemListElement).toEqual([
+      const [term, trail] = (h.jsonLd as { '@graph': Array<{ itemListElement?: Array<{ name: string; item: string }> }> })['@graph'];
+      expect(term).toMatchObject({ '@type': 'DefinedTerm', name: title, termCode: CATEGORY, url: base });
+      expect(trail.itemListElement).toEqual([
         { '@type': 'ListItem', position: 1, name: 'Market', item: `https://portal.test${language === 'en' ? '/en' : ''}/market` },
         { '@type': 'ListItem', position: 2, name: language === 'uk' ? mc.title : mc.title_en, item: `https://portal.test${language === 'en' ? '/en' : ''}/market/${mc.id}` },
         { '@type': 'ListItem', position: 3, name: title, item: base },

@@ -137,9 +137,9 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
       </div>
 
       <div className="market-section-head">
-        <p className="result-count" aria-live="polite">
+        <h2 className="result-count" aria-live="polite">
           {t('market.found.products', { count: total, formatted: formatNumber(total, 0, state.language) })}
-        </p>
+        </h2>
         <ViewToggle {...view} />
       </div>
       {products.length === 0 && total > 0 ? (

@@ -1,20 +1,22 @@
 /**
  * What the catalogue's pages read from their data alike (the records, the trail from the
- * Market home), the trail as a JSON-LD `BreadcrumbList`, and the canonical query. Each
+ * Market home), their JSON-LD (the record, the trail as a `BreadcrumbList`), and the
+ * canonical query. Each
  * page's title and description are in a module of its own (`homeMeta.ts`, `listMeta.ts`,
  * `recordMeta.ts`), so a chunk carries only its own. In the pages' chunks, not in the
  * route modules: only the pages and the head need them.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import type { JsonLd, PageRoute, RouteContext } from '../../routes/types';
+import type { DefinedTerm } from 'schema-dts';
+import type { PageChunk, PageRoute, RouteContext } from '../../routes/types';
 import { dataOf, type DataSource } from '../../lib/data';
 import { formatNumber } from '../../lib/format';
 import {
   categoryPath, classificationPath, localized, marketPath, profilePath,
   type Category, type MarketClassification, type Profile,
 } from '../../lib/market';
-import { localizedPath } from '../../lib/paths';
+import { absoluteUrl, breadcrumbList, compact, jsonLdDocument, type TrailStep } from '../../lib/jsonld';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { parseMarketFilters, scopeOf, serializeMarketFilters } from '../../lib/marketFilters';
 import type { Crumb } from './Breadcrumbs';
@@ -90,30 +92,53 @@ export function trailOf(name: string, from: DataSource, language: Language, list
   return steps.filter((s): s is Crumb => !!s);
 }
 
-/** The trail as schema.org `BreadcrumbList`, with absolute addresses. */
-export function breadcrumbJsonLd(trail: Crumb[], ctx: RouteContext): object | null {
-  if (trail.length < 2) return null;
-  const origin = ctx.input.config.publicOrigin.replace(/\/$/, '');
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: trail.map((c, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: c.label,
-      item: origin + localizedPath(ctx.input.language, c.path),
-    })),
-  };
-}
+/** A trail as JSON-LD steps, with absolute addresses in the page's language. */
+const stepsOf = (trail: Crumb[], ctx: RouteContext): TrailStep[] => trail.map((c) => ({ name: c.label, url: absoluteUrl(ctx, c.path) }));
+
+/** The trail as schema.org `BreadcrumbList`, with absolute addresses; none for a trail of one step. */
+export const breadcrumbJsonLd = (trail: Crumb[], ctx: RouteContext) => jsonLdDocument(breadcrumbList(stepsOf(trail, ctx)));
 
 /** Title and description within the lengths search engines show. */
 export const head = (title: string, description: string) => ({ title: clip(title, 120), description: clip(description, DESCRIPTION_MAX) });
 
-/** The JSON-LD of a page with a record: its trail. */
-export const trailJsonLd =
-  (name: string): JsonLd =>
-  (ctx) =>
-    breadcrumbJsonLd(trailOf(name, ctx, ctx.input.language), ctx);
+/** What a catalogue record's page describes (`recordJsonLd`), with where its page is. */
+const RECORDS = {
+  classification: { path: classificationPath, scheme: (c: MarketClassification) => c.scheme },
+  category: { path: categoryPath, scheme: () => undefined },
+  profile: { path: profilePath, scheme: () => undefined },
+} as const;
+
+/**
+ * The JSON-LD of a catalogue record's page (a market classification, a category, a
+ * profile; export it behind `__SERVER__`): the record as a schema.org `DefinedTerm` (a
+ * term of a classification: its name in the page's language, its code, its description,
+ * and for a market classification the classifier it is a code of), and the page's trail.
+ */
+export const recordJsonLd =
+  (name: keyof typeof RECORDS): NonNullable<PageChunk['jsonLd']> =>
+  (ctx) => {
+    const { language } = ctx.input;
+    const r = recordOf<MarketClassification & Category & Profile>(ctx, name);
+    if (!r) return null;
+    const url = absoluteUrl(ctx, RECORDS[name].path(r.id));
+    const scheme = RECORDS[name].scheme(r);
+    const term = compact<DefinedTerm>({
+      '@type': 'DefinedTerm',
+      '@id': `${url}#${name}`,
+      name: localized(language, r.title, r.title_en) || r.id,
+      termCode: r.id,
+      description: localized(language, r.description, r.description_en) || undefined,
+      url,
+      inDefinedTermSet: scheme ? { '@type': 'DefinedTermSet', name: scheme } : undefined,
+    });
+    return jsonLdDocument(term, breadcrumbList(stepsOf(trailOf(name, ctx, language), ctx)));
+  };
+
+/** The JSON-LD of a list page (export it behind `__SERVER__`): its trail from the Market home. */
+export const listJsonLd =
+  (name: string): NonNullable<PageChunk['jsonLd']> =>
+  (ctx, _canonical, t, route) =>
+    breadcrumbJsonLd(trailOf(name, ctx, ctx.input.language, listCrumb(name, `/${route.path}`, t)), ctx);
 
 /** Labels of the list pages' trail step (`t` given: components and tests). */
 export const listCrumb = (name: string, path: string, t: TFunction): Crumb => ({ label: t(`pages.${name}.title`), path });

@@ -22,7 +22,7 @@ import { tenderPath } from '../Tender/route';
 import type { Monitoring as MonitoringData, MonitoringPost } from './types';
 
 // The page's head comes with its chunk (`PageChunk`).
-export { meta } from './meta';
+export { jsonLd, meta } from './meta';
 
 const label = (t: TFunction, group: string, code: string | undefined) => (code ? codeLabel(t, `monitoring.${group}`, code) : '');
 

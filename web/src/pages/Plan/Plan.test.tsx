@@ -110,7 +110,7 @@ describe('Plan page over the API examples', () => {
         const buyerId = plan.buyers?.[0].identifier?.id as string;
         const prefix = language === 'en' ? '/en' : '';
         for (const register of ['tenders', 'plans', 'contracts']) {
-          expect(hrefs(section(markup, 'buyer'))).toContain(`${prefix}/${register}?organizer[0]=${buyerId}`);
+          expect(hrefs(section(markup, 'buyer'))).toContain(`${prefix}/${register}?organizer%5B0%5D=${buyerId}`);
         }
         // The planned procedure and its start.
         expect(section(markup, 'tender')).toContain(html(tr(language, 'enums.procurementMethodType.belowThreshold')));
@@ -136,7 +136,7 @@ describe('Plan page over the API examples', () => {
     expect(section(markup, 'buyer')).toContain('ДУС');
     expect(section(markup, 'procuringEntity')).toContain('ЦЗО №1');
     expect(section(markup, 'procuringEntity')).toContain(html(tr('uk', 'plan.kinds.central')));
-    expect(hrefs(section(markup, 'procuringEntity'))).toContain('/plans?organizer[0]=111111');
+    expect(hrefs(section(markup, 'procuringEntity'))).toContain('/plans?organizer%5B0%5D=111111');
     // Buyer and procuring entity the same organisation: one section.
     expect(sectionIds(renderBody(load('plan__scheduled.json')))).not.toContain('procuringEntity');
   });
@@ -201,7 +201,7 @@ describe('Plan page over a real (slim) plan', () => {
     expect(section(markup, 'buyer')).toContain(html('КНП "Красненська МЛ"'));
     expect(section(markup, 'tender')).toContain(html(tr('uk', 'enums.procurementMethodType.reporting')));
     expect(section(markup, 'classification')).toContain('22820000-4');
-    expect(hrefs(markup)).toEqual(expect.arrayContaining(['/tenders?organizer[0]=43919770', '/plans?organizer[0]=43919770', '/contracts?organizer[0]=43919770']));
+    expect(hrefs(markup)).toEqual(expect.arrayContaining(['/tenders?organizer%5B0%5D=43919770', '/plans?organizer%5B0%5D=43919770', '/contracts?organizer%5B0%5D=43919770']));
     for (const absent of ['items', 'documents', 'milestones', 'cancellation', 'rationale', 'procuringEntity']) {
       expect(markup).not.toContain(`<section id="${absent}"`);
     }
@@ -213,7 +213,7 @@ describe('Plan page over a real (slim) plan', () => {
     const markup = renderBody(slim, 'en');
     expect(markup).toContain('441.00 UAH');
     expect(markup).toContain(tr('en', 'plan.status.scheduled'));
-    expect(hrefs(markup)).toContain('/en/contracts?organizer[0]=43919770');
+    expect(hrefs(markup)).toContain('/en/contracts?organizer%5B0%5D=43919770');
     expect(markup).toContain(html(tr('en', 'registerLinks.organizer.tenders')));
   });
 
@@ -284,7 +284,7 @@ describe('the plan route', () => {
 
   it('asks the search service for the plan, which it requires', () => {
     expect(route.fetches?.(ctxOf('UA-P-2026-10-08-005080-a'))).toEqual([
-      { key: 'plan', service: 'search', path: '/api/plans/UA-P-2026-10-08-005080-a' },
+      { key: 'plan', service: 'search', path: '/api/plans/UA-P-2026-10-08-005080-a', validator: true },
     ]);
     expect(route.required).toEqual(['plan']);
     expect(routeOutcome(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: { ok: false, status: 404 } }))).toEqual({ error: 404 });
@@ -307,15 +307,18 @@ describe('the plan route', () => {
       'План закупівлі UA-P-2026-10-08-005080-a: Бланки. Замовник: КНП "Красненська МЛ". Очікувана вартість 441,00 грн на 2026 рік. ' +
         `Процедура: ${tr('uk', 'enums.procurementMethodType.reporting')}. Статус: запланований.`,
     );
-    expect(h.jsonLd).toMatchObject({
-      '@context': 'https://schema.org',
+    expect(h.jsonLd).toMatchObject({ '@context': 'https://schema.org' });
+    const [demand, buyer, trail] = (h.jsonLd as { '@graph': object[] })['@graph'];
+    expect(demand).toMatchObject({
       '@type': 'Demand',
+      '@id': `${h.canonical}#plan`,
       identifier: 'UA-P-2026-10-08-005080-a',
       url: h.canonical,
       priceSpecification: { price: 441, priceCurrency: 'UAH' },
       availabilityStarts: '2026-10-01T00:00:00+03:00',
-      '@reverse': { seeks: { '@type': 'GovernmentOrganization', identifier: { value: '43919770' } } },
     });
+    expect(buyer).toMatchObject({ '@type': 'GovernmentOrganization', identifier: { value: '43919770' }, seeks: { '@id': `${h.canonical}#plan` } });
+    expect(trail).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ item: 'https://portal.test/plans' }, { item: h.canonical }] });
     const en = pageHead(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: ok(slim) }, 'en'), tEn, '/plans/UA-P-2026-10-08-005080-a');
     expect(en.canonical).toBe('https://portal.test/en/plans/UA-P-2026-10-08-005080-a');
     expect(en.description).toContain('Expected value 441.00 UAH for 2026.');
@@ -340,7 +343,8 @@ describe('the plan route', () => {
       expect(description).toContain(plan.planID as string);
       expect(description).toContain('Замовник: ДУС.');
       expect(description).toContain('на 2027 рік');
-      expect(planJsonLd(plan, 'https://portal.test/x')).toMatchObject({ '@type': 'Demand', identifier: plan.planID });
+      const doc = planJsonLd(plan, 'https://portal.test/x') as { '@graph'?: object[] };
+      expect(doc['@graph']?.[0] ?? doc).toMatchObject({ '@type': 'Demand', identifier: plan.planID });
     }
   });
 

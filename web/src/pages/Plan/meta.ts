@@ -5,15 +5,19 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import type { JsonLd, Meta } from '../../routes/types';
+import type { Demand, Product, Service } from 'schema-dts';
+import type { Meta, PageChunk } from '../../routes/types';
 import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
-import { areaServed, organization, priceOf, withoutEmpty } from '../../lib/jsonld';
+import {
+  absoluteUrl, breadcrumbList, classificationText, compact, itemKind, jsonLdDocument, organization, priceSpecification,
+  type JsonLdDocument, type TrailStep,
+} from '../../lib/jsonld';
 import { list, localized, money } from '../../lib/ocds';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { planBuyer, planStatusLabel, planSubject, planYear } from './labels';
-import type { Classification, Plan } from './types';
+import type { Plan } from './types';
 
 /** Mid-sentence a label reads in lower case ("Статус: запланований."). */
 const lowerFirst = (s: string, language: Language) => s.charAt(0).toLocaleLowerCase(language) + s.slice(1);
@@ -57,31 +61,20 @@ export function planDescription(plan: Plan, t: TFunction, language: Language = l
   return clip([lead, ...tail].join(' '), DESCRIPTION_MAX);
 }
 
-const classificationText = (c: Classification | undefined) =>
-  c ? [c.scheme, c.id, c.description].filter(Boolean).join(' ') : '';
-
-/** Works are CPV division 45; services 50 and above; the rest are goods. */
-function itemType(cpv: string | undefined): 'Product' | 'Service' {
-  const division = Number(cpv?.slice(0, 2));
-  return Number.isFinite(division) && division >= 45 ? 'Service' : 'Product';
-}
-
 /**
- * schema.org description of the plan: a Demand (an organisation's public announcement
- * that it seeks goods, works or services) for what the plan buys, with its budget as the
- * price, the planned start of the tender, and the buyer who seeks it (`@reverse seeks`).
- * Texts are the Ukrainian originals.
+ * schema.org description of the plan: a `Demand` (an organisation's public announcement
+ * that it seeks goods, works or services) for what the plan buys, published on its date,
+ * with its budget as the price and the planned start of the tender; the buyer `seeks` it.
+ * With the trail from the plan search (`trail`, absolute addresses), in one `@graph`.
  */
-export function planJsonLd(plan: Plan, canonicalUrl: string): object {
-  const buyer = planBuyer(plan);
+export function planJsonLd(plan: Plan, canonicalUrl: string, trail: TrailStep[] = []): JsonLdDocument {
   const subject = planSubject(plan, 'uk');
-  const price = priceOf(plan.budget);
   const items = list(plan.items);
   const category = classificationText(plan.classification);
-  const seeker = organization(buyer, 'GovernmentOrganization');
-  return withoutEmpty({
-    '@context': 'https://schema.org',
+  const id = `${canonicalUrl}#plan`;
+  const demand = compact<Demand>({
     '@type': 'Demand',
+    '@id': id,
     name: subject || plan.planID,
     description: subject ? clip([subject, ...items.map((i) => i.description)].filter(Boolean).join('; '), DESCRIPTION_MAX) : undefined,
     identifier: plan.planID,
@@ -89,13 +82,12 @@ export function planJsonLd(plan: Plan, canonicalUrl: string): object {
     validFrom: plan.datePublished ?? plan.dateCreated,
     availabilityStarts: plan.tender?.tenderPeriod?.startDate,
     itemOffered: subject || category
-      ? withoutEmpty({ '@type': itemType(plan.classification?.id), name: subject || category, category: category || undefined })
+      ? compact<Product | Service>({ '@type': itemKind(undefined, plan.classification?.id), name: subject || category, category })
       : undefined,
-    priceSpecification:
-      price === undefined ? undefined : { '@type': 'PriceSpecification', price, priceCurrency: plan.budget?.currency || 'UAH' },
-    areaServed: areaServed(buyer?.address ?? plan.procuringEntity?.address),
-    '@reverse': seeker ? { seeks: seeker } : undefined,
+    priceSpecification: priceSpecification(plan.budget && { amount: plan.budget.amount, currency: plan.budget.currency }),
   });
+  const buyer = organization(planBuyer(plan), 'buyer');
+  return jsonLdDocument(demand, buyer && ({ ...buyer, seeks: { '@id': id } }), breadcrumbList(trail)) as JsonLdDocument;
 }
 
 /** The plan page's title and description (`PageChunk.meta`). */
@@ -105,8 +97,15 @@ export const meta: Meta = (ctx, t) => {
   return data && title ? { title, description: planDescription(data, t) } : null;
 };
 
-/** The plan page's JSON-LD (`PageChunk.jsonLd`). */
-export const jsonLd: JsonLd = (ctx, canonical) => {
-  const data = dataOf<Plan>(ctx, 'plan');
-  return data && planJsonLd(data, canonical);
-};
+/** The plan page's JSON-LD (`PageChunk.jsonLd`), with its trail from the plan search: the server's only. */
+export const jsonLd: PageChunk['jsonLd'] = __SERVER__
+  ? (ctx, canonical, t) => {
+      const data = dataOf<Plan>(ctx, 'plan');
+      if (!data) return null;
+      const trail = [
+        { name: t('pages.planList.title'), url: absoluteUrl(ctx, '/plans') },
+        { name: planSubject(data, ctx.input.language) || data.planID || '', url: canonical },
+      ];
+      return planJsonLd(data, canonical, trail);
+    }
+  : undefined;

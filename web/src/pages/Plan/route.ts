@@ -17,7 +17,7 @@ export const planPath = (planID: string): string => `/plans/${encodeURIComponent
 export const plan: PageModule = {
   name: 'plan',
   page: { load: () => import('./Plan') },
-  fetches: ({ params }) => [{ key: 'plan', service: 'search', path: `/api/plans/${encodeURIComponent(params.id ?? '')}` }],
+  fetches: ({ params }) => [{ key: 'plan', service: 'search', path: `/api/plans/${encodeURIComponent(params.id ?? '')}`, validator: true }],
   required: ['plan'],
   // The planID names the plan's one address; the 32-hex id answers 301 to it.
   ...recordAddress({ key: 'plan', isId: isPlanId, idOf: (p: Plan) => p.planID, path: planPath }),

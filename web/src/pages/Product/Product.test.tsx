@@ -216,9 +216,9 @@ describe('the product routes', () => {
       { key: 'category', service: 'search', path: '/api/categories/{/relatedCategory}', after: name, maxAge: 300 },
       { key: 'classification', service: 'search', path: '/api/market_classifications/{/marketClassification}', after: name, maxAge: 300 },
     ];
-    expect(routes.product.fetches?.(ctxOf(id))).toEqual([{ key: 'product', service: 'search', path: `/api/products/${id}` }, ...related('product')]);
+    expect(routes.product.fetches?.(ctxOf(id))).toEqual([{ key: 'product', service: 'search', path: `/api/products/${id}`, validator: true }, ...related('product')]);
     expect(routes.prozorroProduct.fetches?.(ctxOf(id))).toEqual([
-      { key: 'prozorroProduct', service: 'search', path: `/api/prozorro_products/${id}` },
+      { key: 'prozorroProduct', service: 'search', path: `/api/prozorro_products/${id}`, validator: true },
       ...related('prozorroProduct'),
     ]);
     expect(routeOutcome(routes.product, ctxOf(id, { product: { ok: false, status: 404 } }))).toEqual({ error: 404 });

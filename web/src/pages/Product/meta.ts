@@ -5,9 +5,12 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import type { JsonLd, Meta } from '../../routes/types';
+import type { ItemAvailability, Offer, Product as ProductNode } from 'schema-dts';
+import type { Meta, PageChunk } from '../../routes/types';
 import { languageOf } from '../../i18n';
-import { organization, priceOf, withoutEmpty } from '../../lib/jsonld';
+import {
+  breadcrumbList, compact, jsonLdDocument, oneOrMany, organization, priceOf, priceSpecification, type JsonLdDocument,
+} from '../../lib/jsonld';
 import type { Product } from '../../lib/market';
 import { money } from '../../lib/ocds';
 import { localizedPath } from '../../lib/paths';
@@ -57,15 +60,12 @@ export function productMetaDescription(p: Product, kind: ProductKind, t: TFuncti
 }
 
 /** schema.org availability of an offer, from the catalogue status (SPEC §4) it is in. */
-const AVAILABILITY: Record<string, string> = {
+const AVAILABILITY: Record<string, ItemAvailability> = {
   active: 'https://schema.org/InStock',
   hidden: 'https://schema.org/OutOfStock',
   draft: 'https://schema.org/OutOfStock',
   inactive: 'https://schema.org/Discontinued',
 };
-
-/** One value or a list, as schema.org takes either; undefined for none. */
-const oneOrMany = <T,>(list: T[]): T | T[] | undefined => (list.length === 0 ? undefined : list.length === 1 ? list[0] : list);
 
 export interface JsonLdContext {
   kind: ProductKind;
@@ -87,7 +87,7 @@ export interface JsonLdContext {
  * status, the supplier as seller), and the BreadcrumbList of its place in the catalogue
  * (the steps whose names are known). Every value is the record's; absent ones are left out.
  */
-export function productJsonLd(p: Product, { kind, data, language, canonical, origin, searchBase }: JsonLdContext): object {
+export function productJsonLd(p: Product, { kind, data, language, canonical, origin, searchBase }: JsonLdContext): JsonLdDocument {
   const price = priceOf(p.value);
   const currency = p.value?.currency || undefined;
   const ean = eanOf(p);
@@ -95,19 +95,16 @@ export function productJsonLd(p: Product, { kind, data, language, canonical, ori
   const offer =
     price === undefined
       ? undefined
-      : withoutEmpty({
+      : compact<Offer>({
           '@type': 'Offer',
           url: canonical,
           price,
           priceCurrency: currency,
-          priceSpecification:
-            typeof p.value?.valueAddedTaxIncluded === 'boolean'
-              ? withoutEmpty({ '@type': 'PriceSpecification', price, priceCurrency: currency, valueAddedTaxIncluded: p.value.valueAddedTaxIncluded })
-              : undefined,
+          priceSpecification: typeof p.value?.valueAddedTaxIncluded === 'boolean' ? priceSpecification(p.value) : undefined,
           availability: p.status ? AVAILABILITY[p.status] : undefined,
-          seller: organization(p.supplier, 'Organization'),
+          seller: organization(p.supplier, 'supplier'),
         });
-  const product = withoutEmpty({
+  const product = compact<ProductNode>({
     '@type': 'Product',
     '@id': `${canonical}#product`,
     url: canonical,
@@ -122,17 +119,14 @@ export function productJsonLd(p: Product, { kind, data, language, canonical, ori
     offers: offer,
   });
   const steps = trailOf(p, kind, data, language).filter((c) => c.step === 'market' || c.name);
-  const breadcrumbs = {
-    '@type': 'BreadcrumbList',
-    itemListElement: steps.map((c, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
+  const breadcrumbs = breadcrumbList(
+    steps.map((c) => ({
       // "Market" is the catalogue's name in both languages.
-      name: c.step === 'market' ? 'Market' : c.name,
-      item: c.step === 'product' ? canonical : origin + localizedPath(language, c.path),
+      name: c.step === 'market' ? 'Market' : (c.name ?? ''),
+      url: c.step === 'product' ? canonical : origin + localizedPath(language, c.path),
     })),
-  };
-  return { '@context': 'https://schema.org', '@graph': [product, breadcrumbs] };
+  );
+  return jsonLdDocument(product, breadcrumbs) as JsonLdDocument;
 }
 
 /** The product page's title and description (`PageChunk.meta`). */
@@ -143,11 +137,13 @@ export const meta: Meta = (ctx, t) => {
   return { title: productMetaTitle(found.product, language), description: productMetaDescription(found.product, found.kind, t, language) };
 };
 
-/** The product page's JSON-LD (`PageChunk.jsonLd`). */
-export const jsonLd: JsonLd = (ctx, canonical) => {
-  const found = productOf(ctx);
-  if (!found) return null;
-  const { config, language, data } = ctx.input;
-  const origin = config.publicOrigin.replace(/\/$/, '');
-  return productJsonLd(found.product, { kind: found.kind, data, language, canonical, origin, searchBase: config.endpoints.search });
-};
+/** The product page's JSON-LD (`PageChunk.jsonLd`): the server's only. */
+export const jsonLd: PageChunk['jsonLd'] = __SERVER__
+  ? (ctx, canonical) => {
+      const found = productOf(ctx);
+      if (!found) return null;
+      const { config, language, data } = ctx.input;
+      const origin = config.publicOrigin.replace(/\/$/, '');
+      return productJsonLd(found.product, { kind: found.kind, data, language, canonical, origin, searchBase: config.endpoints.search });
+    }
+  : undefined;

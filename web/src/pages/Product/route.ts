@@ -21,7 +21,7 @@ const productPage = (name: string, api: string): PageModule => ({
   // fills their paths in once it is there (`after`), so crawlers and visitors without
   // JavaScript get the requirements and the named breadcrumbs too (`related.ts`).
   fetches: ({ params }) => [
-    { key: name, service: 'search', path: `/api/${api}/${params.id}` },
+    { key: name, service: 'search', path: `/api/${api}/${params.id}`, validator: true },
     { key: 'profile', service: 'search', path: '/api/profiles/{/relatedProfiles/0}', after: name, maxAge: 300 },
     { key: 'category', service: 'search', path: '/api/categories/{/relatedCategory}', after: name, maxAge: 300 },
     { key: 'classification', service: 'search', path: '/api/market_classifications/{/marketClassification}', after: name, maxAge: 300 },

@@ -31,6 +31,7 @@ import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { dataOf, failed } from '../../lib/data';
 import { filtersOf, registerOf, searchCanonicalQuery } from './query';
 import { Result, type Summary } from './results';
+import { MachineLinks } from './MachineLinks';
 
 interface SearchAnswer {
   'hydra:member'?: Summary[];
@@ -114,13 +115,18 @@ function ListedChoice({ name, dataKey, legend, codes, selected, label }: {
   );
 }
 
+/** A from–to pair; a date input takes no placeholder (HTML has none for it: it shows its own format). */
 function Range({ name, type, from, to, label }: { name: string; type: 'date' | 'text'; from?: string | number; to?: string | number; label: string }) {
   const { t } = useTranslation();
+  const text = type === 'text';
+  const end = (key: 'from' | 'to', value?: string | number) => (
+    <input type={type} inputMode={text ? 'decimal' : undefined} name={`${name}[${key}]`} aria-label={`${label}: ${t(`tenderList.${key}`)}`} placeholder={text ? t(`tenderList.${key}`) : undefined} defaultValue={value ?? ''} />
+  );
   return (
     <fieldset className="filter-range">
       <legend>{label}</legend>
-      <input type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`${name}[from]`} aria-label={`${label}: ${t('tenderList.from')}`} placeholder={t('tenderList.from')} defaultValue={from ?? ''} />
-      <input type={type} inputMode={type === 'text' ? 'decimal' : undefined} name={`${name}[to]`} aria-label={`${label}: ${t('tenderList.to')}`} placeholder={t('tenderList.to')} defaultValue={to ?? ''} />
+      {end('from', from)}
+      {end('to', to)}
     </fieldset>
   );
 }
@@ -130,6 +136,7 @@ const statusEnum: Record<Register['name'], string> = { tenders: 'tenderStatus', 
 
 /** The canonical query of the page's search (`PageChunk.canonicalQuery`). */
 export const canonicalQuery = (ctx: RouteContext, route: PageRoute): string => searchCanonicalQuery(ctx, route.name);
+export { jsonLd, links } from './meta';
 
 export default function Search({ route }: { route: PageRoute }) {
   const { t } = useTranslation();
@@ -223,29 +230,36 @@ export default function Search({ route }: { route: PageRoute }) {
               {has('tags') && <ListedChoice name="tags" dataKey="tags" legend={t('tenderList.tags')} codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={tagLabel} />}
               {has('funder') && <ListedChoice name="funder" dataKey="funders" legend={t('tenderList.funder')} codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={funderLabel} />}
               {register.flags && (
-                <fieldset>
-                  <legend>{t('tenderList.subject')}</legend>
-                  <Checkboxes name="typeSubjectProcurement" codes={SUBJECT_TYPES} selected={filters.arrays.typeSubjectProcurement} label={(c) => t(`tenderList.subjects.${c}`)} />
-                  <legend>{t('tenderList.payment')}</legend>
-                  <Checkboxes name="paymentType" codes={PAYMENT_TYPES} selected={filters.arrays.paymentType} label={(c) => t(`tenderList.payments.${c}`)} />
-                  <label className="filter-field">
-                    <span>{t('tenderList.monitoring')}</span>
-                    <select name="hasActiveMonitoring" defaultValue={filters.hasActiveMonitoring === undefined ? '' : String(filters.hasActiveMonitoring)}>
-                      <option value="">{t('tenderList.any')}</option>
-                      <option value="true">{t('tenderList.monitored')}</option>
-                      <option value="false">{t('tenderList.notMonitored')}</option>
-                    </select>
-                  </label>
-                  {state.config.features.testMode && (
+                <>
+                  {/* One legend per fieldset, first in it. */}
+                  <fieldset>
+                    <legend>{t('tenderList.subject')}</legend>
+                    <Checkboxes name="typeSubjectProcurement" codes={SUBJECT_TYPES} selected={filters.arrays.typeSubjectProcurement} label={(c) => t(`tenderList.subjects.${c}`)} />
+                  </fieldset>
+                  <fieldset>
+                    <legend>{t('tenderList.payment')}</legend>
+                    <Checkboxes name="paymentType" codes={PAYMENT_TYPES} selected={filters.arrays.paymentType} label={(c) => t(`tenderList.payments.${c}`)} />
+                  </fieldset>
+                  <div className="filter-column">
                     <label className="filter-field">
-                      <span>{t('tenderList.testMode')}</span>
-                      <select name="testMode" defaultValue={filters.testMode === undefined ? '' : String(filters.testMode)}>
-                        <option value="">{t('tenderList.realOnly')}</option>
-                        <option value="true">{t('tenderList.testOnly')}</option>
+                      <span>{t('tenderList.monitoring')}</span>
+                      <select name="hasActiveMonitoring" defaultValue={filters.hasActiveMonitoring === undefined ? '' : String(filters.hasActiveMonitoring)}>
+                        <option value="">{t('tenderList.any')}</option>
+                        <option value="true">{t('tenderList.monitored')}</option>
+                        <option value="false">{t('tenderList.notMonitored')}</option>
                       </select>
                     </label>
-                  )}
-                </fieldset>
+                    {state.config.features.testMode && (
+                      <label className="filter-field">
+                        <span>{t('tenderList.testMode')}</span>
+                        <select name="testMode" defaultValue={filters.testMode === undefined ? '' : String(filters.testMode)}>
+                          <option value="">{t('tenderList.realOnly')}</option>
+                          <option value="true">{t('tenderList.testOnly')}</option>
+                        </select>
+                      </label>
+                    )}
+                  </div>
+                </>
               )}
             </div>
           </details>
@@ -271,7 +285,8 @@ export default function Search({ route }: { route: PageRoute }) {
           </div>
         </form>
       </div>
-      <p className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</p>
+      <h2 className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</h2>
+      <MachineLinks register={register} filters={filters} total={total} language={state.language} />
       {records.length === 0 && total > 0 ? (
         <EmptyState
           title={t('tenderList.pastEndTitle')}

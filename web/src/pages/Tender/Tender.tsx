@@ -40,7 +40,7 @@ import { timelineOf } from './timeline';
 import type { Contract, Tender as TenderData } from './types';
 
 // The page's head comes with its chunk (`PageChunk`).
-export { jsonLd, meta } from './meta';
+export { jsonLd, links, meta } from './meta';
 
 /** The sections listed in the contents, in the order of the page. */
 const SECTION_IDS = [

@@ -54,46 +54,71 @@ describe('tenderDescription', () => {
 });
 
 describe('tenderJsonLd', () => {
-  it('describes the tender, its provider and its price', () => {
-    const ld = tenderJsonLd(tender, 'https://portal.test/tenders/UA-2026-03-04-000123-a') as Record<string, any>;
-    expect(ld).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'GovernmentService',
+  const url = 'https://portal.test/tenders/UA-2026-03-04-000123-a';
+  const nodes = (doc: object) => (doc as { '@graph': Array<Record<string, any>> })['@graph'];
+
+  it('describes the call for tenders as a Demand its buyer seeks, with its price and deadline', () => {
+    const trail = [
+      { name: 'Тендери', url: 'https://portal.test/tenders' },
+      { name: 'Папір офісний А4', url },
+    ];
+    const doc = tenderJsonLd(tender, url, trail) as Record<string, any>;
+    expect(doc['@context']).toBe('https://schema.org');
+    const [demand, buyer, breadcrumbs] = nodes(doc);
+    expect(demand).toEqual({
+      '@type': 'Demand',
+      '@id': `${url}#tender`,
       name: 'Папір офісний А4',
       description: 'Постачання паперу',
       identifier: 'UA-2026-03-04-000123-a',
-      url: 'https://portal.test/tenders/UA-2026-03-04-000123-a',
-      datePosted: '2026-03-04T10:00:00+02:00',
-      provider: { legalName: 'Комунальний заклад «Школа № 5»', identifier: { propertyID: 'UA-EDR', value: '12345678' } },
-      areaServed: { name: 'Київська область' },
-      offers: { '@type': 'Offer', price: 1234567, priceCurrency: 'UAH' },
+      url,
+      validFrom: '2026-03-05T00:00:00+02:00',
+      validThrough: '2026-03-12T00:00:00+02:00',
+      priceSpecification: { '@type': 'PriceSpecification', price: 1234567, priceCurrency: 'UAH', valueAddedTaxIncluded: true },
     });
-    expect(JSON.parse(JSON.stringify(ld))).toEqual(ld);
-  });
-
-  it('has no offer without a value and no empty fields', () => {
-    const ld = tenderJsonLd({ tenderID: 'UA-1', title: 'Папір' }, 'https://portal.test/tenders/UA-1') as Record<string, unknown>;
-    expect(ld.offers).toBeUndefined();
-    expect(ld.provider).toBeUndefined();
-    expect(Object.values(ld)).not.toContain('');
-  });
-});
-
-describe('timelineOf', () => {
-  it('orders periods by date and marks the stage the status names', () => {
-    const stages = timelineOf({
-      status: 'active.tendering',
-      tenderPeriod: { startDate: '2026-01-05T00:00:00+02:00', endDate: '2026-01-20T00:00:00+02:00' },
-      enquiryPeriod: { startDate: '2026-01-01T00:00:00+02:00', endDate: '2026-01-04T00:00:00+02:00', clarificationsUntil: '2026-01-08T00:00:00+02:00' },
-      lots: [{ auctionPeriod: { startDate: '2026-01-22T10:00:00+02:00' } }, { auctionPeriod: { startDate: '2026-01-21T10:00:00+02:00' } }],
-      awardPeriod: {},
+    expect(buyer).toMatchObject({
+      '@type': 'GovernmentOrganization',
+      name: 'Школа № 5',
+      legalName: 'Комунальний заклад «Школа № 5»',
+      identifier: { '@type': 'PropertyValue', propertyID: 'UA-EDR', value: '12345678' },
+      address: { '@type': 'PostalAddress', addressRegion: 'Київська область', addressLocality: 'Буча', addressCountry: 'Україна' },
+      seeks: { '@id': `${url}#tender` },
     });
-    expect(stages.map((s) => s.key)).toEqual(['enquiryPeriod', 'tenderPeriod', 'clarificationsUntil', 'auctionPeriod']);
-    expect(stages.filter((s) => s.current).map((s) => s.key)).toEqual(['tenderPeriod']);
-    expect(stages[3].start).toBe('2026-01-21T10:00:00+02:00');
+    expect(breadcrumbs.itemListElement.map((i: Record<string, unknown>) => [i.position, i.name, i.item])).toEqual([
+      [1, 'Тендери', 'https://portal.test/tenders'],
+      [2, 'Папір офісний А4', url],
+    ]);
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
-  it('marks nothing for final statuses', () => {
-    expect(timelineOf({ status: 'complete', tenderPeriod: { endDate: '2026-01-20T00:00:00+02:00' } }).some((s) => s.current)).toBe(false);
+  it('names what it buys and where it is delivered, from its items', () => {
+    const items = [
+      { description: 'Папір А4', classification: { scheme: 'ДК021', id: '30197630-1', description: 'Папір для друку' }, deliveryAddress: { region: 'Київська область' } },
+      { description: 'Ремонт даху', classification: { scheme: 'ДК021', id: '45261900-3', description: 'Ремонт і технічне обслуговування дахів' } },
+    ];
+    const [demand] = nodes(tenderJsonLd({ ...tender, items, mainProcurementCategory: 'goods' }, url, []));
+    expect(demand.itemOffered).toEqual([
+      { '@type': 'Product', name: 'Папір А4', category: 'ДК021 30197630-1 Папір для друку' },
+      { '@type': 'Product', name: 'Ремонт даху', category: 'ДК021 45261900-3 Ремонт і технічне обслуговування дахів' },
+    ]);
+    expect(demand.areaServed).toEqual({ '@type': 'AdministrativeArea', name: 'Київська область' });
+    // Without the record's category, the CPV division tells works from goods.
+    const [byCpv] = nodes(tenderJsonLd({ ...tender, items }, url, []));
+    expect(byCpv.itemOffered.map((i: Record<string, unknown>) => i['@type'])).toEqual(['Product', 'Service']);
+  });
+
+  it('fills in nothing: no price without a value, no buyer without one, no currency the record lacks', () => {
+    const bare = tenderJsonLd({ tenderID: 'UA-1', title: 'Папір' }, 'https://portal.test/tenders/UA-1') as Record<string, unknown>;
+    expect(bare).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Demand',
+      '@id': 'https://portal.test/tenders/UA-1#tender',
+      name: 'Папір',
+      description: 'Папір',
+      identifier: 'UA-1',
+      url: 'https://portal.test/tenders/UA-1',
+    });
+    const [demand] = nodes(tenderJsonLd({ ...tender, value: { amount: 10 } }, url));
+    expect(demand.priceSpecification).toEqual({ '@type': 'PriceSpecification', price: 10 });
   });
 });

@@ -1,15 +1,21 @@
 /**
- * Head tags of the tender page (title, description, JSON-LD), computed from the same
- * tender object the page renders. In the page's chunk (`Tender.tsx` exports `meta` and
- * `jsonLd`), not in its route module: only the head needs them.
+ * Head tags of the tender page (title, description, JSON-LD, the link to its OCDS
+ * release package), computed from the same tender object the page renders. In the page's
+ * chunk (`Tender.tsx` exports `meta`, `jsonLd` and `links`), not in its route module:
+ * only the head needs them.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import type { JsonLd, Meta } from '../../routes/types';
+import type { AdministrativeArea, Demand } from 'schema-dts';
+import type { Meta, PageChunk, RouteContext } from '../../routes/types';
 import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
-import { areaServed, organization, priceOf, withoutEmpty } from '../../lib/jsonld';
-import { localized, money } from '../../lib/ocds';
+import {
+  absoluteUrl, breadcrumbList, compact, itemsOffered, jsonLdDocument, oneOrMany, organization, priceSpecification,
+  type JsonLdDocument, type TrailStep,
+} from '../../lib/jsonld';
+import { tenderOcdsUrl } from '../../lib/machineUrls';
+import { list, localized, money } from '../../lib/ocds';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { statusLabel } from './labels';
 import type { Tender } from './types';
@@ -46,35 +52,42 @@ export function tenderDescription(tender: Tender, t: TFunction, language: Langua
   return clip([lead, ...tail].join(' '), DESCRIPTION_MAX);
 }
 
+/** Where the items are delivered: the regions their delivery addresses name, each once. */
+const deliveryAreas = (items: Tender['items']): AdministrativeArea[] =>
+  [...new Set(list(items).map((i) => i.deliveryAddress?.region).filter((r): r is string => !!r))].map((name) => ({ '@type': 'AdministrativeArea', name }));
+
 /**
- * schema.org description of the tender: a GovernmentService provided by the procuring
- * entity, with the expected value as its offer. Texts are the Ukrainian originals.
+ * schema.org description of the tender: a call for tenders is a `Demand` (schema.org's
+ * "public announcement by an organization to seek a certain type of goods or services"),
+ * open for bids through its tender period, with its expected value as the price, what it
+ * buys (its items), and where they are delivered; its procuring entity `seeks` it. With
+ * the trail from the tender search (`trail`, absolute addresses), in one `@graph`.
  */
-export function tenderJsonLd(tender: Tender, canonicalUrl: string): object {
-  const entity = tender.procuringEntity;
-  const price = priceOf(tender.value);
+export function tenderJsonLd(tender: Tender, canonicalUrl: string, trail: TrailStep[] = []): JsonLdDocument {
   const description = tender.description || tender.title;
-  return withoutEmpty({
-    '@context': 'https://schema.org',
-    '@type': 'GovernmentService',
+  const id = `${canonicalUrl}#tender`;
+  const demand = compact<Demand>({
+    '@type': 'Demand',
+    '@id': id,
     name: tender.title || tender.tenderID,
     description: description ? clip(description, DESCRIPTION_MAX) : undefined,
     identifier: tender.tenderID,
     url: canonicalUrl,
-    datePosted: tender.dateCreated ?? tender.date,
-    provider: organization(entity, 'GovernmentOrganization'),
-    areaServed: areaServed(entity?.address),
-    offers:
-      price === undefined
-        ? undefined
-        : withoutEmpty({
-            '@type': 'Offer',
-            price,
-            priceCurrency: tender.value?.currency || 'UAH',
-            availabilityEnds: tender.tenderPeriod?.endDate,
-          }),
+    validFrom: tender.tenderPeriod?.startDate,
+    validThrough: tender.tenderPeriod?.endDate,
+    priceSpecification: priceSpecification(tender.value),
+    itemOffered: oneOrMany(itemsOffered(tender.items, tender.mainProcurementCategory)),
+    areaServed: oneOrMany(deliveryAreas(tender.items)),
   });
+  const buyer = organization(tender.procuringEntity, 'buyer');
+  return jsonLdDocument(demand, buyer && ({ ...buyer, seeks: { '@id': id } }), breadcrumbList(trail)) as JsonLdDocument;
 }
+
+/** The trail of a tender page: the tender search, then the tender (by its title in the page's language). */
+export const tenderTrail = (tender: Tender, ctx: RouteContext, canonical: string, t: TFunction): TrailStep[] => [
+  { name: t('pages.tenderList.title'), url: absoluteUrl(ctx, '/tenders') },
+  { name: titleOf(tender, ctx.input.language), url: canonical },
+];
 
 /** The tender page's title and description (`PageChunk.meta`). */
 export const meta: Meta = (ctx, t) => {
@@ -82,8 +95,17 @@ export const meta: Meta = (ctx, t) => {
   return data && { title: tenderTitle(data, t), description: tenderDescription(data, t) };
 };
 
-/** The tender page's JSON-LD (`PageChunk.jsonLd`). */
-export const jsonLd: JsonLd = (ctx, canonical) => {
-  const data = dataOf<Tender>(ctx, 'tender');
-  return data && tenderJsonLd(data, canonical);
+/** The tender page's JSON-LD (`PageChunk.jsonLd`): the server's only. */
+export const jsonLd: PageChunk['jsonLd'] = __SERVER__
+  ? (ctx, canonical, t) => {
+      const data = dataOf<Tender>(ctx, 'tender');
+      return data && tenderJsonLd(data, canonical, tenderTrail(data, ctx, canonical, t));
+    }
+  : undefined;
+
+/** The tender's own OCDS release package (`PageChunk.links`). */
+export const links: PageChunk['links'] = (ctx, _canonical, t) => {
+  const id = dataOf<Tender>(ctx, 'tender')?.tenderID;
+  const origin = ctx.input.config.publicOrigin.replace(/\/$/, '');
+  return id ? [{ rel: 'alternate', type: 'application/json', href: origin + tenderOcdsUrl(id), title: t('share.ocds', { id }) }] : [];
 };

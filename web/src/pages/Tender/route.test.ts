@@ -27,7 +27,9 @@ describe('the tender route', () => {
     const h = head('/tenders/UA-2026-10-12-014102-a/awards', { tender });
     expect(h.canonical).toBe('https://portal.test/tenders/UA-2026-10-12-014102-a');
     expect(h.title).toContain('Газ');
-    expect(h.jsonLd).toMatchObject({ identifier: 'UA-2026-10-12-014102-a', url: h.canonical });
+    expect((h.jsonLd as { '@graph': object[] })['@graph']).toContainEqual(
+      expect.objectContaining({ '@type': 'Demand', identifier: 'UA-2026-10-12-014102-a', url: h.canonical }),
+    );
   });
   it('falls back to the default meta with the id from the path when the tender is missing', () => {
     const h = head('/tenders/UA-2026-10-12-014102-a', { tender: { ok: false, status: 404 } });

@@ -20,7 +20,7 @@ export const tender: PageModule = {
   fetches: ({ params }) => {
     const id = encodeURIComponent(params.id ?? '');
     return [
-      { key: 'tender', service: 'search', path: `/api/tenders/${id}` },
+      { key: 'tender', service: 'search', path: `/api/tenders/${id}`, validator: true },
       { key: 'monitorings', service: 'search', path: `/api/tenders/${id}/monitorings` },
       // The other two registers' records of this tender: its plans and its contracts.
       { key: 'plans', service: 'search', path: `/api/plans?tender_id[0]=${id}&perPage=100` },

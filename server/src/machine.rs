@@ -1,0 +1,396 @@
+//! Documents for machines: sitemaps, the Atom feed and the CSV and OCDS exports of any
+//! search, a tender's OCDS release package, and `robots.txt`. The bundle decides what an
+//! address is and writes the text (`web/src/machine/`, the contract in its `types.ts`);
+//! this module runs its steps: it fetches the upstream request a step names, gives the
+//! answer to the next step, and streams each step's text as it comes, so that an export
+//! of 10,000 records holds one page of them at a time. The step that read the first
+//! answer decides the status and headers; its validator answers a conditional request
+//! with `304` before anything else is fetched.
+
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, SystemTime};
+
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{stream, StreamExt};
+use renderer::{Failure, FetchSpec, RendererPool};
+use serde::Deserialize;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::limits::busy;
+use crate::page::fetch_one;
+use crate::state::{AppState, Ready};
+
+/// Whether a path may name a document for machines (the bundle has the last word).
+pub fn is_document_path(path: &str) -> bool {
+    path == "/sitemap.xml"
+        || path.starts_with("/sitemaps/")
+        || [".atom", ".csv", ".ocds.json"].iter().any(|ext| path.ends_with(ext))
+}
+
+/// A step's answer without its text (`Step` in `web/src/machine/types.ts`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Meta {
+    status: u16,
+    content_type: Option<String>,
+    filename: Option<String>,
+    cache_control: Option<String>,
+    etag: Option<String>,
+    last_modified: Option<String>,
+    next: Option<FetchSpec>,
+    state: Option<serde_json::Value>,
+}
+
+/// One document being made: what every step's request carries.
+struct Run {
+    state: AppState,
+    url: String,
+    now: String,
+}
+
+impl Run {
+    fn request(&self, carried: Option<&serde_json::Value>) -> String {
+        let text = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+        let carried = carried.map_or_else(|| "null".to_owned(), serde_json::Value::to_string);
+        format!(
+            r#"{{"url":{},"config":{},"now":{},"state":{carried}}}"#,
+            text(&self.url),
+            self.state.client_json(),
+            text(&self.now)
+        )
+    }
+
+    async fn step(
+        &self,
+        pool: &RendererPool,
+        carried: Option<&serde_json::Value>,
+        answer: Option<String>,
+    ) -> Result<(Meta, String), String> {
+        let (meta, text) = pool.machine(&self.request(carried), answer).await.map_err(|e| e.to_string())?;
+        let meta = serde_json::from_str(&meta).map_err(|e| format!("machine step meta: {e}"))?;
+        Ok((meta, text))
+    }
+}
+
+/// Streams over several upstream requests at once, process-wide (`server.maxDocumentStreams`).
+fn streams(state: &AppState) -> Arc<Semaphore> {
+    static STREAMS: OnceLock<Arc<Semaphore>> = OnceLock::new();
+    STREAMS.get_or_init(|| Arc::new(Semaphore::new(state.config().server.max_document_streams))).clone()
+}
+
+/// The status of a document whose first upstream request failed.
+fn failed(failure: Failure) -> StatusCode {
+    match failure {
+        Failure::Timeout => StatusCode::GATEWAY_TIMEOUT,
+        Failure::Status(503) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::BAD_GATEWAY,
+    }
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response {
+    let mut response = (status, text).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// `ISO 8601` → an HTTP date, when it is one.
+fn http_date(iso: &str) -> Option<String> {
+    let ms = upstream::dates::parse(iso)?;
+    let at = SystemTime::UNIX_EPOCH.checked_add(Duration::from_millis(u64::try_from(ms).ok()?))?;
+    Some(httpdate::fmt_http_date(at))
+}
+
+/// Whether a conditional request's validators say the client has this version: its
+/// `If-None-Match` lists `etag` (or `*`), or, without one, its `If-Modified-Since` is
+/// no earlier than `last_modified`.
+pub fn not_modified(headers: &HeaderMap, etag: &str, last_modified: Option<&str>) -> bool {
+    if let Some(tags) = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) {
+        // Weak comparison (RFC 9110 §8.8.3.2): `W/` does not matter.
+        let bare = |t: &str| t.trim().trim_start_matches("W/").to_owned();
+        return tags.split(',').any(|t| t.trim() == "*" || bare(t) == bare(etag));
+    }
+    let since = headers
+        .get(header::IF_MODIFIED_SINCE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| httpdate::parse_http_date(v).ok());
+    let modified = last_modified.and_then(|v| httpdate::parse_http_date(v).ok());
+    matches!((since, modified), (Some(since), Some(modified)) if modified <= since)
+}
+
+/// The `304` of a document or page: its validators and caching, no body.
+pub fn not_modified_response(
+    etag: &HeaderValue,
+    last_modified: Option<&HeaderValue>,
+    cache_control: HeaderValue,
+) -> Response {
+    let mut response = StatusCode::NOT_MODIFIED.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::ETAG, etag.clone());
+    if let Some(value) = last_modified {
+        headers.insert(header::LAST_MODIFIED, value.clone());
+    }
+    headers.insert(header::CACHE_CONTROL, cache_control);
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    response
+}
+
+/// `attachment; filename="…"; filename*=UTF-8''…`: the ASCII name for old clients, the
+/// whole name (Cyrillic kept) for the others.
+fn disposition(name: &str) -> Option<HeaderValue> {
+    let ascii: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '-' }).collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b".-_".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    HeaderValue::from_str(&format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")).ok()
+}
+
+/// The document at `url` for this request, or `None` when the address names none (the
+/// page handler then answers it: a 404 page, or the page it is).
+pub async fn document(
+    state: &AppState,
+    ready: &Ready,
+    headers: &HeaderMap,
+    url: &str,
+    head_only: bool,
+) -> Option<Response> {
+    let run = Run { state: state.clone(), url: url.to_owned(), now: iso_now() };
+    let pool = &ready.pool;
+    let (first, text) = match run.step(pool, None, None).await {
+        Ok(step) => step,
+        Err(e) => {
+            tracing::error!(%url, error = %e, "machine document failed to start");
+            return Some(plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n"));
+        }
+    };
+    if first.status == 404 && first.next.is_none() {
+        return None;
+    }
+    // A document with no upstream request is whole already.
+    let Some(spec) = first.next.clone() else {
+        return Some(Head::of(ready, &first).respond(headers, head_only, Body::from(text)));
+    };
+    let answer = match fetch_one(state, &spec).await {
+        Ok(answer) => answer,
+        Err(Failure::Status(404)) => return None,
+        Err(failure) => return Some(plain(failed(failure), "the data of this document is not available now\n")),
+    };
+    let (meta, more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
+        Ok(step) => step,
+        Err(e) => {
+            tracing::error!(%url, error = %e, "machine document step failed");
+            return Some(plain(StatusCode::BAD_GATEWAY, "the data of this document could not be read\n"));
+        }
+    };
+    if meta.status == 404 {
+        return None;
+    }
+    let head = Head::of(ready, &meta);
+    let opening = Bytes::from(text + &more);
+    let next = match meta.next {
+        Some(next) if !head_only && head.unchanged(headers).is_none() => next,
+        _ => return Some(head.respond(headers, head_only, Body::from(opening))),
+    };
+    // More requests to come: one of the process's few streams, or a fast refusal.
+    let Ok(permit) = streams(state).try_acquire_owned() else {
+        return Some(busy());
+    };
+    let rest = rest_of(run, pool.clone(), next, meta.state, permit);
+    // Fused: the compression layer may poll once more after the end.
+    let body = Body::from_stream(stream::once(async move { Ok::<_, std::io::Error>(opening) }).chain(rest).fuse());
+    Some(head.respond(headers, false, body))
+}
+
+/// Now as RFC 3339 in UTC (seconds).
+fn iso_now() -> String {
+    let ms = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    let (y, m, d) = upstream::dates::civil_from_days(ms.div_euclid(86_400_000));
+    let secs = ms.rem_euclid(86_400_000) / 1000;
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// The steps after the first answer, one upstream request and one text each. A failure
+/// ends the body as broken: the status is sent, and a cut file must not pass for whole.
+fn rest_of(
+    run: Run,
+    pool: RendererPool,
+    next: FetchSpec,
+    carried: Option<serde_json::Value>,
+    permit: OwnedSemaphorePermit,
+) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> {
+    struct Left {
+        run: Run,
+        pool: RendererPool,
+        next: Option<FetchSpec>,
+        carried: Option<serde_json::Value>,
+        _permit: OwnedSemaphorePermit,
+    }
+    let left = Left { run, pool, next: Some(next), carried, _permit: permit };
+    stream::unfold(Some(left), |left| async move {
+        let mut left = left?;
+        let spec = left.next.take()?;
+        let answer = match fetch_one(&left.run.state, &spec).await {
+            Ok(answer) => answer,
+            Err(failure) => {
+                tracing::warn!(url = %left.run.url, ?failure, "machine document cut: an upstream request failed");
+                return Some((Err(std::io::Error::other(format!("upstream {failure:?}"))), None));
+            }
+        };
+        match left.run.step(&left.pool, left.carried.as_ref(), Some(answer.to_string())).await {
+            Ok((meta, text)) => {
+                left.next = meta.next;
+                left.carried = meta.state;
+                Some((Ok(Bytes::from(text)), Some(left)))
+            }
+            Err(e) => {
+                tracing::error!(url = %left.run.url, error = %e, "machine document cut: a step failed");
+                Some((Err(std::io::Error::other(e)), None))
+            }
+        }
+    })
+}
+
+/// A document's status and headers, from the step that decided them.
+struct Head {
+    status: StatusCode,
+    cache_control: HeaderValue,
+    etag: Option<HeaderValue>,
+    last_modified: Option<HeaderValue>,
+    content_type: HeaderValue,
+    disposition: Option<HeaderValue>,
+}
+
+impl Head {
+    fn of(ready: &Ready, meta: &Meta) -> Self {
+        let value = |v: Option<&str>| v.and_then(|v| HeaderValue::from_str(v).ok());
+        Self {
+            status: StatusCode::from_u16(meta.status).unwrap_or(StatusCode::OK),
+            cache_control: value(meta.cache_control.as_deref()).unwrap_or(HeaderValue::from_static("no-cache")),
+            // The release is part of it: another bundle may write another document. Weak:
+            // the compression layer sends each encoding of the one document under it.
+            etag: meta
+                .etag
+                .as_deref()
+                .and_then(|tag| HeaderValue::from_str(&format!("W/\"{}-{tag}\"", ready.release)).ok()),
+            last_modified: value(meta.last_modified.as_deref().and_then(http_date).as_deref()),
+            content_type: value(meta.content_type.as_deref())
+                .unwrap_or(HeaderValue::from_static("text/plain; charset=utf-8")),
+            disposition: meta.filename.as_deref().and_then(disposition),
+        }
+    }
+
+    /// The `304` for a request whose validators match this document.
+    fn unchanged(&self, request: &HeaderMap) -> Option<Response> {
+        let etag = self.etag.as_ref().filter(|_| self.status == StatusCode::OK)?;
+        let since = self.last_modified.as_ref().and_then(|v| v.to_str().ok());
+        not_modified(request, etag.to_str().unwrap_or_default(), since)
+            .then(|| not_modified_response(etag, self.last_modified.as_ref(), self.cache_control.clone()))
+    }
+
+    fn respond(self, request: &HeaderMap, head_only: bool, body: Body) -> Response {
+        if let Some(unchanged) = self.unchanged(request) {
+            return unchanged;
+        }
+        let mut response =
+            if head_only { (self.status, Body::empty()).into_response() } else { (self.status, body).into_response() };
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, self.content_type);
+        headers.insert(header::CACHE_CONTROL, self.cache_control);
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        for (name, value) in [
+            (header::ETAG, self.etag),
+            (header::LAST_MODIFIED, self.last_modified),
+            (header::CONTENT_DISPOSITION, self.disposition),
+        ] {
+            if let Some(value) = value {
+                headers.insert(name, value);
+            }
+        }
+        response
+    }
+}
+
+/// `robots.txt`: every record page and each register's first page open to crawlers; the
+/// data endpoint, account and cabinet pages, the cart, exports and every address with a
+/// query (endless filter combinations and pages of results) closed; the sitemap index
+/// named. Google-style wildcards (`*`, `$`), which the major crawlers read.
+pub async fn robots(axum::extract::State(state): axum::extract::State<AppState>) -> Response {
+    let origin = state.config().client.public_origin.trim_end_matches('/');
+    let mut text = String::from("User-agent: *\nAllow: /\n");
+    for path in ["/__", "/login", "/registration", "/logout", "/icabinet", "/market/cart", "/js/sign"] {
+        text.push_str(&format!("Disallow: {path}\nDisallow: /en{path}\n"));
+    }
+    // Queries: filters, sorts and pages of results. Exports: whole results as files.
+    text.push_str("Disallow: /*?\nDisallow: /*.csv$\nDisallow: /*.ocds.json$\n");
+    text.push_str(&format!("\nSitemap: {origin}/sitemap.xml\n"));
+    let mut response = text.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_conditional_request_matches_by_tag_then_by_date() {
+        let with = |pairs: &[(header::HeaderName, &'static str)]| {
+            let mut headers = HeaderMap::new();
+            for (name, value) in pairs {
+                headers.insert(name.clone(), HeaderValue::from_static(value));
+            }
+            headers
+        };
+        let date = "Tue, 24 Nov 2026 07:00:00 GMT";
+        assert!(not_modified(&with(&[(header::IF_NONE_MATCH, "\"a-1\"")]), "\"a-1\"", None));
+        assert!(not_modified(&with(&[(header::IF_NONE_MATCH, "\"x\", W/\"a-1\"")]), "\"a-1\"", None));
+        assert!(not_modified(&with(&[(header::IF_NONE_MATCH, "*")]), "\"a-1\"", None));
+        assert!(!not_modified(&with(&[(header::IF_NONE_MATCH, "\"a-2\"")]), "\"a-1\"", Some(date)));
+        // A tag that does not match decides, whatever the date says.
+        let both = with(&[(header::IF_NONE_MATCH, "\"a-2\""), (header::IF_MODIFIED_SINCE, date)]);
+        assert!(!not_modified(&both, "\"a-1\"", Some(date)));
+        assert!(not_modified(&with(&[(header::IF_MODIFIED_SINCE, date)]), "\"a-1\"", Some(date)));
+        assert!(!not_modified(
+            &with(&[(header::IF_MODIFIED_SINCE, "Mon, 23 Nov 2026 07:00:00 GMT")]),
+            "\"a-1\"",
+            Some(date)
+        ));
+        assert!(!not_modified(&with(&[]), "\"a-1\"", Some(date)));
+    }
+
+    #[test]
+    fn file_names_keep_cyrillic_and_stay_header_values() {
+        let value = disposition("tenders_keyword-ліки_2026-11-24.csv").unwrap();
+        let text = value.to_str().unwrap();
+        assert!(text.starts_with("attachment; filename=\"tenders_keyword-----_2026-11-24.csv\""), "{text}");
+        assert!(text.ends_with("filename*=UTF-8''tenders_keyword-%D0%BB%D1%96%D0%BA%D0%B8_2026-11-24.csv"), "{text}");
+        assert!(disposition("a\"b\r\n.csv").unwrap().to_str().unwrap().contains("filename=\"a-b--.csv\""));
+    }
+
+    #[test]
+    fn machine_paths() {
+        for path in [
+            "/sitemap.xml",
+            "/sitemaps/tenders-2026-10.xml",
+            "/tenders.atom",
+            "/en/plans.csv",
+            "/tenders/UA-1.ocds.json",
+        ] {
+            assert!(is_document_path(path), "{path}");
+        }
+        for path in ["/tenders", "/tenders/UA-1", "/market/products/x", "/sitemap"] {
+            assert!(!is_document_path(path), "{path}");
+        }
+    }
+}

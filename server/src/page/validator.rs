@@ -1,0 +1,118 @@
+//! Validators of record pages (tender, plan, contract, product) seen anonymously: an
+//! `ETag` made of the release, the record's `dateModified` (the answer its route marks
+//! `validator`) and the page's other answers, and a `Last-Modified` of the record's
+//! `dateModified`. A crawler's revisit of an unchanged record is then a `304` after the
+//! upstream answers, without a render.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::time::{Duration, SystemTime};
+
+use axum::http::HeaderValue;
+use renderer::FetchSpec;
+use serde::Deserialize;
+
+use super::UpstreamAnswer;
+
+/// The `dateModified` of a record, at its top or under `data` (the platform's envelope).
+#[derive(Deserialize)]
+struct Dated {
+    #[serde(rename = "dateModified")]
+    date_modified: Option<String>,
+    data: Option<Inner>,
+}
+
+#[derive(Deserialize)]
+struct Inner {
+    #[serde(rename = "dateModified")]
+    date_modified: Option<String>,
+}
+
+pub struct Validator {
+    pub etag: HeaderValue,
+    pub last_modified: Option<HeaderValue>,
+}
+
+/// The validator of a page made of these answers, or `None` when the page has no record
+/// answer, or its record failed or has no `dateModified` (an error page has none).
+pub fn of(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer]) -> Option<Validator> {
+    if !fetches.iter().any(|spec| spec.validator) {
+        return None;
+    }
+    // `DefaultHasher::new` has fixed keys: every replica of a release makes the same tags.
+    let mut hasher = DefaultHasher::new();
+    let mut latest: Option<i64> = None;
+    for (spec, answer) in fetches.iter().zip(answers) {
+        spec.key.hash(&mut hasher);
+        match answer {
+            Ok(body) if spec.validator => {
+                let dated: Dated = serde_json::from_str(body).ok()?;
+                let modified = dated.date_modified.or_else(|| dated.data.and_then(|d| d.date_modified))?;
+                let ms = upstream::dates::parse(&modified)?;
+                modified.hash(&mut hasher);
+                latest = Some(latest.map_or(ms, |l| l.max(ms)));
+            }
+            Err(_) if spec.validator => return None,
+            // What else the page shows (a tender's contracts, a product's profile).
+            Ok(body) => body.hash(&mut hasher),
+            Err(failure) => failure.to_string().hash(&mut hasher),
+        }
+    }
+    // The footer's year is the one thing a page renders from the clock.
+    let year = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 31_556_952);
+    year.hash(&mut hasher);
+    let etag = HeaderValue::from_str(&format!("W/\"{release}-{:016x}\"", hasher.finish())).ok()?;
+    let last_modified = latest
+        .and_then(|ms| SystemTime::UNIX_EPOCH.checked_add(Duration::from_millis(u64::try_from(ms).ok()?)))
+        .and_then(|at| HeaderValue::from_str(&httpdate::fmt_http_date(at)).ok());
+    Some(Validator { etag, last_modified })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use renderer::{Failure, Service};
+    use std::sync::Arc;
+
+    fn spec(key: &str, validator: bool) -> FetchSpec {
+        FetchSpec {
+            key: key.into(),
+            service: Service::Search,
+            path: format!("/api/{key}"),
+            max_age: None,
+            body: None,
+            after: None,
+            validator,
+        }
+    }
+
+    #[test]
+    fn the_tag_follows_the_record_and_the_other_answers() {
+        let fetches = [spec("tender", true), spec("contracts", false)];
+        let answers = |modified: &str, contracts: &str| -> Vec<UpstreamAnswer> {
+            vec![Ok(Arc::from(format!(r#"{{"id":"x","dateModified":"{modified}"}}"#))), Ok(Arc::from(contracts))]
+        };
+        let tag = |a: &[UpstreamAnswer]| of("r1", &fetches, a).map(|v| v.etag.to_str().unwrap().to_owned());
+        let first = tag(&answers("2026-10-12T10:00:00+03:00", "[]")).unwrap();
+        assert!(first.starts_with("W/\"r1-"), "{first}");
+        assert_eq!(tag(&answers("2026-10-12T10:00:00+03:00", "[]")).unwrap(), first);
+        assert_ne!(tag(&answers("2026-10-12T10:00:01+03:00", "[]")).unwrap(), first);
+        assert_ne!(tag(&answers("2026-10-12T10:00:00+03:00", "[1]")).unwrap(), first);
+        assert_ne!(
+            of("r2", &fetches, &answers("2026-10-12T10:00:00+03:00", "[]")).unwrap().etag.to_str().unwrap(),
+            first
+        );
+        let v = of("r1", &fetches, &answers("2026-10-12T10:00:00+03:00", "[]")).unwrap();
+        assert_eq!(v.last_modified.unwrap().to_str().unwrap(), "Mon, 12 Oct 2026 07:00:00 GMT");
+        // No record, a failed record, or one without a date: no validator.
+        assert!(of("r1", &[spec("tenders", false)], &[Ok(Arc::from("{}"))]).is_none());
+        assert!(of("r1", &fetches, &[Err(Failure::Status(404)), Ok(Arc::from("[]"))]).is_none());
+        assert!(of("r1", &fetches, &[Ok(Arc::from(r#"{"id":"x"}"#)), Ok(Arc::from("[]"))]).is_none());
+        // The platform's envelope.
+        assert!(of(
+            "r1",
+            &fetches,
+            &[Ok(Arc::from(r#"{"data":{"dateModified":"2026-10-12T10:00:00Z"}}"#)), Ok(Arc::from("[]"))]
+        )
+        .is_some());
+    }
+}

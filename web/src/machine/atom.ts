@@ -1,0 +1,163 @@
+/**
+ * The Atom feed (RFC 4287) of any search of the three registers: `/tenders.atom?<filters>`
+ * (`/en/…` in English) lists the newest 50 results of the same filters, newest first by
+ * publication, whatever the page's own sort and paging. Each entry has a stable id (the
+ * record's 32-hex id as a `urn:uuid`), its title, its page, `updated` (its
+ * `dateModified`), `published`, and a summary of buyer, value, status and deadline.
+ */
+import type { TFunction } from 'i18next';
+import type { Language } from '../contract';
+import { formatDate } from '../lib/dates';
+import { enumLabel } from '../lib/enums';
+import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
+import { feedUrl } from '../lib/machineUrls';
+import { localized, money, organizationNames, type Organization, type Value } from '../lib/ocds';
+import { localizedPath } from '../lib/paths';
+import type { Context, Document, Step } from './types';
+import { hash, instant, latest, xml } from './types';
+
+/** Results a feed lists. */
+export const FEED_SIZE = 50;
+
+interface Member {
+  id?: string;
+  tenderID?: string;
+  planID?: string;
+  contractID?: string;
+  title?: string;
+  title_en?: string;
+  status?: string;
+  dateModified?: string;
+  dateCreated?: string;
+  datePublished?: string;
+  dateSigned?: string;
+  value?: Value;
+  budget?: Value & { description?: string };
+  procuringEntity?: Organization;
+  buyer?: Organization;
+  buyers?: Organization[];
+  suppliers?: Organization[];
+  tenderPeriod?: { endDate?: string };
+  tender?: { tenderPeriod?: { startDate?: string } };
+  period?: { endDate?: string };
+}
+
+/** The feed's own query: the search's filters without paging and sort. */
+export const feedQuery = (filters: SearchFilters, register: Register): string =>
+  serializeFilters({ ...filters, sortOrder: DEFAULT_SORT }, { withPaging: false, register });
+
+/** The upstream search a feed reads: the first 50 results in the default (newest first) order. */
+export const feedSearch = (filters: SearchFilters, register: Register): string =>
+  searchApiPath({ ...filters, sortOrder: DEFAULT_SORT, page: 1, perPage: FEED_SIZE }, register);
+
+/** An entry id that never changes: `urn:uuid:` of a 32-hex id, else a tag URI of the page. */
+function entryId(member: Member, register: Register, key: string, host: string): string {
+  const hex = member.id && /^[0-9a-f]{32}$/i.test(member.id) ? member.id.toLowerCase() : '';
+  if (hex) return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return `tag:${host},2026:${register.name}/${encodeURIComponent(key)}`;
+}
+
+/** Where in a record its page id is, and the facts its summary gives. */
+const REGISTER_OF: Record<Register['name'], {
+  key: (m: Member) => string | undefined;
+  title: (m: Member, language: Language) => string;
+  facts: (m: Member, t: TFunction, language: Language) => Array<[label: string, value: string | undefined]>;
+  published: (m: Member) => string | undefined;
+}> = {
+  tenders: {
+    key: (m) => m.tenderID,
+    title: (m, language) => localized(m, 'title', language),
+    facts: (m, t, language) => [
+      [t('tenderList.organizer'), organizationNames(m.procuringEntity ? [m.procuringEntity] : [], language)],
+      [t('tenderList.value'), money(m.value, language)],
+      [t('tenderList.status'), m.status && enumLabel(t, 'tenderStatus', m.status)],
+      [t('machine.deadline'), kyivTime(m.tenderPeriod?.endDate, t, language)],
+    ],
+    published: (m) => m.dateCreated,
+  },
+  plans: {
+    key: (m) => m.planID,
+    title: (m, language) => localized(m, 'title', language) || m.budget?.description || '',
+    facts: (m, t, language) => [
+      [t('registers.plans.buyer'), organizationNames(m.buyers?.length ? m.buyers : m.procuringEntity ? [m.procuringEntity] : [], language)],
+      [t('registers.plans.budget'), money(m.budget, language)],
+      [t('tenderList.status'), m.status && enumLabel(t, 'planStatus', m.status)],
+      [t('registers.plans.tenderStart'), formatDate(m.tender?.tenderPeriod?.startDate, language)],
+    ],
+    published: (m) => m.datePublished ?? m.dateModified,
+  },
+  contracts: {
+    key: (m) => m.contractID,
+    title: (m, language) => localized(m, 'title', language),
+    facts: (m, t, language) => [
+      [t('registers.contracts.buyer'), organizationNames(m.buyer ? [m.buyer] : m.procuringEntity ? [m.procuringEntity] : [], language)],
+      [t('registers.contracts.supplier'), organizationNames(m.suppliers, language)],
+      [t('registers.contracts.amount'), money(m.value, language)],
+      [t('tenderList.status'), m.status && enumLabel(t, 'contractStatus', m.status)],
+      [t('machine.contractEnd'), kyivTime(m.period?.endDate, t, language)],
+    ],
+    published: (m) => m.dateSigned ?? m.dateCreated,
+  },
+};
+
+/** A date and time in Kyiv, the zone named: `12.10.2026, 16:00 (Київ)`. */
+function kyivTime(iso: string | undefined, t: TFunction, language: Language): string {
+  const text = formatDate(iso, language, true);
+  return text ? `${text} (${t('machine.kyiv')})` : '';
+}
+
+/** The feed of `register`'s search `filters`. */
+export function feed(register: Register, filters: SearchFilters): Document {
+  const query = feedQuery(filters, register);
+  return {
+    first: () => ({ status: 200, text: '', next: { key: 'search', service: 'search', path: feedSearch(filters, register) } }),
+    step: ({ origin, language, t, request }: Context, answer): Step => {
+      const found = (answer ?? {}) as { 'hydra:member'?: Array<Member | null> };
+      const members = (found['hydra:member'] ?? []).filter((m): m is Member => !!m && typeof m === 'object').slice(0, FEED_SIZE);
+      const of = REGISTER_OF[register.name];
+      const host = origin.replace(/^[a-z]+:\/\//i, '').replace(/[:/].*$/, '');
+      const entries = members.map((m) => {
+        const key = of.key(m) || m.id || '';
+        const link = origin + localizedPath(language, `/${register.name}/${encodeURIComponent(key)}`);
+        const updated = instant(m.dateModified) ?? instant(of.published(m)) ?? instant(request.now) as string;
+        const published = instant(of.published(m));
+        const summary = of.facts(m, t, language).filter(([, v]) => v).map(([label, v]) => `${label}: ${v}`).join('\n');
+        const title = of.title(m, language) || key;
+        return { updated, text:
+          '<entry>' +
+          `<id>${xml(entryId(m, register, key, host))}</id>` +
+          `<title>${xml(title)}</title>` +
+          `<link rel="alternate" type="text/html" href="${xml(link)}"/>` +
+          `<updated>${updated}</updated>` +
+          (published ? `<published>${published}</published>` : '') +
+          (summary ? `<summary>${xml(summary)}</summary>` : '') +
+          '</entry>\n' };
+      });
+      const self = origin + feedUrl(register.name, language, query);
+      const page = origin + localizedPath(language, `/${register.name}`) + (query ? `?${query}` : '');
+      const registerTitle = t(`pages.${register.name === 'tenders' ? 'tenderList' : register.name === 'plans' ? 'planList' : 'contractList'}.title`);
+      const title = filters.keyword ? `${registerTitle}: «${filters.keyword}»` : registerTitle;
+      const updated = latest(entries.map((e) => e.updated)) ?? (instant(request.now) as string);
+      const text =
+        '<?xml version="1.0" encoding="utf-8"?>\n' +
+        `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language}">\n` +
+        `<id>${xml(self)}</id>` +
+        `<title>${xml(`${title} | ${t('site.name')}`)}</title>` +
+        `<subtitle>${xml(t('machine.feedSubtitle', { count: FEED_SIZE }))}</subtitle>` +
+        `<updated>${updated}</updated>` +
+        `<link rel="self" type="application/atom+xml" href="${xml(self)}"/>` +
+        `<link rel="alternate" type="text/html" href="${xml(page)}"/>` +
+        `<author><name>${xml(t('site.name'))}</name><uri>${xml(`${origin}/`)}</uri></author>\n` +
+        entries.map((e) => e.text).join('') +
+        '</feed>\n';
+      return {
+        status: 200,
+        contentType: 'application/atom+xml; charset=utf-8',
+        cacheControl: 'public, max-age=300',
+        etag: hash(text),
+        lastModified: latest(entries.map((e) => e.updated)),
+        text,
+      };
+    },
+  };
+}

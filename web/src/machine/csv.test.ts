@@ -1,0 +1,212 @@
+/**
+ * The CSV export's rows over real search members of the three registers, read back with
+ * a real CSV parser (csv-parse, RFC 4180): the byte order mark, one row per member with
+ * the card's values in both languages, links to the records' pages, and the quoting and
+ * formula neutralising that hostile titles need.
+ */
+import { parse } from 'csv-parse/sync';
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import uk from '../../../locales/uk/dzo.json';
+import en from '../../../locales/en/dzo.json';
+import type { Language } from '../contract';
+import { createI18n } from '../i18n';
+import { formatDate } from '../lib/dates';
+import { enumLabel } from '../lib/enums';
+import { csvColumnKeys, csvField, csvHeader, csvRows, type CsvRegister } from './csv';
+import { deriveContracts, demo, examples, member, type Rec } from './ocdsTestData';
+
+const resources = { uk: { dzo: uk }, en: { dzo: en } };
+const T: Record<Language, TFunction> = {
+  uk: createI18n('uk', resources).getFixedT('uk'),
+  en: createI18n('en', resources).getFixedT('en'),
+};
+const ORIGIN = 'https://portal.test';
+
+/** Header and rows of a whole export, parsed as a spreadsheet program would (BOM, CRLF, quotes). */
+function exportOf(register: CsvRegister, members: unknown[], language: Language): { header: string[]; rows: string[][]; text: string } {
+  const t = T[language];
+  const text = csvHeader(register, t) + csvRows(register, members.slice(0, 50), { t, language, origin: ORIGIN })
+    + csvRows(register, members.slice(50), { t, language, origin: `${ORIGIN}/` });
+  const [header, ...rows] = parse(text, { bom: true, record_delimiter: '\r\n', relax_column_count: false }) as string[][];
+  return { header, rows, text };
+}
+
+/** The parsed rows as objects keyed by the column's key (`tenderID`, `amount`…). */
+function byColumn(register: CsvRegister, rows: string[][]): Array<Record<string, string>> {
+  const keys = csvColumnKeys(register).map((k) => k.split('.').pop() as string);
+  return rows.map((row) => Object.fromEntries(keys.map((k, i) => [k, row[i]])));
+}
+
+const arr = (v: unknown): Rec[] => (Array.isArray(v) ? (v as Rec[]) : []);
+const obj = (v: unknown): Rec => (v && typeof v === 'object' ? (v as Rec) : {});
+const plain = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+
+const demoTenders = demo('tenders');
+const demoPlans = demo('plans');
+const tenderExamples = examples('tenders');
+const planExamples = examples('plans');
+const contractExamples = examples('contracts');
+const haveData = !!(demoTenders && demoPlans && tenderExamples.length && planExamples.length && contractExamples.length);
+
+describe('CSV export of real search members', () => {
+  if (!haveData) {
+    it.skip('needs the shared data (prozorro-mcp-demo and openprocurement-api examples)', () => {});
+    return;
+  }
+  const tenders = [...(demoTenders ?? []), ...tenderExamples.map(([, t]) => t)].map((t) => member(t, 'tenders'));
+  const plans = [...planExamples.map(([, p]) => p), ...(demoPlans ?? [])].map((p) => member(p, 'plans'));
+  const contracts = [
+    ...contractExamples.map(([, c]) => c),
+    ...[...(demoTenders ?? []), ...tenderExamples.map(([, t]) => t)].flatMap(deriveContracts),
+  ].map((c) => member(c, 'contracts'));
+
+  it('starts with the UTF-8 byte order mark and a translated header row ending in CRLF', () => {
+    for (const language of ['uk', 'en'] as const) {
+      const header = csvHeader('tenders', T[language]);
+      expect([...new TextEncoder().encode(header).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(header.endsWith('\r\n')).toBe(true);
+      expect(header.split('\r\n')).toHaveLength(2);
+    }
+    expect(csvHeader('tenders', T.uk)).toContain('Очікувана вартість');
+    expect(csvHeader('tenders', T.en)).toContain('Expected value');
+    for (const register of ['tenders', 'plans', 'contracts'] as const) {
+      for (const language of ['uk', 'en'] as const) {
+        const labels = csvColumnKeys(register).map((k) => T[language](k));
+        // Every label is a translation, not its key.
+        for (const [i, label] of labels.entries()) expect(label, csvColumnKeys(register)[i]).not.toMatch(/^export\./);
+        expect(new Set(labels).size).toBe(labels.length);
+      }
+    }
+  });
+
+  for (const language of ['uk', 'en'] as const) {
+    it(`writes one row per tender member with the card's values (${language})`, () => {
+      const { header, rows, text } = exportOf('tenders', tenders, language);
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      expect(header).toEqual(csvColumnKeys('tenders').map((k) => T[language](k)));
+      expect(rows).toHaveLength(tenders.length);
+      const cols = byColumn('tenders', rows);
+      tenders.forEach((t, i) => {
+        const row = cols[i];
+        const value = obj(t.value);
+        const pe = obj(t.procuringEntity);
+        expect(row.tenderID).toBe(t.tenderID);
+        expect(row.id).toBe(t.id);
+        const title = language === 'en' && t.title_en ? t.title_en : t.title;
+        expect(row.title.replace(/^'/, '')).toBe(title);
+        expect(row.status).toBe(enumLabel(T[language], 'tenderStatus', t.status as string));
+        expect(row.method).toBe(enumLabel(T[language], 'procurementMethodType', t.procurementMethodType as string));
+        expect(row.organizer).toBe((language === 'en' && pe.name_en) || pe.name);
+        expect(row.organizerCode).toBe(String(obj(pe.identifier).id).trim());
+        expect(row.amount).toBe(plain(value.amount));
+        expect(row.currency).toBe(typeof value.amount === 'number' ? value.currency : '');
+        expect(row.region).toBe(obj(pe.address).region ?? '');
+        expect(row.published).toBe(formatDate(t.dateCreated as string, language, true));
+        expect(row.link).toBe(`${ORIGIN}${language === 'en' ? '/en' : ''}/tenders/${encodeURIComponent(t.tenderID as string)}`);
+        const cpv = obj(arr(t.items).find((x) => obj(x.classification).id)?.classification);
+        expect(row.cpv.startsWith(`${cpv.id as string} `)).toBe(true);
+      });
+      // The amounts are numbers a spreadsheet sums: the plain sum of the column is the data's.
+      const sum = cols.reduce((s, r) => s + (r.amount ? Number(r.amount) : 0), 0);
+      const expected = tenders.reduce((s, t) => s + (typeof obj(t.value).amount === 'number' ? (obj(t.value).amount as number) : 0), 0);
+      expect(sum).toBeCloseTo(expected, 2);
+    });
+  }
+
+  it('writes plans with their budget, planned method, start and CPV', () => {
+    for (const language of ['uk', 'en'] as const) {
+      const { rows } = exportOf('plans', plans, language);
+      expect(rows).toHaveLength(plans.length);
+      byColumn('plans', rows).forEach((row, i) => {
+        const p = plans[i];
+        const budget = obj(p.budget);
+        const planned = obj(p.tender);
+        expect(row.planID).toBe(p.planID);
+        expect(row.title).toBe(p.title ?? budget.description ?? '');
+        expect(row.status).toBe(enumLabel(T[language], 'planStatus', p.status as string));
+        expect(row.amount).toBe(plain(budget.amount));
+        expect(row.currency).toBe(budget.currency);
+        expect(row.method).toBe(planned.procurementMethodType ? enumLabel(T[language], 'procurementMethodType', planned.procurementMethodType as string) : '');
+        expect(row.tenderStart).toBe(formatDate(obj(planned.tenderPeriod).startDate as string | undefined, language));
+        expect(row.cpv.startsWith(`${obj(p.classification).id as string} `)).toBe(true);
+        expect(row.link).toBe(`${ORIGIN}${language === 'en' ? '/en' : ''}/plans/${p.planID as string}`);
+      });
+    }
+  });
+
+  it('writes contracts, database-shaped and derived, with buyer, suppliers, term and tender', () => {
+    for (const language of ['uk', 'en'] as const) {
+      const { rows } = exportOf('contracts', contracts, language);
+      expect(rows).toHaveLength(contracts.length);
+      byColumn('contracts', rows).forEach((row, i) => {
+        const c = contracts[i];
+        const suppliers = arr(c.suppliers);
+        expect(row.contractID).toBe(c.contractID);
+        expect(row.contractNumber).toBe(c.contractNumber ?? '');
+        expect(row.status).toBe(enumLabel(T[language], 'contractStatus', c.status as string));
+        expect(row.buyerCode).toBe(String(obj(obj(c.buyer).identifier).id).trim());
+        expect(row.supplierCode).toBe(suppliers.map((s) => String(obj(s.identifier).id).trim()).join('; '));
+        expect(row.supplier.split('; ')).toHaveLength(suppliers.length);
+        expect(row.amount).toBe(plain(obj(c.value).amount));
+        expect(row.periodStart).toBe(formatDate(obj(c.period).startDate as string | undefined, language, true));
+        expect(row.signed).toBe(formatDate(c.dateSigned as string | undefined, language));
+        expect(row.tender).toBe(c.tenderID ?? c.tender_id);
+        expect(row.link).toBe(`${ORIGIN}${language === 'en' ? '/en' : ''}/contracts/${c.contractID as string}`);
+      });
+    }
+  });
+
+  it('shows dates in Kyiv time, as the page does', () => {
+    const one = { id: 'a'.repeat(32), tenderID: 'UA-2026-10-08-000001-a', dateCreated: '2026-10-07T22:30:00Z' };
+    const [row] = byColumn('tenders', exportOf('tenders', [one], 'uk').rows);
+    expect(row.published).toBe('08.10.2026, 01:30');
+    const [rowEn] = byColumn('tenders', exportOf('tenders', [one], 'en').rows);
+    expect(rowEn.published).toBe('08/10/2026, 01:30');
+  });
+});
+
+describe('CSV fields', () => {
+  const base = { id: '0123456789abcdef0123456789abcdef', tenderID: 'UA-2026-10-08-000001-a', status: 'complete' };
+
+  it('quotes fields holding quotes, commas and line breaks, and reads back the same text', () => {
+    const title = 'ТОВ "Ромашка", поставка\r\nпаперу\nта "картону"';
+    const text = csvRows('tenders', [{ ...base, title }], { t: T.uk, language: 'uk', origin: ORIGIN });
+    expect(text).toContain('"ТОВ ""Ромашка"", поставка\r\nпаперу\nта ""картону"""');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const [row] = parse(text, { record_delimiter: '\r\n' }) as string[][];
+    expect(row[2]).toBe(title);
+    expect(row).toHaveLength(csvColumnKeys('tenders').length);
+  });
+
+  it('neutralises text a spreadsheet would run as a formula, but keeps numbers numbers', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(csvField(`${start}SUM(A1:A9)`).replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(csvField('=HYPERLINK("http://evil.invalid","click")')).toBe('"\'=HYPERLINK(""http://evil.invalid"",""click"")"');
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField(1234.5)).toBe('1234.5');
+    expect(csvField(Number.NaN)).toBe('');
+    expect(csvField('UA-2026')).toBe('UA-2026');
+    const hostile = { ...base, title: '=cmd|" /C calc"!A0', value: { amount: -1.5, currency: 'UAH' }, procuringEntity: { name: '@SUM(1+1)' } };
+    const [row] = byColumn('tenders', parse(csvRows('tenders', [hostile], { t: T.en, language: 'en', origin: ORIGIN }), { record_delimiter: '\r\n' }) as string[][]);
+    expect(row.title).toBe(`'${hostile.title}`);
+    expect(row.organizer).toBe("'@SUM(1+1)");
+    expect(row.amount).toBe('-1.5');
+  });
+
+  it('leaves cells empty for what a member lacks and skips what is not a record', () => {
+    const text = csvRows('contracts', [null, 'x', [], { id: 'c'.repeat(32), suppliers: [null], value: { currency: 'UAH' } }], {
+      t: T.uk, language: 'uk', origin: ORIGIN,
+    });
+    const rows = parse(text, { record_delimiter: '\r\n' }) as string[][];
+    expect(rows).toHaveLength(1);
+    const [row] = byColumn('contracts', rows);
+    expect(row.id).toBe('c'.repeat(32));
+    expect(row.amount).toBe('');
+    expect(row.currency).toBe('');
+    expect(row.supplier).toBe('');
+    expect(row.link).toBe(`${ORIGIN}/contracts/${'c'.repeat(32)}`);
+    expect(csvRows('plans', [], { t: T.uk, language: 'uk', origin: ORIGIN })).toBe('');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Exports of a search's whole result (up to the 10,000-record window the upstream pages
+ * through): CSV (`/tenders.csv?<filters>`) and an OCDS release package
+ * (`/tenders.ocds.json?<filters>`), in the search's own order, 100 records a step, so
+ * the server streams them with flat memory; and a tender's own release package
+ * (`/tenders/<tenderID>.ocds.json`).
+ */
+import { formatDate } from '../lib/dates';
+import { searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
+import { exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/machineUrls';
+import { RESULT_WINDOW } from '../lib/pagination';
+import { csvHeader, csvRows } from './csv';
+import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, tenderRelease } from './ocds';
+import type { Context, Document, Step } from './types';
+import { hash, instant } from './types';
+
+/** Records fetched per step (the upstream's largest page). */
+export const EXPORT_PAGE = 100;
+
+const RELEASE_OF = { tenders: tenderRelease, plans: planRelease, contracts: contractRelease } as const;
+
+interface Found {
+  'hydra:member'?: unknown[];
+  'hydra:totalItems'?: number;
+  'hydra:view'?: { lastPage?: number };
+}
+
+interface ExportState {
+  page: number;
+  lastPage: number;
+  /** Releases written so far (the OCDS package separates them with commas). */
+  written: number;
+}
+
+/**
+ * A file name naming the register, the query and the date (Kyiv): every character but
+ * letters, digits, `.`, `_` and `-` becomes `-`, runs folded, at most 120 characters.
+ */
+export function exportFilename(register: Register, query: string, now: string, extension: string): string {
+  const date = formatDate(now, 'en').split('/').reverse().join('-');
+  const parts = [...new URLSearchParams(query)]
+    .filter(([name]) => name !== 'page' && name !== 'perPage')
+    .map(([name, value]) => `${name.replace(/\[\d*\]$/, '')}-${value}`);
+  const slug = [register.name, ...parts].join('_').normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/-{2,}/g, '-');
+  return `${slug.slice(0, 120).replace(/-$/, '')}_${date}${extension}`;
+}
+
+const members = (found: Found): Array<Record<string, unknown>> =>
+  (found['hydra:member'] ?? []).filter((m): m is Record<string, unknown> => !!m && typeof m === 'object');
+
+/** The CSV or OCDS export of `register`'s search `filters` (its sort kept, its paging not). */
+export function searchExport(register: Register, filters: SearchFilters, format: ExportFormat): Document {
+  const query = serializeFilters(filters, { withPaging: false, register });
+  const lastWindowPage = Math.floor(RESULT_WINDOW / EXPORT_PAGE);
+  const spec = (page: number) => ({
+    key: 'search',
+    service: 'search' as const,
+    path: searchApiPath({ ...filters, page, perPage: EXPORT_PAGE }, register),
+  });
+  return {
+    first: () => ({ status: 200, text: '', next: spec(1), state: { page: 1, lastPage: 1, written: 0 } satisfies ExportState }),
+    step: ({ t, language, origin, request }: Context, answer): Step => {
+      const found = (answer ?? {}) as Found;
+      const state = request.state as ExportState;
+      const firstStep = state.page === 1;
+      const lastPage = firstStep ? Math.min(Math.max(1, Number(found['hydra:view']?.lastPage) || 1), lastWindowPage) : state.lastPage;
+      const records = members(found);
+      const more = state.page < lastPage && records.length > 0;
+      let text: string;
+      let written = state.written;
+      if (format === 'csv') {
+        text = (firstStep ? csvHeader(register.name, t) : '') + csvRows(register.name, records, { t, language, origin });
+      } else {
+        const toRelease = RELEASE_OF[register.name];
+        const releases = records.map((r) => JSON.stringify(toRelease(r)));
+        const opening = firstStep
+          ? packageOpening({
+              uri: origin + exportUrl(register.name, 'ocds', language, query),
+              publishedDate: instant(request.now) as string,
+              publisherName: t('site.name'),
+              publisherUri: `${origin}/`,
+            })
+          : '';
+        text = opening + (written > 0 && releases.length ? ',' : '') + releases.join(',') + (more ? '' : PACKAGE_CLOSING);
+        written += releases.length;
+      }
+      const next: ExportState = { page: state.page + 1, lastPage, written };
+      const step: Step = { status: 200, text, next: more ? spec(next.page) : null, state: next };
+      if (firstStep) {
+        const ocds = format === 'ocds';
+        // An OCDS package holds at least one release: an empty result has no package.
+        if (ocds && records.length === 0) return { status: 404, text: '' };
+        Object.assign(step, {
+          contentType: ocds ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8; header=present',
+          filename: exportFilename(register, query, request.now, ocds ? '.ocds.json' : '.csv'),
+          cacheControl: 'public, max-age=300',
+        });
+      }
+      return step;
+    },
+  };
+}
+
+/** `/tenders/<id>.ocds.json`: a release package of one tender, as the upstream has it now. */
+export function tenderPackage(id: string): Document {
+  return {
+    first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
+    step: ({ t, origin, request }: Context, answer): Step => {
+      const tender = (answer ?? {}) as Record<string, unknown>;
+      const release = tenderRelease(tender);
+      const modified = instant(tender.dateModified);
+      const key = typeof tender.tenderID === 'string' && tender.tenderID ? tender.tenderID : id;
+      const text =
+        packageOpening({
+          uri: origin + tenderOcdsUrl(key),
+          publishedDate: modified ?? (instant(request.now) as string),
+          publisherName: t('site.name'),
+          publisherUri: `${origin}/`,
+        }) +
+        JSON.stringify(release) +
+        PACKAGE_CLOSING;
+      return {
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+        cacheControl: 'public, max-age=300',
+        etag: hash(text),
+        lastModified: modified,
+        text,
+      };
+    },
+  };
+}

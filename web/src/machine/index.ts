@@ -1,0 +1,73 @@
+/**
+ * The bundle's entry for documents for machines (`__portal.machine`, see `types.ts`):
+ * which document an address names, and one step of it.
+ *
+ * | address | document |
+ * |---|---|
+ * | `/sitemap.xml`, `/sitemaps/<name>.xml` | sitemaps (`sitemap.ts`) |
+ * | `[/en]/{tenders,plans,contracts}.atom?<filters>` | the search's Atom feed (`atom.ts`) |
+ * | `[/en]/{tenders,plans,contracts}.{csv,ocds.json}?<filters>` | the search's export (`exports.ts`) |
+ * | `[/en]/tenders/<tenderID>.ocds.json` | the tender's OCDS release package |
+ */
+import type { i18n } from 'i18next';
+import type { Language } from '../contract';
+import { CONTRACTS, PLANS, TENDERS, parseFilters, type Register } from '../lib/filters';
+import { splitLanguage } from '../lib/paths';
+import { feed } from './atom';
+import { searchExport, tenderPackage } from './exports';
+import { sitemapAt, sitemapIndex } from './sitemap';
+import type { Context, Document, MachineRequest, Step } from './types';
+import { notFound } from './types';
+
+const REGISTERS: Record<string, Register> = { tenders: TENDERS, plans: PLANS, contracts: CONTRACTS };
+
+/** The document at `path` (without the language prefix), or null. */
+function documentAt(path: string, language: Language, query: URLSearchParams, testMode: boolean): Document | null {
+  if (language === 'uk' && path === '/sitemap.xml') return sitemapIndex;
+  const sitemap = /^\/sitemaps\/([^/]+)$/.exec(path);
+  if (sitemap) return language === 'uk' ? sitemapAt(sitemap[1]) : null;
+  const search = /^\/(tenders|plans|contracts)\.(atom|csv|ocds\.json)$/.exec(path);
+  if (search) {
+    const register = REGISTERS[search[1]];
+    const filters = parseFilters(query, { allowTestMode: testMode, register });
+    if (search[2] === 'atom') return feed(register, filters);
+    return searchExport(register, filters, search[2] === 'csv' ? 'csv' : 'ocds');
+  }
+  const tender = /^\/tenders\/([^/]+)\.ocds\.json$/.exec(path);
+  if (tender) {
+    let id: string;
+    try {
+      id = decodeURIComponent(tender[1]);
+    } catch {
+      return null;
+    }
+    return id.length <= 64 ? tenderPackage(id) : null;
+  }
+  return null;
+}
+
+/**
+ * One step: `requestJson` is a `MachineRequest`, `answer` the text of the upstream
+ * answer the previous step asked for (none on the first step). Answers `[meta, text]`:
+ * the step without its text as JSON, and the text apart (it may be megabytes).
+ */
+export function machineStep(requestJson: string, answer: string | undefined, instances: Partial<Record<Language, i18n>>): [string, string] {
+  const request = JSON.parse(requestJson) as MachineRequest;
+  const q = request.url.indexOf('?');
+  const pathname = q < 0 ? request.url : request.url.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? '' : request.url.slice(q + 1));
+  const { language, path } = splitLanguage(pathname);
+  const i18n = instances[language];
+  if (!i18n) throw new Error('renderer not initialised: call init first');
+  const document = documentAt(path, language, query, request.config.features.testMode);
+  const ctx: Context = {
+    request,
+    language,
+    t: i18n.getFixedT(language, 'dzo'),
+    origin: request.config.publicOrigin.replace(/\/$/, ''),
+    query,
+  };
+  const step: Step = !document ? notFound() : answer === undefined ? document.first(ctx) : document.step(ctx, JSON.parse(answer));
+  const { text, ...meta } = step;
+  return [JSON.stringify(meta), text];
+}

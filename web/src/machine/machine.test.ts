@@ -1,0 +1,62 @@
+/**
+ * The documents' own rules, beside what the e2e spec checks through the server: which
+ * addresses name a sitemap, export file names, and the steps' hand-over of an export
+ * across pages (its header once, its records in order, the package closed at the end).
+ */
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { TENDERS, emptyFilters } from '../lib/filters';
+import { exportFilename, searchExport } from './exports';
+import { RECORDS_PER_SITEMAP, sitemapAt } from './sitemap';
+import type { Context, MachineRequest } from './types';
+import { xml } from './types';
+
+describe('sitemap names', () => {
+  it('are one spelling per sitemap', () => {
+    for (const name of ['pages.xml', 'tenders-2026-10.xml', 'tenders-2026-10-2.xml', 'market-products.xml', 'market-products-3.xml', 'market-prozorro-products.xml']) {
+      expect(sitemapAt(name), name).not.toBeNull();
+    }
+    for (const name of ['tenders.xml', 'tenders-2026-13.xml', 'tenders-2026-10-1.xml', 'market-products-2026-10.xml', 'market-products-1.xml', 'vouchers-2026-10.xml', 'tenders-2026-10.txt', 'tenders-2026-10-0.xml']) {
+      expect(sitemapAt(name), name).toBeNull();
+    }
+  });
+
+  it('hold at most 50,000 URLs (two per record)', () => {
+    expect(RECORDS_PER_SITEMAP * 2).toBeLessThanOrEqual(50_000);
+  });
+
+  it('escape what XML does not take raw', () => {
+    expect(xml(`a&b<c>"d"'e\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e');
+  });
+});
+
+describe('exports', () => {
+  it('name the register, the query and the Kyiv date', () => {
+    const query = 'keyword=%D0%BB%D1%96%D0%BA%D0%B8&status%5B0%5D=complete&page=3';
+    // 22:30 UTC on 24 November is the 25th in Kyiv.
+    expect(exportFilename(TENDERS, query, '2026-11-24T22:30:00Z', '.csv')).toBe('tenders_keyword-ліки_status-complete_2026-11-25.csv');
+    expect(exportFilename(TENDERS, '', '2026-11-24T10:00:00Z', '.ocds.json')).toBe('tenders_2026-11-24.ocds.json');
+    expect(exportFilename(TENDERS, 'keyword=a%2Fb%22c', '2026-11-24T10:00:00Z', '.csv')).toBe('tenders_keyword-a-b-c_2026-11-24.csv');
+  });
+
+  it('page through the result, the OCDS package opened once and closed at the end', () => {
+    const t = ((key: string) => key) as unknown as TFunction;
+    const document = searchExport(TENDERS, emptyFilters(), 'ocds');
+    const request: MachineRequest = { url: '/tenders.ocds.json', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
+    const ctx = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() });
+    const page = (ids: string[], lastPage: number) => ({ 'hydra:member': ids.map((id) => ({ id, tenderID: `UA-${id}`, dateModified: '2026-11-01T10:00:00+02:00', status: 'complete' })), 'hydra:view': { lastPage } });
+    const first = document.first(ctx(null));
+    expect(first.next?.path).toContain('page=1&perPage=100');
+    const one = document.step(ctx(first.state), page(['a', 'b'], 2));
+    expect(one.contentType).toMatch(/^application\/json/);
+    expect(one.next?.path).toContain('page=2&perPage=100');
+    const two = document.step(ctx(one.state), page(['c'], 2));
+    expect(two.next).toBeNull();
+    const doc = JSON.parse(one.text + two.text);
+    expect(doc.releases.map((r: { tender: { id: string } }) => r.tender.id)).toEqual(['a', 'b', 'c']);
+    expect(doc.uri).toBe('https://example.org/tenders.ocds.json');
+    // No more than the 10,000-record window, whatever the upstream says.
+    const far = document.step(ctx(first.state), page(['a'], 500));
+    expect((far.state as { lastPage: number }).lastPage).toBe(100);
+  });
+});

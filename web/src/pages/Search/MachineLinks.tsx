@@ -1,0 +1,28 @@
+/**
+ * Under a search's result count: its Atom feed (the newest results of the same filters)
+ * and its whole result (up to the 10,000-record window) as CSV and as an OCDS release
+ * package. Plain links: the server answers them, not the page router.
+ */
+import { useTranslation } from '../../i18n/react';
+import type { Language } from '../../contract';
+import { DEFAULT_SORT, serializeFilters, type Register, type SearchFilters } from '../../lib/filters';
+import { exportUrl, feedUrl } from '../../lib/machineUrls';
+
+export function MachineLinks({ register, filters, total, language }: { register: Register; filters: SearchFilters; total: number; language: Language }) {
+  const { t } = useTranslation();
+  const query = serializeFilters(filters, { withPaging: false, register });
+  const feedQuery = serializeFilters({ ...filters, sortOrder: DEFAULT_SORT }, { withPaging: false, register });
+  return (
+    <p className="machine-links">
+      <a href={feedUrl(register.name, language, feedQuery)} type="application/atom+xml" rel="alternate">{t('machine.subscribe')}</a>
+      {total > 0 && (
+        <>
+          <span>{t('machine.download')}</span>
+          <a href={exportUrl(register.name, 'csv', language, query)} type="text/csv" download>CSV</a>
+          <a href={exportUrl(register.name, 'ocds', language, query)} type="application/json" download>OCDS JSON</a>
+          <span className="muted">{t('machine.window')}</span>
+        </>
+      )}
+    </p>
+  );
+}
