@@ -155,9 +155,10 @@ export function headHtml(head: Head): string {
 }
 
 /**
- * Applies head tags after a client-side navigation: the page's own (title, description,
- * canonical, alternates, links, robots, the share card's title, description and URL). The
- * previous page's JSON-LD is dropped: only the server writes JSON-LD.
+ * Applies head tags after a client-side navigation: the page's own title, description,
+ * canonical, alternates, links and robots. The previous page's share card and JSON-LD
+ * are dropped: only the server writes them (crawlers and link previews read its HTML),
+ * and updating them here would cost every page's first load bytes nobody reads.
  */
 export function applyHead(doc: Document, head: Head): void {
   doc.title = head.title;
@@ -170,15 +171,16 @@ export function applyHead(doc: Document, head: Head): void {
     const el = doc.head.querySelector(selector) ?? doc.head.appendChild(make(tag, key));
     el.setAttribute(attr, value);
   };
-  for (const [key, value] of [['description', head.description], ...pageMeta(head)]) {
-    const attr = metaAttr(key);
-    set(`meta[${attr}="${key}"]`, 'meta', { [attr]: key }, 'content', value);
-  }
+  set('meta[name="description"]', 'meta', { name: 'description' }, 'content', head.description);
   set('link[rel="canonical"]', 'link', { rel: 'canonical' }, 'href', head.canonical);
   for (const a of head.alternates) {
     set(`link[rel="alternate"][hreflang="${a.hreflang}"]`, 'link', { rel: 'alternate', hreflang: a.hreflang }, 'href', a.href);
   }
-  doc.head.querySelectorAll('link[rel="alternate"][type],script[type="application/ld+json"]').forEach((el) => el.remove());
+  // Share cards and JSON-LD are for crawlers, which read the server's HTML: after a
+  // navigation the previous page's are dropped rather than kept wrong.
+  doc.head
+    .querySelectorAll('link[rel="alternate"][type],script[type="application/ld+json"],meta[property^="og:"],meta[name^="twitter:"]')
+    .forEach((el) => el.remove());
   for (const link of head.links ?? []) doc.head.appendChild(make('link', { ...link }));
   const robots = doc.head.querySelector('meta[name="robots"]');
   if (head.noindex && !robots) doc.head.appendChild(make('meta', { name: 'robots', content: 'noindex' }));
