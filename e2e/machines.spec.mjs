@@ -147,7 +147,7 @@ test('robots.txt keeps crawlers out of private and endless pages and names the s
     '/__data?url=%2Ftenders', '/login', '/en/login', '/login/2fa', '/registration', '/en/registration', '/logout', '/icabinet',
     '/icabinet/profile', '/en/icabinet', '/market/cart', '/en/market/cart', '/js/sign', '/tenders?status%5B0%5D=complete',
     '/tenders?page=2', '/en/plans?keyword=x', `/market/category/${category}?page=2`, '/tenders.csv', '/tenders.csv?status%5B0%5D=complete',
-    '/plans.ocds.json', `/tenders/${tender}.ocds.json`,
+    '/plans.ocds.json', `/tenders/${tender}.ocds.json`, `/tenders/${tender}.ics`,
   ];
   for (const path of allowed) assert.equal(robots.isAllowed(PUBLIC_ORIGIN + path, ua), true, `${path} crawlable`);
   for (const path of disallowed) assert.equal(robots.isAllowed(PUBLIC_ORIGIN + path, ua), false, `${path} not crawlable`);

@@ -98,8 +98,9 @@ test('an organizer found by keyword is kept by id and named after reload', async
   const picker = '[data-picker="organizer"]';
   await page.click(`${picker} .picker-open`);
   await page.fill(`${picker} .picker-keyword`, org);
-  await page.locator(`${picker} .picker-hits input[type="checkbox"]`).first().waitFor();
-  await page.locator(`${picker} .picker-hits label`, { hasText: org }).locator('input').check();
+  // The hits are the options of the keyword combobox's listbox.
+  await page.locator(`${picker} .picker-hits [role="option"]`).first().waitFor();
+  await page.locator(`${picker} .picker-hits [role="option"]`, { hasText: org }).click();
   await Promise.all([
     page.waitForURL((url) => url.searchParams.get('organizer[0]') === org),
     page.click('.search-row button[type="submit"]'),

@@ -89,7 +89,7 @@ async fn renders_home_in_both_languages() {
     assert!(uk.head.contains("<title>Пошук тендерів") || uk.head.contains("<title>Публічні закупівлі"), "{}", uk.head);
     assert!(uk.head.contains(r#"hreflang="x-default""#));
     assert!(uk.html.contains("Пошук публічних закупівель"), "{}", uk.html);
-    assert!(uk.html.contains("UA-2026-10-12-014102-a") && uk.html.contains("460 420,20"), "{}", uk.html);
+    assert!(uk.html.contains("UA-2026-10-12-014102-a") && uk.html.contains("460\u{a0}420,20"), "{}", uk.html);
     let en = pool.render(&search_page("/en", "en")).await.unwrap();
     assert!(en.html.contains("Search public procurement"), "{}", en.html);
     assert!(en.head.contains(r#"<link rel="canonical" href="http://127.0.0.1:8080/en">"#), "{}", en.head);

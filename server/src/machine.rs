@@ -26,7 +26,7 @@ use crate::state::{AppState, Ready};
 pub fn is_document_path(path: &str) -> bool {
     path == "/sitemap.xml"
         || path.starts_with("/sitemaps/")
-        || [".atom", ".csv", ".ocds.json"].iter().any(|ext| path.ends_with(ext))
+        || [".atom", ".csv", ".ocds.json", ".ics"].iter().any(|ext| path.ends_with(ext))
 }
 
 /// A step's answer without its text (`Step` in `web/src/machine/types.ts`).
@@ -320,8 +320,8 @@ impl Head {
 }
 
 /// `robots.txt`: every record page and each register's first page open to crawlers; the
-/// data endpoint, account and cabinet pages, the cart, exports and every address with a
-/// query (endless filter combinations and pages of results) closed; the sitemap index
+/// data endpoint, account and cabinet pages, the cart, exports, calendars and every
+/// address with a query (endless filter combinations and pages of results) closed; the sitemap index
 /// named. Google-style wildcards (`*`, `$`), which the major crawlers read.
 pub async fn robots(axum::extract::State(state): axum::extract::State<AppState>) -> Response {
     let origin = state.config().client.public_origin.trim_end_matches('/');
@@ -330,7 +330,7 @@ pub async fn robots(axum::extract::State(state): axum::extract::State<AppState>)
         text.push_str(&format!("Disallow: {path}\nDisallow: /en{path}\n"));
     }
     // Queries: filters, sorts and pages of results. Exports: whole results as files.
-    text.push_str("Disallow: /*?\nDisallow: /*.csv$\nDisallow: /*.ocds.json$\n");
+    text.push_str("Disallow: /*?\nDisallow: /*.csv$\nDisallow: /*.ocds.json$\nDisallow: /*.ics$\n");
     text.push_str(&format!("\nSitemap: {origin}/sitemap.xml\n"));
     let mut response = text.into_response();
     let headers = response.headers_mut();

@@ -188,6 +188,10 @@ pub struct Index {
     monitoring: Option<Bitset>,
     test: Option<Bitset>,
     value: Column,
+    /// Per document, its value's currency: an index into `currencies`.
+    currency: Vec<u16>,
+    /// Distinct currencies, in order of first appearance.
+    pub currencies: Vec<String>,
     created: Column,
     modified: Column,
     starts: Vec<Column>,
@@ -213,7 +217,7 @@ impl IndexBuilder {
     /// A builder for exactly `n` documents; `division` maps a CPV code to its division.
     pub fn new(n: usize) -> Self {
         Self {
-            ix: Index { n, ..Default::default() },
+            ix: Index { n, currency: Vec::with_capacity(n), ..Default::default() },
             n,
             doc: 0,
             value: Vec::with_capacity(n),
@@ -296,6 +300,14 @@ impl IndexBuilder {
             self.test.set(d);
         }
         self.value.push(f.value.unwrap_or(f64::NAN));
+        let cur = match ix.currencies.iter().position(|c| *c == f.currency) {
+            Some(i) => i,
+            None => {
+                ix.currencies.push(f.currency.clone());
+                ix.currencies.len() - 1
+            }
+        };
+        ix.currency.push(u16::try_from(cur).expect("fewer than 65,536 currencies"));
         self.created.push(f.created as f64);
         self.modified.push(f.modified as f64);
         for (i, p) in f.periods.iter().enumerate() {
@@ -365,6 +377,19 @@ impl Index {
         // Slot 4 of the periods is the publication date ([`crate::query`]'s `publicationDate`).
         let slot = self.starts.get(4).map_or(f64::NAN, |c| c.key[d as usize]);
         known(slot).or_else(|| known(self.created.key[d as usize])).or_else(|| self.modified_ms(d))
+    }
+
+    /// The value of `d` (tender `value.amount`, plan `budget.amount`, contract
+    /// `value.amount`) and the index of its currency in [`Index::currencies`].
+    pub fn value_of(&self, d: u32) -> Option<(f64, usize)> {
+        let v = self.value.key[d as usize];
+        (!v.is_nan()).then(|| (v, self.currency[d as usize] as usize))
+    }
+
+    /// Every value of an array filter's postings (organizer, supplier…) with its
+    /// documents, ascending.
+    pub fn postings(&self, key: ListKey) -> impl Iterator<Item = (&str, &[u32])> {
+        self.lists.get(&key).into_iter().flat_map(|p| p.iter().map(|(k, v)| (&**k, v.as_slice())))
     }
 
     /// `dateModified` of `d` in epoch ms.

@@ -3,6 +3,7 @@
 //! with [`UpstreamConfig::from_env`], [`load`] and [`serve`] (or [`app`] on a listener
 //! it owns); `cargo run` inside this folder runs it alone on 127.0.0.1:8081.
 
+pub mod aggregate;
 pub mod cdb;
 pub mod classifiers;
 pub mod dates;

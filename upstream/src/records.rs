@@ -140,6 +140,8 @@ pub struct Fields {
     /// Lowercase 32-hex id of the tender a plan or contract belongs to (`tender_id`).
     pub tender_id: String,
     pub value: Option<f64>,
+    /// Currency of `value` (`UAH` when the value names none).
+    pub currency: String,
     pub created: i64,
     pub modified: i64,
     /// (start, end) in epoch ms per [`PERIODS`] slot.
@@ -165,6 +167,11 @@ fn period(v: &Value) -> Option<(i64, i64)> {
         (None, None) => None,
         (a, b) => Some((a.or(b).unwrap_or_default(), b.or(a).unwrap_or_default())),
     }
+}
+
+/// The currency of a value or budget object: `UAH`, the platform's, when it names none.
+fn currency(v: &Value) -> String {
+    v["currency"].as_str().map(str::trim).filter(|c| !c.is_empty()).unwrap_or("UAH").to_string()
 }
 
 fn arr(v: &Value) -> &[Value] {
@@ -249,6 +256,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
         method_type: s(&t["procurementMethodType"]).trim().to_string(),
         region: s(&t["procuringEntity"]["address"]["region"]).trim().to_string(),
         value: t["value"]["amount"].as_f64(),
+        currency: currency(&t["value"]),
         created: date(&t["dateCreated"]).or_else(|| date(&t["date"])).unwrap_or_default(),
         modified: date(&t["dateModified"]).unwrap_or_default(),
         active_monitoring: t["hasActiveMonitoring"].as_bool().unwrap_or(false),
@@ -341,6 +349,7 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
         method_type: s(&p["tender"]["procurementMethodType"]).trim().to_string(),
         region: s(&p["procuringEntity"]["address"]["region"]).trim().to_string(),
         value: p["budget"]["amount"].as_f64(),
+        currency: currency(&p["budget"]),
         created: date(&p["dateCreated"]).unwrap_or(published),
         modified,
         plan_year: p["budget"]["year"]
@@ -461,6 +470,7 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
         method_type: s(&c["procurementMethodType"]).trim().to_string(),
         region: s(&c["buyer"]["address"]["region"]).trim().to_string(),
         value: c["value"]["amount"].as_f64(),
+        currency: currency(&c["value"]),
         tender_id: s(&c["tender_id"]).to_lowercase(),
         test: s(&c["mode"]) == "test",
         created,

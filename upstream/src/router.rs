@@ -67,6 +67,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::users::routes(state.config.dev))
         .merge(crate::market::routes())
         .merge(crate::listing::routes())
+        .merge(crate::aggregate::routes())
         .merge(crate::monitoring::routes())
         .merge(crate::cdb::routes())
         .fallback(|| async { UpstreamError::NotFound { kind: "path", id: "requested".into() } })

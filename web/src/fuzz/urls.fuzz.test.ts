@@ -96,7 +96,8 @@ function redirectFromData(url: string, route: PageRoute): string | null {
   if (!route.redirectFromData) return null;
   const { path } = splitLanguage(url.split('?')[0]);
   const input = { ...inputOf(url, false), data: RECORDS };
-  return route.redirectFromData({ params: matchPage(path).params, query: new URLSearchParams(), input })?.redirect ?? null;
+  const decided = route.redirectFromData({ params: matchPage(path).params, query: new URLSearchParams(), input });
+  return decided && 'redirect' in decided ? decided.redirect : null;
 }
 
 /** What `resolve` decided, for the summary: a redirect's status, the page's own status, or its data to fetch. */

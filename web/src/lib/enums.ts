@@ -24,3 +24,6 @@ export function enumLabel(t: TFunction, group: EnumGroup | string, code: string)
 
 /** The name of a procurement method (`procurementMethodType`: tenders, plans, contracts). */
 export const methodLabel = (t: TFunction, code: string) => enumLabel(t, 'procurementMethodType', code);
+
+/** A region's name in the page's language (the records name regions in Ukrainian). */
+export const regionLabel = (t: TFunction, region: string) => codeLabel(t, 'regions', region);

@@ -1,6 +1,7 @@
 /**
- * Number display and input helpers (SPEC §5): thousands grouped by plain spaces,
- * a numeric-input cleaner and the 'true'/'false' filter parser.
+ * Number display and input helpers (SPEC §5): thousands grouped by no-break spaces
+ * (U+00A0: a grouped number never breaks across lines, issue 21), a numeric-input
+ * cleaner and the 'true'/'false' filter parser.
  *
  * Formatters are created lazily, once per locale and option set, and reused:
  * constructing an `Intl.NumberFormat` per call is about 5x slower in the V8 isolates.
@@ -39,14 +40,15 @@ function formatter(language: Language, fractionDigits: number | undefined): Cach
 
 /**
  * `1234567.891` -> `1 234 567,89` (uk) or `1 234 567.89` (en). Thousands are always
- * grouped by a normal space; the decimal mark is the language's. Without
+ * grouped by a no-break space (U+00A0), so a narrow column never wraps inside a number;
+ * the decimal mark is the language's. Without
  * `fractionDigits` up to two decimals are shown and trailing zeros dropped; with it,
  * exactly that many. Non-finite values give an empty string.
  */
 export function formatNumber(n: number, fractionDigits?: number, language: Language = 'uk'): string {
   if (!Number.isFinite(n)) return '';
   const { format, group } = formatter(language, fractionDigits);
-  return format.format(n).replace(group, ' ');
+  return format.format(n).replace(group, '\u00a0');
 }
 
 const CURRENCY_LABELS: Record<Language, Record<string, string>> = {

@@ -29,5 +29,8 @@ export const exportUrl = (register: RegisterName, format: ExportFormat, language
 /** A tender's own OCDS release package: `/tenders/UA-2026-….ocds.json`. */
 export const tenderOcdsUrl = (tenderId: string): string => `/tenders/${encodeURIComponent(tenderId)}${EXTENSIONS.ocds}`;
 
+/** A tender's periods as an iCalendar file: `/tenders/UA-2026-….ics` (texts in English under `/en`). */
+export const tenderIcsUrl = (tenderId: string, language: Language): string => localizedPath(language, `/tenders/${encodeURIComponent(tenderId)}.ics`);
+
 /** The sitemap index. */
 export const SITEMAP_INDEX = '/sitemap.xml';

@@ -12,7 +12,7 @@ import en from '../../../locales/en/dzo.json';
 import type { Language } from '../contract';
 import { createI18n } from '../i18n';
 import { formatDate } from '../lib/dates';
-import { enumLabel } from '../lib/enums';
+import { enumLabel, regionLabel } from '../lib/enums';
 import { csvColumnKeys, csvField, csvHeader, csvRows, type CsvRegister } from './csv';
 import { deriveContracts, demo, examples, member, type Rec } from './ocdsTestData';
 
@@ -101,7 +101,8 @@ describe('CSV export of real search members', () => {
         expect(row.organizerCode).toBe(String(obj(pe.identifier).id).trim());
         expect(row.amount).toBe(plain(value.amount));
         expect(row.currency).toBe(typeof value.amount === 'number' ? value.currency : '');
-        expect(row.region).toBe(obj(pe.address).region ?? '');
+        // The region in the file's language, as the card shows it (`Lviv Oblast` in English).
+        expect(row.region).toBe(obj(pe.address).region ? regionLabel(T[language], obj(pe.address).region as string) : '');
         expect(row.published).toBe(formatDate(t.dateCreated as string, language, true));
         expect(row.link).toBe(`${ORIGIN}${language === 'en' ? '/en' : ''}/tenders/${encodeURIComponent(t.tenderID as string)}`);
         const cpv = obj(arr(t.items).find((x) => obj(x.classification).id)?.classification);

@@ -12,7 +12,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
 import { formatDate } from '../lib/dates';
-import { enumLabel } from '../lib/enums';
+import { enumLabel, regionLabel } from '../lib/enums';
 import { localized } from '../lib/ocds';
 import { localizedPath } from '../lib/paths';
 import type { Summary } from '../pages/Search/results';
@@ -78,6 +78,8 @@ function cpv(r: Summary, language: Language): string | undefined {
 
 const date = (iso: unknown, language: Language, withTime: boolean) =>
   (typeof iso === 'string' && formatDate(iso, language, withTime)) || undefined;
+/** The region in the file's language, as the card shows it. */
+const regionOf = (t: TFunction, region: string | undefined) => region && regionLabel(t, region);
 const label = (t: TFunction, group: string, code: unknown) => (str(code) ? enumLabel(t, group, code as string) : undefined);
 /** The record's page on the portal (by its human id, as the card links it), absolute. */
 const link = (ctx: RowContext, register: CsvRegister, id: string | undefined) =>
@@ -99,7 +101,7 @@ const COLUMNS: Record<CsvRegister, Column[]> = {
     { key: 'amount', cell: (r) => amount(obj(r.value)) },
     { key: 'currency', cell: (r) => currency(obj(r.value)) },
     { key: 'cpv', cell: (r, { language }) => cpv(r, language) },
-    { key: 'region', cell: (r) => str(obj(obj(r.procuringEntity)?.address)?.region) },
+    { key: 'region', cell: (r, { t }) => regionOf(t, str(obj(obj(r.procuringEntity)?.address)?.region)) },
     { key: 'published', cell: (r, { language }) => date(r.dateCreated, language, true) },
     { key: 'link', cell: (r, ctx) => link(ctx, 'tenders', str(r.tenderID) ?? str(r.id)) },
   ],

@@ -8,6 +8,7 @@
  * | `[/en]/{tenders,plans,contracts}.atom?<filters>` | the search's Atom feed (`atom.ts`) |
  * | `[/en]/{tenders,plans,contracts}.{csv,ocds.json}?<filters>` | the search's export (`exports.ts`) |
  * | `[/en]/tenders/<tenderID>.ocds.json` | the tender's OCDS release package |
+ * | `[/en]/tenders/<tenderID>.ics` | the tender's periods as a calendar (`ics.ts`) |
  */
 import type { i18n } from 'i18next';
 import type { Language } from '../contract';
@@ -15,6 +16,7 @@ import { CONTRACTS, PLANS, TENDERS, parseFilters, type Register } from '../lib/f
 import { splitLanguage } from '../lib/paths';
 import { feed } from './atom';
 import { searchExport, tenderPackage } from './exports';
+import { tenderIcsAt } from './ics';
 import { sitemapAt, sitemapIndex } from './sitemap';
 import type { Context, Document, MachineRequest, Step } from './types';
 import { notFound } from './types';
@@ -33,6 +35,8 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
     if (search[2] === 'atom') return feed(register, filters);
     return searchExport(register, filters, search[2] === 'csv' ? 'csv' : 'ocds');
   }
+  const ics = /^\/tenders\/([^/]+)\.ics$/.exec(path);
+  if (ics) return tenderIcsAt(ics[1]);
   const tender = /^\/tenders\/([^/]+)\.ocds\.json$/.exec(path);
   if (tender) {
     let id: string;

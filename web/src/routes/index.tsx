@@ -13,6 +13,7 @@ import { monitoring, monitoringsRedirect } from '../pages/Monitoring/route';
 import { tender } from '../pages/Tender/route';
 import { contract } from '../pages/Contract/route';
 import { plan } from '../pages/Plan/route';
+import { buyer, supplier } from '../pages/Organisation/route';
 import { category, categoryList, classification, market, productList, profile, profileList } from '../pages/Market/route';
 import { product, prozorroProduct } from '../pages/Product/route';
 import { contacts, regulations, tariffs } from '../pages/Info/route';
@@ -37,6 +38,8 @@ const table: Array<[path: string, module: PageModule]> = [
   ['plans/:id', plan],
   ['contracts', contractList],
   ['contracts/:id', contract],
+  ['buyers/:edrpou', buyer],
+  ['suppliers/:edrpou', supplier],
   ['market', market],
   ['market/categories', categoryList],
   ['market/category', movedTo('categoryRedirect', '/market')],

@@ -103,8 +103,11 @@ export interface PageModule {
    * page (`failureStatus`). Any other answer that fails leaves its part of the page out.
    */
   required?: string[];
-  /** Redirect decided once the data is there (e.g. a tender's 32-hex id to its tenderID). */
-  redirectFromData?: (ctx: RouteContext) => Redirect | null;
+  /**
+   * Redirect decided once the data is there (e.g. a tender's 32-hex id to its tenderID),
+   * or the error page the data calls for (an organisation no record names: 404).
+   */
+  redirectFromData?: (ctx: RouteContext) => Redirect | { error: number } | null;
   /** The path of the canonical link when it is not the request's (e.g. a tender's section sub-path). */
   canonicalPath?: (ctx: RouteContext) => string | null;
   /** The normalised query string kept in the canonical link (search pages). */

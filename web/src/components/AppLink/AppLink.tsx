@@ -5,7 +5,7 @@
  * links a fifth of a search page's render; these targets are already absolute
  * paths, so only the language base is added.
  */
-import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router';
 import { sitePath } from '../../lib/paths';
 
@@ -38,4 +38,20 @@ export function AppLink({ to, onClick, target, ...rest }: Props) {
     navigator.push(href);
   };
   return <a {...rest} href={href} target={target} onClick={click} />;
+}
+
+/** Whose page an organisation's link opens: `/buyers/{id}` or `/suppliers/{id}`. */
+export type OrgRole = 'buyer' | 'supplier';
+
+/** `/buyers/12345678`, `/suppliers/1234567890`. */
+export const organisationPath = (role: OrgRole, id: string): string => `/${role}s/${encodeURIComponent(id.trim())}`;
+
+/**
+ * An organisation's name linked to its page, wherever a record names a buyer or a
+ * supplier; the children unlinked without an identifier. Here rather than in a module of
+ * its own: the record pages and the search share it, and a chunk of its own would cost
+ * each of them more than it costs the entry.
+ */
+export function OrgLink({ role, id, children }: { role: OrgRole; id: string | undefined; children: ReactNode }) {
+  return id?.trim() ? <AppLink to={organisationPath(role, id)}>{children}</AppLink> : <>{children}</>;
 }

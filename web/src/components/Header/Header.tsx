@@ -82,7 +82,8 @@ function LanguageSwitch() {
             href={switchLanguageUrl(current, location.search, lang.code)}
             hrefLang={lang.code}
             lang={lang.code}
-            aria-label={lang.name}
+            // The visible abbreviation stays the link's name (label in name, WCAG 2.5.3); the full name is its description.
+            title={lang.name}
             aria-current={lang.code === language ? 'true' : undefined}
           >
             {lang.short}

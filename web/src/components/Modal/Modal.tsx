@@ -2,7 +2,9 @@
  * The modal dialog (SPEC §2.6): a title, content and up to three buttons; without
  * buttons it has one blue 'understood' button that closes it. Closed, it renders
  * nothing. It is rendered in place (portals do not render on the server) and sits
- * above the page through fixed positioning.
+ * above the page through fixed positioning. It follows the WAI-ARIA dialog pattern: focus
+ * moves to its first control, Tab and Shift+Tab stay inside it, Escape closes it, and focus
+ * goes back to the element that opened it.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -44,9 +46,19 @@ export function Modal({ open, title, children, buttons, onClose, size = 'medium'
     const previous = document.activeElement as HTMLElement | null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    dialog.current?.focus();
+    const controls = () => [...(dialog.current?.querySelectorAll<HTMLElement>('a[href],button:not(:disabled),input,select,textarea') ?? [])];
+    (controls()[0] ?? dialog.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') closeRef.current();
+      if (e.key !== 'Tab') return;
+      const all = controls();
+      const [first, last] = [all[0], all[all.length - 1]];
+      const at = document.activeElement as HTMLElement | null;
+      // Past either end, or from outside the dialog, focus wraps round to the other end.
+      if (!dialog.current?.contains(at) || at === dialog.current || at === (e.shiftKey ? first : last)) {
+        e.preventDefault();
+        (e.shiftKey ? last : first)?.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -1,7 +1,7 @@
 /**
  * A product card, from real upstream products (`pages/Market/fixtures`): image from the
  * catalogue's host or a placeholder, title in the page's language, brand and model, a
- * few characteristics, price grouped by spaces, supplier, status, the product's link,
+ * few characteristics, price grouped by no-break spaces, supplier, status, the product's link,
  * and the cart button for a buyer only.
  */
 import { describe, expect, it } from 'vitest';
@@ -26,11 +26,11 @@ describe('ProductCard', () => {
     expect(links(card(syringe, { language: 'en' }))[0]).toMatchObject({ href: `/en/market/products/${syringe.id}`, text: html(syringe.title_en as string) });
   });
 
-  it('shows brand and model, price grouped by spaces, supplier and status', () => {
+  it('shows brand and model, price grouped by no-break spaces, supplier and status', () => {
     const markup = card({ ...syringe, product: { name: 'Luer 5' }, value: { amount: 12345.5, currency: 'UAH' } });
     expect(markup).toContain(`<p class="product-card-model">${html(`${syringe.brand?.name} · Luer 5`)}</p>`);
-    expect(markup).toContain('<span class="amount">12 345,50 грн</span>');
-    expect(card({ ...syringe, value: { amount: 12345.5, currency: 'UAH' } }, { language: 'en' })).toContain('12 345.50 UAH');
+    expect(markup).toContain('<span class="amount">12 345,50 грн</span>');
+    expect(card({ ...syringe, value: { amount: 12345.5, currency: 'UAH' } }, { language: 'en' })).toContain('12 345.50 UAH');
     expect(markup).toContain(html(syringe.supplier?.name as string));
     expect(markup).toContain(`<span class="status status-active">${tr('uk', 'market.productStatus.active')}</span>`);
     expect(card({ ...syringe, status: 'hidden' })).toContain(`status-hidden">${tr('uk', 'market.productStatus.hidden')}`);

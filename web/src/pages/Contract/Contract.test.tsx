@@ -198,15 +198,15 @@ describe('Contract page over the API examples', () => {
   });
 
   it('shows a contract in another currency in it', () => {
-    expect(fact(renderBody(load('contract__active-multicurrency.json')), t('contract.value'))).toContain('10 000,00 USD');
+    expect(fact(renderBody(load('contract__active-multicurrency.json')), t('contract.value'))).toContain('10 000,00 USD');
   });
 });
 
 describe('Contract page of a derived contract', () => {
   it('shows the value with and without VAT and links the tender and award by tenderID', () => {
     const markup = renderBody(derived);
-    expect(fact(markup, t('contract.value'))).toBe('<span class="money">1 200,00 грн</span><span class="vat"> з ПДВ</span>');
-    expect(fact(markup, t('contract.valueNet'))).toBe('<span class="money">1 000,00 грн</span>');
+    expect(fact(markup, t('contract.value'))).toBe('<span class="money">1 200,00 грн</span><span class="vat"> з ПДВ</span>');
+    expect(fact(markup, t('contract.valueNet'))).toBe('<span class="money">1 000,00 грн</span>');
     expect(hrefs(section(markup, 'origin'))).toEqual(['/tenders/UA-2026-10-12-014102-a', '/tenders/UA-2026-10-12-014102-a/awards']);
     expect(section(markup, 'origin')).toContain(html(t('enums.procurementMethodType.aboveThreshold')));
     expect(sectionIds(markup)).toEqual(['origin', 'buyer', 'suppliers', 'items']);
@@ -214,15 +214,17 @@ describe('Contract page of a derived contract', () => {
     expect(suppliers).toContain('UA-EDR 41234567');
     expect(suppliers).toContain(html('01001, Україна, Київська область, Бровари, вул. Незалежності, 5'));
     expect(suppliers).toContain(html('Товариство з обмеженою відповідальністю "Газпостач"'));
-    expect(hrefs(section(markup, 'buyer'))).toEqual(['tenders', 'plans', 'contracts'].map((r) => `/${r}?organizer%5B0%5D=04054903`));
-    expect(section(markup, 'items')).toContain('1 000 метр кубічний');
+    // The buyer's name opens its page; its identifier, the three registers filtered by it.
+    expect(hrefs(section(markup, 'buyer'))).toEqual(['/buyers/04054903', ...['tenders', 'plans', 'contracts'].map((r) => `/${r}?organizer%5B0%5D=04054903`)]);
+    expect(hrefs(suppliers)).toContain('/suppliers/41234567');
+    expect(section(markup, 'items')).toContain('1 000 метр кубічний');
     expect(fact(markup, t('contract.period'))).toBeNull();
     expect(markup).toContain('href="/contracts"');
   });
 
   it('renders in English with the language base on its links', () => {
     const markup = renderBody(derived, 'en');
-    expect(markup).toContain('1 200.00 UAH');
+    expect(markup).toContain('1 200.00 UAH');
     expect(markup).toContain('Value without VAT');
     expect(hrefs(section(markup, 'origin'))).toContain('/en/tenders/UA-2026-10-12-014102-a/awards');
   });

@@ -149,8 +149,12 @@ export default function Login() {
             <p>{t('account.login.codeHint')}</p>
             <label htmlFor="login-otp">{t('account.login.code')}</label>
             <input
+              // The step's one field: the keyboard lands in it when the password step leads here
+              // (a key of its own, so that React makes it anew rather than reusing the e-mail field).
+              key="otp"
               id="login-otp"
               name="otp"
+              autoFocus
               inputMode="numeric"
               pattern="[0-9]{6}"
               maxLength={6}

@@ -94,8 +94,8 @@ describe('Plan page over the API examples', () => {
           expect(budget).toContain(html(tr(language, `plan.budgetSource.${b.title}`)));
           expect(budget).toContain(html(b.description as string));
         }
-        expect(budget).toContain(language === 'uk' ? '10 000,00 грн' : '10 000.00 UAH');
-        expect(budget).toContain(language === 'uk' ? '1 500,00 грн' : '1 500.00 UAH');
+        expect(budget).toContain(language === 'uk' ? '10 000,00 грн' : '10 000.00 UAH');
+        expect(budget).toContain(language === 'uk' ? '1 500,00 грн' : '1 500.00 UAH');
 
         // Items: description, classification, quantity with unit, delivery address.
         const items = section(markup, 'items');
@@ -241,7 +241,7 @@ describe('Plan page over a real (slim) plan', () => {
     expect(hrefs(section(markup, 'documents'))).toContain('https://files.test/plan.pdf');
     const items = section(markup, 'items');
     expect(items).toContain('Бланки суворої звітності');
-    expect(items).toContain('2 500 штука');
+    expect(items).toContain('2 500 штука');
     expect(items).toContain('до 20.12.2026');
   });
 

@@ -107,6 +107,8 @@ export function ProductView({ product, kind }: { product: ProductData; kind: Pro
         <Section id="supplier" title={t('product.sections.supplier')}>
           <Facts
             rows={[
+              // Not linked to a supplier page: a catalogue's supplier need have no tender or
+              // contract, and its page would be a 404.
               [t('product.supplier.name'), supplier.name || supplier.identifier?.legalName],
               [t('product.supplier.legalName'), supplier.identifier?.legalName !== supplier.name && supplier.identifier?.legalName],
               [t('product.supplier.edrpou'), supplier.identifier?.id, 'code'],

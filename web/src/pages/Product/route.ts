@@ -5,6 +5,7 @@
  * and the product's requests. Everything else is in the chunk (`Product.tsx`, `meta.ts`).
  */
 import type { PageModule } from '../../routes/types';
+import { FETCHED_BY_THE_SERVER } from '../../routes/types';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Product.css';
 import '../../components/AddToCart/AddToCart.css';
@@ -20,12 +21,13 @@ const productPage = (name: string, api: string): PageModule => ({
   // Its profile, category and market classification come from its answer: the server
   // fills their paths in once it is there (`after`), so crawlers and visitors without
   // JavaScript get the requirements and the named breadcrumbs too (`related.ts`).
-  fetches: ({ params }) => [
+  // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
+  fetches: __SERVER__ ? ({ params }) => [
     { key: name, service: 'search', path: `/api/${api}/${params.id}`, validator: true },
     { key: 'profile', service: 'search', path: '/api/profiles/{/relatedProfiles/0}', after: name, maxAge: 300 },
     { key: 'category', service: 'search', path: '/api/categories/{/relatedCategory}', after: name, maxAge: 300 },
     { key: 'classification', service: 'search', path: '/api/market_classifications/{/marketClassification}', after: name, maxAge: 300 },
-  ],
+  ] : FETCHED_BY_THE_SERVER,
   required: [name],
 });
 

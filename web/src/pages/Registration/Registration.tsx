@@ -47,6 +47,13 @@ const AUTOCOMPLETE: Record<string, string> = {
   position: 'organization-title',
 };
 
+/**
+ * The choice a visitor just made. The page is made anew once the next step's data is in
+ * (the frame shows nothing meanwhile), so focus would fall back to the document: the new
+ * page gives it back to that choice's field.
+ */
+let refocus = '';
+
 export default function Registration() {
   const { t } = useTranslation();
   const state = usePageState();
@@ -57,6 +64,10 @@ export default function Registration() {
   const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => dataOf<FormOutcome>(state, 'form') ?? undefined);
   const [busy, setBusy] = useState(false);
   useEffect(() => setOutcome(dataOf<FormOutcome>(state, 'form') ?? undefined), [state.data]);
+  useEffect(() => {
+    if (refocus) document.getElementById(refocus)?.focus();
+    refocus = '';
+  }, []);
 
   const language = state.language;
   const list = (name: string) => dataOf<ListEntry[]>(state, name, (b) => (Array.isArray(b) ? (b as ListEntry[]) : null)) ?? [];
@@ -70,6 +81,7 @@ export default function Registration() {
 
   /** The next step, loaded at once when a choice changes (JavaScript on). */
   function choose(event: FormEvent<HTMLFormElement>) {
+    refocus = (event.target as HTMLElement).id;
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries(formFields(event.currentTarget))) if (value) next.set(key, value);
     // A new country of registration asks again for the country of incorporation.

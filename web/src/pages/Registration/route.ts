@@ -6,6 +6,7 @@
  */
 import type { FetchSpec } from '../../contract';
 import type { PageModule, RouteContext } from '../../routes/types';
+import { FETCHED_BY_THE_SERVER } from '../../routes/types';
 import { visitorsOnly } from '../../routes/guards';
 import './Registration.css';
 
@@ -62,7 +63,8 @@ export const registration: PageModule = {
   name: 'registration',
   page: { load: () => import('./Registration') },
   guard: visitorsOnly,
-  fetches,
+  // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
+  fetches: __SERVER__ ? fetches : FETCHED_BY_THE_SERVER,
   required: ['first'],
   forms: true,
 };

@@ -18,7 +18,7 @@ import {
 import { formatNumber } from '../../lib/format';
 import { localizedPath } from '../../lib/paths';
 import { pageCount } from '../../lib/pagination';
-import { enumLabel } from '../../lib/enums';
+import { enumLabel, regionLabel } from '../../lib/enums';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { Picker, type Chosen } from '../../components/Picker/Picker';
 import {
@@ -29,9 +29,11 @@ import type { PageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { dataOf, failed } from '../../lib/data';
-import { filtersOf, registerOf, searchCanonicalQuery } from './query';
+import { filtersOf, recordOfKeyword, registerOf, searchCanonicalQuery } from './query';
 import { Result, type Summary } from './results';
 import { MachineLinks } from './MachineLinks';
+import { OrganisationOffer } from './OrganisationOffer';
+import { wordsPattern } from '../../lib/highlight';
 
 interface SearchAnswer {
   'hydra:member'?: Summary[];
@@ -169,12 +171,15 @@ export default function Search({ route }: { route: PageRoute }) {
   const facetCodes = (facet: string, filter: ArrayFilter) =>
     Object.keys(facets[facet] ?? {}).concat((filters.arrays[filter] ?? []).filter((c) => !facets[facet]?.[c]));
   const wording = register.name === 'tenders' ? 'tenderList' : `registers.${register.name}`;
+  const words = wordsPattern(filters.keyword);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new URLSearchParams();
     new FormData(event.currentTarget).forEach((v, k) => typeof v === 'string' && v !== '' && data.append(k, v));
-    navigate(hrefFor(target, { ...filtersOf({ query: data, input: state }, register), page: 1 }, register));
+    const next = filtersOf({ query: data, input: state }, register);
+    // A record's id goes to its page (a 32-hex id is found by the search, then opened).
+    navigate(recordOfKeyword(next.keyword, register, null) ?? hrefFor(target, { ...next, page: 1 }, register));
   };
 
   const reset = () => {
@@ -206,7 +211,7 @@ export default function Search({ route }: { route: PageRoute }) {
               )}
               <fieldset>
                 <legend>{t('tenderList.region')}</legend>
-                <Checkboxes name="region" codes={facetCodes('region', 'region')} selected={filters.arrays.region} counts={facets.region} label={(c) => c} />
+                <Checkboxes name="region" codes={facetCodes('region', 'region')} selected={filters.arrays.region} counts={facets.region} label={(c) => regionLabel(t, c)} />
               </fieldset>
               {has('planYear') && (
                 <fieldset>
@@ -287,6 +292,7 @@ export default function Search({ route }: { route: PageRoute }) {
       </div>
       <h2 className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</h2>
       <MachineLinks register={register} filters={filters} total={total} language={state.language} />
+      <OrganisationOffer />
       {records.length === 0 && total > 0 ? (
         <EmptyState
           title={t('tenderList.pastEndTitle')}
@@ -298,7 +304,7 @@ export default function Search({ route }: { route: PageRoute }) {
       ) : (
         <ol className="tender-results">
           {records.map((record) => (
-            <Result key={record.id} register={register} record={record} />
+            <Result key={record.id} register={register} record={record} words={words} />
           ))}
         </ol>
       )}

@@ -1,2 +1,2 @@
 /** The searches' fetches, for the server's bundle only (`build.mjs`, `serverOnly`). */
-export { searchFetches } from './query';
+export { keywordRedirect, searchFetches } from './query';

@@ -4,7 +4,7 @@
  * bundle's route module uses it for `fetches` (behind `__SERVER__`), and the page's chunk
  * for the form and the canonical link.
  */
-import type { RouteContext } from '../../routes/types';
+import type { Redirect, RouteContext } from '../../routes/types';
 import type { FetchSpec } from '../../contract';
 import { CONTRACTS, PLANS, TENDERS, parseFilters, searchApiPath, serializeFilters, type Register } from '../../lib/filters';
 import { LABELS_MAX_AGE, labelFetches } from '../../lib/classifiers';
@@ -25,6 +25,22 @@ const LISTS: Record<Register['name'], FetchSpec[]> = {
   contracts: [],
 };
 
+/** An EDRPOU (8 digits) or a taxpayer number (10): a keyword that may name an organisation. */
+export const ORGANISATION_CODE = /^\d{8}(\d{2})?$/;
+
+/**
+ * For a keyword that is an organisation's code: whether a buyer and a supplier have it
+ * (the search offers their pages above the results). Answers that fail leave it out.
+ */
+const organisationFetches = (keyword: string | undefined): FetchSpec[] => {
+  const code = keyword?.trim() ?? '';
+  if (!ORGANISATION_CODE.test(code)) return [];
+  return [
+    { key: 'buyerOf', service: 'search', path: `/api/tender_identifiers?id%5B%5D=${code}&perPage=1` },
+    { key: 'supplierOf', service: 'search', path: `/api/contract_suppliers?id%5B%5D=${code}&perPage=1` },
+  ];
+};
+
 /** The search of the page `name`, the names of the codes in its URL, and the short lists. */
 export const searchFetches =
   (name: string) =>
@@ -33,6 +49,7 @@ export const searchFetches =
     const filters = filtersOf(ctx, register);
     return [
       { key: register.name, service: 'search', path: searchApiPath(filters, register) },
+      ...organisationFetches(filters.keyword),
       // Names of the codes in the URL (SPEC §7 searchId[] / id[] lookups) and the short lists.
       ...labelFetches(filters, register),
       ...LISTS[register.name],
@@ -44,3 +61,47 @@ export const searchCanonicalQuery = (ctx: RouteContext, name: string): string =>
   const register = registerOf(name);
   return serializeFilters(filtersOf(ctx, register), { register });
 };
+
+/** Human ids by the register whose records carry them (the platform's patterns). */
+const ID_PATTERNS: Array<[Register['name'], RegExp]> = [
+  ['plans', /^UA-P-\d{4}-\d{2}-\d{2}-\d{6}-[a-z]$/i],
+  ['contracts', /^UA-\d{4}-\d{2}-\d{2}-\d{6}-[a-z]-[a-z]\d+$/i],
+  ['tenders', /^UA-\d{4}-\d{2}-\d{2}-\d{6}-[a-z]$/i],
+];
+
+/**
+ * The page of the record a keyword names exactly, if it names one: a tender, plan or
+ * contract id (`UA-…`) goes to its record's page whatever register was searched, and a
+ * keyword equal to the id (32-hex or human) of a result of this search goes to that
+ * result. Used by the form before searching (`members` null) and once the answer is there.
+ */
+export function recordOfKeyword(
+  keyword: string | undefined,
+  register: Register,
+  members: Array<Record<string, unknown>> | null,
+): string | null {
+  const word = keyword?.trim() ?? '';
+  if (!word) return null;
+  const human = (m: Record<string, unknown>) => m.tenderID ?? m.planID ?? m.contractID;
+  const found = members?.find((m) => [m.id, human(m)].some((v) => typeof v === 'string' && v.toLowerCase() === word.toLowerCase()));
+  const key = found && (human(found) ?? found.id);
+  if (typeof key === 'string') return `/${register.name}/${encodeURIComponent(key)}`;
+  const named = ID_PATTERNS.find(([, pattern]) => pattern.test(word));
+  // Without the answer (`members` null: the form, before searching) any id goes to its
+  // page; with it, a search of the id's own register that found no such record means
+  // its page is not there either.
+  if (!named || (members && named[0] === register.name)) return null;
+  return `/${named[0]}/${encodeURIComponent(word)}`;
+}
+
+/** The redirect of a search whose keyword names a record (`recordOfKeyword`), server side. */
+export const keywordRedirect =
+  (name: string) =>
+  (ctx: RouteContext): Redirect | null => {
+    const register = registerOf(name);
+    const filters = filtersOf(ctx, register);
+    const answer = ctx.input.data[register.name];
+    const members = answer?.ok ? ((answer.body as { 'hydra:member'?: Array<Record<string, unknown>> })['hydra:member'] ?? []) : [];
+    const to = recordOfKeyword(filters.keyword, register, members);
+    return to ? { redirect: to, status: 302 } : null;
+  };

@@ -4,14 +4,15 @@
  * search answer.
  */
 import type { ReactNode } from 'react';
-import { AppLink } from '../../components/AppLink/AppLink';
+import { AppLink, OrgLink, type OrgRole } from '../../components/AppLink/AppLink';
 import { withValues, type Fact } from '../../components/Facts/Facts';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import { usePageState } from '../../state';
 import { formatDate } from '../../lib/dates';
-import { enumLabel } from '../../lib/enums';
+import { highlight, snippet } from '../../lib/highlight';
+import { enumLabel, regionLabel } from '../../lib/enums';
 import { localized, money, periodText, formatter, type Organization, type Value } from '../../lib/ocds';
 import type { Register } from '../../lib/filters';
 
@@ -47,13 +48,13 @@ export interface Summary {
 
 const statusCss = (code: string) => `status status-${code.replace(/[^a-z0-9-]/gi, '-')}`;
 
-/** An organisation with its identifier, as one line. */
-function orgLine(org: Organization | undefined, language: Language): ReactNode {
+/** An organisation with its identifier, as one line, linked to its page. */
+function orgLine(org: Organization | undefined, language: Language, role: OrgRole = 'buyer'): ReactNode {
   const name = localized(org, 'name', language) || org?.identifier?.legalName;
   if (!name) return null;
   return (
     <>
-      {name}
+      <OrgLink role={role} id={org?.identifier?.id}>{name}</OrgLink>
       {org?.identifier?.id && <span className="muted"> · {org.identifier.id}</span>}
     </>
   );
@@ -64,24 +65,29 @@ function cpvLine(record: Summary, language: Language): string {
   return c?.id ? `${c.id} ${localized(c, 'description', language)}`.trim() : '';
 }
 
-function Card({ href, title, id, status, kind, facts }: {
+function Card({ href, title, id, status, kind, facts, words, description }: {
   href: string;
   title: string;
+  /** The search's words, marked in the title and in the part of the description they match. */
+  words?: RegExp | null;
+  description?: string;
   id: string;
   status?: [code: string, label: string];
   kind?: string;
   facts: Fact[];
 }) {
+  const cut = words ? snippet(description, words) : null;
   return (
     <li className="tender-card">
       <h3 className="tender-card-title">
-        <AppLink to={href}>{title}</AppLink>
+        <AppLink to={href}>{highlight(title, words ?? null)}</AppLink>
       </h3>
       <p className="tender-card-meta">
         <span className="tender-id">{id}</span>
         {status && <span className={statusCss(status[0])}>{status[1]}</span>}
         {kind && <span>{kind}</span>}
       </p>
+      {cut && <p className="tender-card-snippet">{highlight(cut, words ?? null)}</p>}
       <dl className="tender-card-facts">
         {withValues(facts).map(([term, value, valueClass], i) => (
           <div key={i}>
@@ -108,7 +114,7 @@ const tenderCard: CardOf = (r, t, language) => {
       [t('tenderList.organizer'), orgLine(r.procuringEntity, language)],
       [t('tenderList.value'), money(r.value, language), 'amount'],
       [t('tenderList.cpv'), cpvLine(r, language)],
-      [t('tenderList.region'), r.procuringEntity?.address?.region],
+      [t('tenderList.region'), r.procuringEntity?.address?.region && regionLabel(t, r.procuringEntity.address.region)],
       [t('tenderList.published'), r.dateCreated && formatDate(r.dateCreated, language, true)],
     ],
   };
@@ -143,7 +149,7 @@ const contractCard: CardOf = (r, t, language) => {
     status: r.status ? [r.status, enumLabel(t, 'contractStatus', r.status)] : undefined,
     facts: [
       [t('registers.contracts.buyer'), orgLine(r.buyer ?? r.procuringEntity, language)],
-      [t('registers.contracts.supplier'), suppliers.length ? suppliers.map((s, i) => <span key={i} className="supplier">{orgLine(s, language)}</span>) : null],
+      [t('registers.contracts.supplier'), suppliers.length ? suppliers.map((s, i) => <span key={i} className="supplier">{orgLine(s, language, 'supplier')}</span>) : null],
       [t('registers.contracts.amount'), money(r.value, language), 'amount'],
       [t('registers.contracts.period'), r.period && periodText(r.period.startDate, r.period.endDate, formatter(t, language))],
       [t('registers.contracts.signed'), r.dateSigned && formatDate(r.dateSigned, language)],
@@ -154,9 +160,10 @@ const contractCard: CardOf = (r, t, language) => {
 
 const CARDS: Record<Register['name'], CardOf> = { tenders: tenderCard, plans: planCard, contracts: contractCard };
 
-/** One result of `register`'s search. */
-export function Result({ register, record }: { register: Register; record: Summary }) {
+/** One result of `register`'s search; `words`: the keyword's pattern (`wordsPattern`). */
+export function Result({ register, record, words }: { register: Register; record: Summary; words?: RegExp | null }) {
   const { t } = useTranslation();
   const { language } = usePageState();
-  return <Card {...CARDS[register.name](record, t, language)} />;
+  const description = localized(record, 'description', language) || undefined;
+  return <Card {...CARDS[register.name](record, t, language)} words={words} description={description} />;
 }

@@ -6,7 +6,7 @@
  */
 import type { PageModule } from '../../routes/types';
 import { FETCHED_BY_THE_SERVER } from '../../routes/types';
-import { searchFetches } from './fetches.server';
+import { keywordRedirect, searchFetches } from './fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/Picker/Picker.css';
 import './Search.css';
@@ -20,6 +20,8 @@ function search(name: string): PageModule {
     page: { load: () => import('./Search') },
     fetches: __SERVER__ ? searchFetches(name) : FETCHED_BY_THE_SERVER,
     required: [registerKey(name)],
+    // A keyword that is a record's id opens the record (the form goes there at once).
+    redirectFromData: __SERVER__ ? keywordRedirect(name) : undefined,
     // The canonical query: the chunk's `canonicalQuery` (`Search.tsx`).
   };
 }

@@ -86,6 +86,21 @@ describe('Tender page over the API examples', () => {
     expect(renderBody(load('aboveThreshold__complete.json'))).not.toContain('aria-current="step"');
   });
 
+  it('names the current deadline in Kyiv time without a clock, and links the calendar file', () => {
+    const tender = load('competitiveOrdering__active.tendering.json');
+    const uk = renderBody(tender);
+    // Tendering started on 01.01: the enquiries, running beside it, end first.
+    expect(uk).toContain('<strong>Закінчення етапу «Період уточнень»: 13.01.2027, 00:00 (за київським часом)</strong>');
+    expect(renderBody(load('aboveThresholdUA__active.auction.json'))).toContain('<strong>Початок етапу «Аукціон»: 04.01.2027, 15:28 (за київським часом)</strong>');
+    // The countdown and "now" need the clock: the browser adds them after hydration.
+    expect(uk).not.toContain('role="timer"');
+    expect(uk).not.toContain('timeline-now');
+    expect(uk).toContain(`<a href="/tenders/${tender.tenderID}.ics" download="">`);
+    expect(renderBody(tender, 'en')).toContain(`<a href="/en/tenders/${tender.tenderID}.ics" download="">`);
+    // A finished procedure has nothing to count down to.
+    expect(renderBody(load('aboveThreshold__complete.json'))).not.toContain('tender-countdown');
+  });
+
   it('shows features with their options as percentages', () => {
     const tender = load('REAL_aboveThresholdEU__active.tendering__UA-2022-07-23-000100-a.json');
     const markup = renderBody(tender);
@@ -125,7 +140,7 @@ describe('Tender page edge cases', () => {
       complaints: [{ title: 'Скарга на умови', status: 'satisfied', type: 'complaint', resolution: 'Умови змінено' }],
     };
     const uk = renderBody(tender);
-    expect(uk).toContain('1 234 567,00 грн');
+    expect(uk).toContain('1 234 567,00 грн');
     expect(uk).toContain('з ПДВ');
     expect(uk).toContain('UA-EDR 12345678');
     expect(uk).toContain('href="mailto:a@b.test"');
@@ -139,7 +154,7 @@ describe('Tender page edge cases', () => {
     expect(uk).toContain('(типове значення)');
     const en = renderBody(tender, 'en');
     expect(en).toContain('Repair');
-    expect(en).toContain('1 234 567.00 UAH');
+    expect(en).toContain('1 234 567.00 UAH');
     expect(en).toContain('Bidding');
   });
 });

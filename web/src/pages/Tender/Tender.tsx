@@ -2,7 +2,8 @@
  * The tender page: everything a bidder reads before deciding, from the CDB tender object
  * the server prefetched (`data.tender`). Every field is optional; a section whose data is
  * absent is not rendered and not listed in the contents. The output depends only on the
- * data and the language (no clock), so the server and the browser render the same markup.
+ * data and the language (no clock), so the server and the browser render the same markup;
+ * the timeline reads the clock only after hydration ("now", the countdown).
  * Each section is a file of `sections/`; this one puts them in order under the header.
  */
 import { useEffect, type ReactNode } from 'react';
@@ -95,7 +96,7 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
 
   // Each section's content, or false when the tender has nothing for it.
   const content: Record<SectionId, ReactNode> = {
-    timeline: stages.length > 0 && <Timeline stages={stages} ctx={ctx} />,
+    timeline: stages.length > 0 && <Timeline stages={stages} status={tender.status} tenderId={tender.tenderID} ctx={ctx} />,
     lots: withLot && <Lots lots={lots} ctx={ctx} />,
     items: items.length > 0 && <Items items={items} withLot={withLot} ctx={ctx} />,
     features: features.length > 0 && <Features features={features} ctx={ctx} />,

@@ -1,5 +1,6 @@
 /** `/tenders/{id}/*`: a tender by its tenderID (the 32-hex id redirects to it). */
 import type { PageModule } from '../../routes/types';
+import { FETCHED_BY_THE_SERVER } from '../../routes/types';
 import { recordAddress, recordIdTest } from '../../routes/records';
 import type { Tender } from './types';
 // The organizer's and suppliers' links to the registers: in the main stylesheet.
@@ -17,7 +18,8 @@ export const tenderPath = (tenderID: string, rest?: string): string =>
 export const tender: PageModule = {
   name: 'tender',
   page: { load: () => import('./Tender') },
-  fetches: ({ params }) => {
+  // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
+  fetches: __SERVER__ ? ({ params }) => {
     const id = encodeURIComponent(params.id ?? '');
     return [
       { key: 'tender', service: 'search', path: `/api/tenders/${id}`, validator: true },
@@ -26,7 +28,7 @@ export const tender: PageModule = {
       { key: 'plans', service: 'search', path: `/api/plans?tender_id[0]=${id}&perPage=100` },
       { key: 'contracts', service: 'search', path: `/api/contracts?tender_id[0]=${id}&perPage=100` },
     ];
-  },
+  } : FETCHED_BY_THE_SERVER,
   required: ['tender'],
   // The tenderID names the tender's one address: the 32-hex id answers 301 to it, and
   // section sub-paths (/tenders/{id}/awards) show the same page under one canonical URL.

@@ -67,6 +67,8 @@ export interface Qualification {
   status?: string;
   date?: string;
   complaints?: Complaint[];
+  /** The stand-still after the decision: complaints about it are lodged until its end. */
+  complaintPeriod?: Period;
 }
 
 export interface Award {
@@ -78,6 +80,8 @@ export interface Award {
   value?: Value;
   suppliers?: Organization[];
   complaints?: Complaint[];
+  /** The stand-still after the decision: complaints about it are lodged until its end. */
+  complaintPeriod?: Period;
 }
 
 export interface Contract {
@@ -100,6 +104,7 @@ export interface Cancellation {
   cancellationOf?: string;
   relatedLot?: string;
   complaints?: Complaint[];
+  complaintPeriod?: Period;
 }
 
 export interface FeatureEnum {

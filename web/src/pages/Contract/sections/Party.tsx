@@ -3,6 +3,7 @@
  * filtered by it, address, size, contacts and who signs.
  */
 import { Facts } from '../../../components/Facts/Facts';
+import { OrgLink } from '../../../components/AppLink/AppLink';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { addressLine, localized, type Formatter } from '../../../lib/ocds';
 import { contractLabel } from '../labels';
@@ -21,7 +22,9 @@ export function Party({ party, filter, ctx }: { party: PartyData; filter: 'organ
   const signer = party.signerInfo;
   return (
     <>
-      <h3>{name}</h3>
+      <h3>
+        <OrgLink role={filter === 'organizer' ? 'buyer' : 'supplier'} id={id?.id}>{name}</OrgLink>
+      </h3>
       <Facts
         rows={[
           [

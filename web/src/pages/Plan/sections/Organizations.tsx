@@ -4,6 +4,7 @@
  */
 import { ExternalLink } from '../../../components/ExternalLink/ExternalLink';
 import { Facts } from '../../../components/Facts/Facts';
+import { OrgLink } from '../../../components/AppLink/AppLink';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { addressLine, list, localized, safeHref } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
@@ -46,7 +47,11 @@ function OrganizationFacts({ org, ctx }: { org: PlanOrganization; ctx: Ctx }) {
   const legalName = localized(id, 'legalName', language);
   return (
     <div className="plan-org">
-      {name && <p className="organizer-name">{name}</p>}
+      {name && (
+        <p className="organizer-name">
+          <OrgLink role="buyer" id={id?.id}>{name}</OrgLink>
+        </p>
+      )}
       <Facts
         rows={[
           [

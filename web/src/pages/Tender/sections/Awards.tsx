@@ -2,6 +2,7 @@
 import { Fragment } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
+import { OrgLink } from '../../../components/AppLink/AppLink';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { list, localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
@@ -24,7 +25,7 @@ function AwardRow({ award: a, withLot, ctx }: { award: Award; withLot: boolean; 
         {suppliers.map((s, i) => (
           <Fragment key={i}>
             <span className="supplier">
-              {localized(s, 'name', ctx.language) || s.identifier?.legalName}
+              <OrgLink role="supplier" id={s.identifier?.id}>{localized(s, 'name', ctx.language) || s.identifier?.legalName}</OrgLink>
               {s.identifier?.id && <span className="muted"> {[s.identifier.scheme, s.identifier.id].filter(Boolean).join(' ')}</span>}
             </span>
             <RegisterLinks filter="supplier" id={s.identifier?.id} />

@@ -1,6 +1,7 @@
 /** The procuring entity: name, identifier, address and how to reach it. */
 import { ExternalLink } from '../../../components/ExternalLink/ExternalLink';
 import { Facts } from '../../../components/Facts/Facts';
+import { OrgLink } from '../../../components/AppLink/AppLink';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { Section } from '../../../components/Section/Section';
 import { addressLine, localized, safeHref, type Organization } from '../../../lib/ocds';
@@ -13,7 +14,9 @@ export function Organizer({ org, ctx }: { org: Organization; ctx: Ctx }) {
   const website = safeHref(cp?.url);
   return (
     <Section id="organizer" title={t('tender.organizer')}>
-      <p className="organizer-name">{localized(org, 'name', language) || id?.legalName}</p>
+      <p className="organizer-name">
+        <OrgLink role="buyer" id={id?.id}>{localized(org, 'name', language) || id?.legalName}</OrgLink>
+      </p>
       <Facts
         rows={[
           [t('tender.identifier'), id?.id && [id.scheme, id.id].filter(Boolean).join(' ')],

@@ -1,0 +1,119 @@
+/**
+ * `/tenders/<tenderID>.ics` (texts in English under `/en`): the tender's periods as an
+ * iCalendar file (RFC 5545) for calendar programs, one event a stage of the tender page's
+ * timeline (`pages/Tender/timeline.ts`: the same stages, names and Kyiv dates).
+ *
+ * - Times are UTC (`…Z`), so no `VTIMEZONE` is needed; descriptions name Kyiv time.
+ *   RFC 5545 times have whole seconds: the CDB's fractions (auctions' `.236`) are cut.
+ * - A stage with a start and a later end is an event spanning it; a single moment
+ *   (clarifications until, an auction not yet held) is an event with `DTSTART` only,
+ *   which RFC 5545 reads as ending when it starts.
+ * - `UID` is `<tender 32-hex id>-<stage>[-<lot id>]@<host>`: the same event across
+ *   downloads, so a calendar that imports the file again updates instead of duplicating.
+ * - `DTSTAMP` is the tender's `dateModified`: the file is a function of the tender, so
+ *   two downloads of one version are the same bytes (one ETag, `304`s), and a changed
+ *   tender carries a later stamp, which is what calendar programs compare.
+ * - A tender without any date has no events, and a calendar needs at least one
+ *   component: its address is a 404 (the page shows no link then).
+ */
+import { formatter, localized } from '../lib/ocds';
+import { localizedPath } from '../lib/paths';
+import { stageDates, stageName, timelineOf } from '../pages/Tender/timeline';
+import type { Tender } from '../pages/Tender/types';
+import type { Context, Document, Step } from './types';
+import { hash, instant, notFound } from './types';
+
+const CRLF = '\r\n';
+
+/** An instant as an RFC 5545 UTC date-time: `20270116T000000Z`. */
+export const icsTime = (iso: string): string => new Date(iso).toISOString().replace(/\.\d+/, '').replace(/[-:]/g, '');
+
+/** A TEXT value (RFC 5545 3.3.11): `\`, `;`, `,` escaped, line breaks as `\n`, other controls dropped. */
+export const icsText = (s: string): string =>
+  s
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
+
+/** One content line, folded at 75 octets of UTF-8 (never inside a character), ended by CRLF. */
+export function contentLine(line: string): string {
+  let out = '';
+  let width = 0;
+  for (const ch of line) {
+    const cp = ch.codePointAt(0) as number;
+    const octets = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (width + octets > 75) {
+      out += `${CRLF} `;
+      width = 1;
+    }
+    out += ch;
+    width += octets;
+  }
+  return out + CRLF;
+}
+
+/** The calendar of one tender, or null when it has no dated stage. */
+export function tenderCalendar(tender: Tender, { t, language, origin }: Pick<Context, 't' | 'language' | 'origin'>, now: string): string | null {
+  const stages = timelineOf(tender);
+  if (!stages.length) return null;
+  const f = formatter(t, language);
+  const lotTitles = new Map((tender.lots ?? []).map((l) => [l?.id, localized(l, 'title', language)]));
+  const lotTitle = (id: string | undefined) => lotTitles.get(id) || id || '';
+  const host = origin.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/[/:].*$/, '');
+  const tenderID = tender.tenderID || tender.id || '';
+  const title = localized(tender, 'title', language);
+  const url = origin + localizedPath(language, `/tenders/${encodeURIComponent(tenderID)}`);
+  const stamp = icsTime(instant(tender.dateModified) ?? now);
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${host}//${icsText(t('site.name'))}//${language.toUpperCase()}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  for (const stage of stages) {
+    const name = stageName(t, stage, lotTitle);
+    const start = (stage.start ?? stage.end) as string;
+    // DTEND must be later than DTSTART (in whole seconds): a single moment has none.
+    const end = stage.end && icsTime(stage.end) > icsTime(start) ? stage.end : undefined;
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${[tender.id || tenderID, stage.key, stage.lotId].filter(Boolean).join('-')}@${host}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART:${icsTime(start)}`,
+      ...(end ? [`DTEND:${icsTime(end)}`] : []),
+      `SUMMARY:${icsText(t('calendar.summary', { name, id: tenderID }))}`,
+      `DESCRIPTION:${icsText(t('calendar.description', { id: tenderID, title, name, dates: stageDates(stage, f) }))}`,
+      `URL:${url}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(contentLine).join('');
+}
+
+/** `/tenders/<id>.ics`: the tender's calendar as the upstream has it now. */
+export function tenderIcs(id: string): Document {
+  return {
+    first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
+    step: (ctx: Context, answer): Step => {
+      const tender = (answer && typeof answer === 'object' ? answer : {}) as Tender;
+      const text = tenderCalendar(tender, ctx, ctx.request.now);
+      if (text === null) return notFound();
+      return {
+        status: 200,
+        contentType: 'text/calendar; charset=utf-8',
+        filename: `${tender.tenderID || id}.ics`,
+        cacheControl: 'public, max-age=300',
+        etag: hash(text),
+        lastModified: instant(tender.dateModified),
+        text,
+      };
+    },
+  };
+}
+
+/** The calendar at a path segment (`UA-….ics` without `.ics`), or null when it names none. */
+export function tenderIcsAt(segment: string): Document | null {
+  try {
+    const id = decodeURIComponent(segment);
+    return id && id.length <= 64 ? tenderIcs(id) : null;
+  } catch {
+    return null;
+  }
+}
