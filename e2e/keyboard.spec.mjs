@@ -130,6 +130,8 @@ test('a tender search with a status and a CPV code from the picker, then page 2,
   await page.waitForURL((url) => url.searchParams.get('page') === '2');
   // The URL changes first; the list and its pagination once the page's data is in.
   await page.waitForFunction(() => document.querySelector('.pagination [aria-current="page"]')?.textContent === '2');
+  // The link that had focus went with the old list: the new page's heading has it.
+  await page.waitForFunction(() => document.activeElement?.matches('main h1'));
   assert.deepEqual(problems, []);
   await context.close();
 });

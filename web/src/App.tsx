@@ -54,7 +54,10 @@ function Pages() {
   return <MatchedRoute />;
 }
 
-/** Keeps title, description, canonical and alternates in step after client navigation. */
+/**
+ * Keeps title, description, canonical and alternates in step after client navigation, and
+ * gives focus lost with the old page to the new page's heading.
+ */
 function HeadSync() {
   const location = useLocation();
   const state = usePageState();
@@ -73,7 +76,18 @@ function HeadSync() {
     // A split page's meta and JSON-LD come with its chunk. Should it fail to load, the
     // default meta still names the page. A later navigation cancels this one's head.
     let current = true;
-    const apply = () => current && applyHead(document, pageHead(route, ctx, t, location.pathname));
+    const apply = () => {
+      if (!current) return;
+      applyHead(document, pageHead(route, ctx, t, location.pathname));
+      // The element that had focus (a link, the search button) went with the old page:
+      // the new page's heading takes it, so keyboard and screen-reader users start there.
+      const lost = document.activeElement;
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading && (!lost || lost === document.body)) {
+        heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+    };
     void loadPage(route, state.language).then(apply, apply);
     return () => {
       current = false;
