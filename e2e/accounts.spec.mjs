@@ -4,9 +4,8 @@
 // same with JavaScript off; no token where a script can read it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { BASE, UPSTREAM, launch, open } from './browser.mjs';
+import { BASE, UPSTREAM, launch, open, totp } from './browser.mjs';
 import { startPortal } from './portal.mjs';
 
 const uk = JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8'));
@@ -39,18 +38,6 @@ after(async () => {
   await shortLived?.stop();
 });
 
-/** RFC 6238 (SHA-1, 30 s, 6 digits), as an authenticator app computes it. */
-function totp(secret, at = Date.now()) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30000)));
-  const h = createHmac('sha1', key).update(counter).digest();
-  const offset = h[19] & 0xf;
-  return String((h.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** A code of a 30-second step not used yet: the users API takes each step's code once. */
 let lastStep = 0;

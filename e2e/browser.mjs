@@ -1,6 +1,7 @@
 // Shared set-up of the browser specs: Debian's Chromium through playwright-core,
 // and a page opener that records every console error, warning and page error.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -40,4 +41,28 @@ export async function open(browser, path, contextOptions = {}) {
   const response = await page.goto(BASE + path, { waitUntil: 'load' });
   if (contextOptions.javaScriptEnabled !== false) await page.waitForSelector('html[data-hydrated="true"]', { timeout: 10000 });
   return { context, page, response, problems };
+}
+
+/** RFC 6238 (SHA-1, 30 s, 6 digits), as an authenticator app computes it. */
+export function totp(secret, at = Date.now()) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30000)));
+  const h = createHmac('sha1', key).update(counter).digest();
+  const offset = h[19] & 0xf;
+  return String((h.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** Empties a logged-in buyer's cart of whatever an earlier run left (the users database outlives runs). */
+export async function emptyCart(page) {
+  await page.goto(`${BASE}/market/cart`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  while ((await page.$$('.cart-item-form')).length) {
+    const count = (await page.$$('.cart-item-form')).length;
+    await page.click('.cart-item-form button[value=remove]');
+    await page.waitForFunction((n) => document.querySelectorAll('.cart-item-form').length < n, count);
+  }
 }

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, launch, open, upstream } from './browser.mjs';
+import { BASE, emptyCart, launch, open, upstream } from './browser.mjs';
 
 const uk = JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8'));
 const BUYER = ['buyer@example.com', 'buyer-password-1'];
@@ -37,16 +37,6 @@ async function rows(page) {
   );
 }
 
-/** Removes whatever an earlier run left (the users database outlives runs). */
-async function emptyCart(page) {
-  await page.goto(`${BASE}/market/cart`);
-  await page.waitForSelector('html[data-hydrated="true"]');
-  while ((await page.$$('.cart-item-form')).length) {
-    const count = (await page.$$('.cart-item-form')).length;
-    await page.click('.cart-item-form button[value=remove]');
-    await page.waitForFunction((n) => document.querySelectorAll('.cart-item-form').length < n, count);
-  }
-}
 
 const activeProducts = async (n) => (await upstream(`/api/products?perPage=${n}`))['hydra:member'];
 

@@ -6,8 +6,7 @@
 // changing a quantity there. Every element reached shows a visible focus indicator.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
-import { BASE, launch, open, upstream } from './browser.mjs';
+import { BASE, emptyCart, launch, open, totp, upstream } from './browser.mjs';
 
 const BUYER = ['buyer@example.com', 'buyer-password-1'];
 const TWO_FACTOR = { email: 'twofa@example.com', password: 'twofa-password-1', secret: 'JBSWY3DPEHPK3PXP' };
@@ -48,19 +47,6 @@ async function tabTo(page, selector, { back = false, max = 400 } = {}) {
 async function typeOver(page, text) {
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(text);
-}
-
-/** RFC 6238 (SHA-1, 30 s, 6 digits), as an authenticator app computes it. */
-function totp(secret, at = Date.now()) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30000)));
-  const h = createHmac('sha1', key).update(counter).digest();
-  const offset = h[19] & 0xf;
-  return String((h.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 async function logIn(page, email, password) {
@@ -215,13 +201,7 @@ test('adding to the cart and changing a quantity by keyboard', async () => {
   assert.match(await answer.getAttribute('class'), /user-menu/, await answer.textContent());
   // Set-up, not the flow under test: an empty cart (the users database outlives runs).
   const [product] = (await upstream('/api/products?perPage=1'))['hydra:member'];
-  await page.goto(`${BASE}/market/cart`);
-  await page.waitForSelector('html[data-hydrated="true"]');
-  while ((await page.$$('.cart-item-form')).length) {
-    const count = (await page.$$('.cart-item-form')).length;
-    await page.click('.cart-item-form button[value=remove]');
-    await page.waitForFunction((n) => document.querySelectorAll('.cart-item-form').length < n, count);
-  }
+  await emptyCart(page);
 
   await page.goto(`${BASE}/market/products/${product.id}`);
   await page.waitForSelector('html[data-hydrated="true"]');

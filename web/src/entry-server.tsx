@@ -111,7 +111,7 @@ function renderHead(inputJson: Input, headOnly = false): HeadOutput {
   const status = error ?? route.status ?? 200;
   if (!error && !pageReady(route, language)) throw new Error(`page ${route.name} is not loaded: was init followed by a microtask checkpoint?`);
   const t = i18n.getFixedT(language, 'dzo');
-  const head = pageHead(route, ctx, t, path);
+  const head = pageHead(route, ctx, t, path, outcome);
   if (!error) head.preload = pagePreload(route, language).map((file) => input.config.assetBase + file);
   if (error) {
     const variant = errorVariant(error);

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
 import type { HeadLink, PageRoute, RouteContext } from '../routes/types';
 import { headCode } from '../routes/split';
-import { routeOutcome } from '../routes/outcome';
+import { routeOutcome, type Outcome } from '../routes/outcome';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from './jsonld';
 import { localizedPath } from './paths';
 
@@ -53,9 +53,10 @@ export function defaultMeta(route: PageRoute, ctx: RouteContext, t: TFunction): 
 
 /**
  * The head of `route`'s page at `path` (without the language base). A split page's
- * `meta`, `jsonLd` and `links` are in its chunk: load it first (`loadPage`).
+ * `meta`, `jsonLd` and `links` are in its chunk: load it first (`loadPage`). `outcome`:
+ * the route's verdict on this request, when the caller has made it already.
  */
-export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path: string): Head {
+export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path: string, outcome?: Outcome): Head {
   const { config, language } = ctx.input;
   const code = headCode(route, language);
   const meta = code.meta?.(ctx, t) ?? defaultMeta(route, ctx, t);
@@ -88,7 +89,7 @@ export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path
       imageAlt: t('share.imageAlt'),
     };
     // An error page (the server's, a failed required answer, the 404 page) describes nothing.
-    const failed = (ctx.input as { error?: number | null }).error || (route.status ?? 200) !== 200 || routeOutcome(route, ctx);
+    const failed = (ctx.input as { error?: number | null }).error || (route.status ?? 200) !== 200 || (outcome === undefined ? routeOutcome(route, ctx) : outcome);
     // A page below the home without JSON-LD of its own gets its trail from the home (to
     // its address without the query: a search's trail leads to the search, not its page 2).
     const here = language === 'uk' ? uk : en;
