@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream soak clean
+.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream soak alerts clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -28,9 +28,19 @@ web: setup ## build the server and client bundles
 build: web ## build everything (release)
 	$(CARGO) build --release -p server
 
-run: build ## build and serve the portal at http://127.0.0.1:$(PORT)
+# The saved-search alert job's key: the embedded users API of `make run` knows the job
+# by it, and `make alerts` presents it. Made once, readable by its owner only.
+ALERTS_KEY := data/alerts.key
+$(ALERTS_KEY):
+	@mkdir -p $(@D) && (umask 077 && head -c 24 /dev/urandom | base64 | tr '+/' '-_' > $@)
+
+run: build $(ALERTS_KEY) ## build and serve the portal at http://127.0.0.1:$(PORT)
 	@echo "development mode: the embedded users API keeps every e-mail (recovery codes included) at http://127.0.0.1:8081/dev/outbox"
-	UPSTREAM_DEV=1 PORT=$(PORT) ./target/release/portal
+	PORTAL_ALERTS_KEY=$$(cat $(ALERTS_KEY)) UPSTREAM_DEV=1 PORT=$(PORT) ./target/release/portal
+
+alerts: $(ALERTS_KEY) ## mail the saved searches' alerts due now (through the users API of the portal `make run` serves)
+	@test -x target/release/portal || $(MAKE) build
+	PORTAL_ALERTS_KEY=$$(cat $(ALERTS_KEY)) ./target/release/portal alerts
 
 test-web: web ## web unit tests, type check and the first-load JavaScript budget
 	cd web && npx tsc --noEmit -p . && npx vitest run && node scripts/budget.mjs

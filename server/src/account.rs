@@ -116,6 +116,19 @@ pub(crate) fn with_cookies(mut response: Response, set: &[String]) -> Response {
     response
 }
 
+/// The answer to a form of a logged-in user's when there is no session (it ended): 401
+/// for the app, and for a plain form the login page, which comes back to `origin` (an
+/// app path) afterwards.
+pub(crate) fn no_session(headers: &HeaderMap, page: &str, origin: &str, set_cookies: &[String]) -> Response {
+    if wants_json(headers) {
+        let outcome =
+            json!({ "ok": false, "error": { "status": 401, "statusText": "Unauthorized", "retryAfter": null } });
+        return with_cookies(axum::Json(outcome).into_response(), set_cookies);
+    }
+    let query = serde_urlencoded::to_string([("origin", origin)]).unwrap_or_default();
+    with_cookies(see_other(&format!("{}?{query}", localized(prefix(page), "/login"))), set_cookies)
+}
+
 pub(crate) fn see_other(location: &str) -> Response {
     let mut response = StatusCode::SEE_OTHER.into_response();
     if let Ok(value) = HeaderValue::from_str(location) {

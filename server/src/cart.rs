@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use crate::account::{checked_fields, localized, prefix, refused, see_other, wants_json, with_cookies};
+use crate::account::{checked_fields, localized, no_session, prefix, refused, see_other, wants_json, with_cookies};
 use crate::session::users::{self, CallError, Refusal};
 use crate::state::AppState;
 
@@ -89,13 +89,7 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     let visitor = state.sessions().visitor(state.http(), &headers).await;
     let Some(bearer) = visitor.bearer() else {
         // No session (it ended): the cart is nobody's; log in and come back to it.
-        if wants_json(&headers) {
-            let outcome =
-                json!({ "ok": false, "error": { "status": 401, "statusText": "Unauthorized", "retryAfter": null } });
-            return with_cookies(axum::Json(outcome).into_response(), &visitor.set_cookies);
-        }
-        let login = format!("{}?origin=%2Fmarket%2Fcart", localized(prefix(&page), "/login"));
-        return with_cookies(see_other(&login), &visitor.set_cookies);
+        return no_session(&headers, &page, "/market/cart", &visitor.set_cookies);
     };
     let change = match change_of(&fields) {
         Ok(change) => change,

@@ -28,7 +28,34 @@ pub struct Config {
     pub client: ClientConfig,
     pub server: ServerConfig,
     pub renderer: RendererConfig,
+    /// Saved-search alerts (`server/src/alerts.rs`). Optional in the file.
+    #[serde(default)]
+    pub alerts: AlertsConfig,
 }
+
+/// The saved-search alert job: `portal alerts` runs it once; with `enabled`, the
+/// portal also runs it every `intervalSeconds`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct AlertsConfig {
+    /// Run the job on a timer inside the portal. Default false. Env: `PORTAL_ALERTS_ENABLED`.
+    pub enabled: bool,
+    /// Seconds between two runs of the timer (instant alerts are this late at most);
+    /// at least 10. Default 300. Env: `PORTAL_ALERTS_INTERVAL_SECONDS`.
+    pub interval_seconds: u64,
+    /// The key the users API knows the job by (its `UPSTREAM_ALERTS_KEY`), at least 16
+    /// bytes; the embedded upstream is given it. Empty: no job. Env: `PORTAL_ALERTS_KEY`.
+    pub key: String,
+}
+
+impl Default for AlertsConfig {
+    fn default() -> Self {
+        Self { enabled: false, interval_seconds: 300, key: String::new() }
+    }
+}
+
+/// The shortest alert-job key accepted (the users API's bound).
+pub const MIN_ALERTS_KEY_LEN: usize = 16;
 
 /// The client-safe subset: endpoints the browser calls, languages, flags.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -277,6 +304,16 @@ impl Config {
             if value < least {
                 return Err(invalid(key, format!("must be at least {least}")));
             }
+        }
+        let a = &self.alerts;
+        if !a.key.is_empty() && a.key.len() < MIN_ALERTS_KEY_LEN {
+            return Err(invalid("alerts.key", format!("at least {MIN_ALERTS_KEY_LEN} bytes")));
+        }
+        if a.enabled && a.key.is_empty() {
+            return Err(invalid("alerts.key", "must be set when alerts.enabled is true"));
+        }
+        if a.interval_seconds < 10 {
+            return Err(invalid("alerts.intervalSeconds", "must be at least 10"));
         }
         Ok(())
     }

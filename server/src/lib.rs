@@ -2,6 +2,7 @@
 //! through the renderer pool. `main.rs` only loads config and serves `app`.
 
 pub mod account;
+pub mod alerts;
 pub mod cache;
 pub mod cart;
 pub mod compress;
@@ -13,6 +14,7 @@ pub mod machine;
 pub mod micro_cache;
 pub mod page;
 pub mod router;
+pub mod saved;
 pub mod security;
 pub mod serve;
 pub mod session;

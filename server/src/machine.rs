@@ -210,6 +210,26 @@ pub async fn document(
     Some(head.respond(headers, false, body))
 }
 
+/// The whole text of a document no visitor asks for (a saved search's alert, for
+/// `crate::alerts`): `carried` is the first step's state, and every step must answer 200.
+pub async fn collect(state: &AppState, ready: &Ready, url: &str, carried: serde_json::Value) -> Result<String, String> {
+    /// Steps one document may take: the alert takes two.
+    const MAX_STEPS: usize = 100;
+    let run = Run { state: state.clone(), url: url.to_owned(), now: iso_now() };
+    let (mut meta, mut text) = run.step(&ready.pool, Some(&carried), None).await?;
+    for _ in 0..MAX_STEPS {
+        if meta.status != 200 {
+            return Err(format!("{url}: status {}", meta.status));
+        }
+        let Some(spec) = meta.next.take() else { return Ok(text) };
+        let answer = fetch_one(state, &spec).await.map_err(|failure| format!("{url}: upstream {failure:?}"))?;
+        let (next, more) = run.step(&ready.pool, meta.state.as_ref(), Some(answer.to_string())).await?;
+        text.push_str(&more);
+        meta = next;
+    }
+    Err(format!("{url}: more than {MAX_STEPS} steps"))
+}
+
 /// Now as RFC 3339 in UTC (seconds).
 fn iso_now() -> String {
     let ms = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
@@ -326,7 +346,7 @@ impl Head {
 pub async fn robots(axum::extract::State(state): axum::extract::State<AppState>) -> Response {
     let origin = state.config().client.public_origin.trim_end_matches('/');
     let mut text = String::from("User-agent: *\nAllow: /\n");
-    for path in ["/__", "/login", "/registration", "/logout", "/icabinet", "/market/cart", "/js/sign"] {
+    for path in ["/__", "/login", "/registration", "/logout", "/icabinet", "/market/cart", "/alerts/", "/js/sign"] {
         text.push_str(&format!("Disallow: {path}\nDisallow: /en{path}\n"));
     }
     // Queries: filters, sorts and pages of results. Exports: whole results as files.

@@ -19,6 +19,13 @@ fn main() -> anyhow::Result<()> {
         .init();
     let path = PathBuf::from(std::env::var("PORTAL_CONFIG").unwrap_or_else(|_| "config/portal.json".into()));
     let mut config = Config::load(&path, std::env::vars()).context("configuration")?;
+    match std::env::args().nth(1).as_deref() {
+        None => {}
+        Some("alerts") => return alerts_once(config),
+        Some(other) => {
+            anyhow::bail!("unknown command `{other}`: `portal` serves, `portal alerts` runs the alert job once")
+        }
+    }
     let threads = match config.renderer.isolates {
         0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         n => n,
@@ -39,6 +46,10 @@ fn main() -> anyhow::Result<()> {
         for loopback in [std::net::IpAddr::from([127, 0, 0, 1]), std::net::IpAddr::from(std::net::Ipv6Addr::LOCALHOST)]
         {
             upstream_config.trusted_proxies.push(loopback.into());
+        }
+        // The alert job's key, unless the upstream was given its own.
+        if upstream_config.alerts_key.is_none() && !config.alerts.key.is_empty() {
+            upstream_config.alerts_key = Some(config.alerts.key.clone());
         }
         Some(upstream_config)
     } else {
@@ -79,6 +90,32 @@ fn main() -> anyhow::Result<()> {
     tracing::info!("stopped");
     // The embedded upstream's threads are not waited for: its writes are transactions.
     std::process::exit(0)
+}
+
+/// `portal alerts`: one run of the saved-search alert job against the users API the
+/// configuration names (a running portal's embedded one at `UPSTREAM_PORT`, by
+/// default), with an isolate of its own. Exits 1 when the run could not happen or a
+/// search failed.
+fn alerts_once(mut config: Config) -> anyhow::Result<()> {
+    if config.server.embedded_upstream {
+        let port = match std::env::var("UPSTREAM_PORT") {
+            Ok(v) => v.parse().with_context(|| format!("UPSTREAM_PORT `{v}`"))?,
+            Err(_) => 8081,
+        };
+        config.follow_embedded_upstream(port);
+    }
+    config.renderer.isolates = 1;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().context("runtime")?;
+    let summary = runtime.block_on(async {
+        let state = AppState::new(config);
+        state.start_renderer("", false).await.context("renderer")?;
+        server::alerts::run(&state).await.map_err(anyhow::Error::msg)
+    })?;
+    println!("alerts: {summary}");
+    if summary.failed > 0 {
+        anyhow::bail!("{} saved searches failed (logged above); the next run tries them again", summary.failed);
+    }
+    Ok(())
 }
 
 /// The embedded upstream on threads of its own. Its port is bound at once (requests
@@ -135,6 +172,9 @@ fn serve(
                     std::process::exit(1);
                 }
             });
+        }
+        if starts_renderer && state.config().alerts.enabled {
+            tokio::spawn(server::alerts::every_interval(state.clone()));
         }
         if starts_renderer {
             // The line `make run` users (and scripts) wait for: every request from now

@@ -148,6 +148,8 @@ pub fn app(state: AppState) -> Router {
             .route(&format!("{prefix}/login/new-password"), get(page::page).post(account::new_password))
             .route(&format!("{prefix}/registration"), get(page::page).post(account::register))
             .route(&format!("{prefix}/icabinet"), get(page::page).post(account::save_cpv))
+            .route(&format!("{prefix}/icabinet/searches"), get(page::page).post(crate::saved::change))
+            .route(&format!("{prefix}/alerts/unsubscribe"), get(page::page).post(crate::saved::unsubscribe))
             .route(&format!("{prefix}/market/cart"), get(page::page).post(cart::change));
     }
     router = router

@@ -77,7 +77,14 @@ pub struct UpstreamConfig {
     /// `UPSTREAM_ALLOWED_ORIGINS` (comma-separated). A portal starting the upstream adds
     /// its own origin with [`UpstreamConfig::allow_origin`].
     pub allowed_origins: Vec<String>,
+    /// The key of the saved-search alert job (`/api/alerts/…`, see `users::saved`), at
+    /// least [`MIN_ALERTS_KEY_LEN`] bytes. Default none: those calls answer 404; env
+    /// `UPSTREAM_ALERTS_KEY`. A portal starting the upstream passes its own key on.
+    pub alerts_key: Option<String>,
 }
+
+/// The shortest alert-job key accepted.
+pub const MIN_ALERTS_KEY_LEN: usize = 16;
 
 impl UpstreamConfig {
     /// Reads the environment (see each field for its variable and default).
@@ -128,6 +135,15 @@ impl UpstreamConfig {
                     .map(|o| normalize_origin(&o).map_err(|e| UpstreamError::invalid("UPSTREAM_ALLOWED_ORIGINS", e)))
                     .collect::<Result<_, _>>()?,
             },
+            alerts_key: match var("UPSTREAM_ALERTS_KEY") {
+                Some(v) if v.len() < MIN_ALERTS_KEY_LEN => {
+                    return Err(UpstreamError::invalid(
+                        "UPSTREAM_ALERTS_KEY",
+                        format!("at least {MIN_ALERTS_KEY_LEN} bytes, got {}", v.len()),
+                    ))
+                }
+                v => v,
+            },
         })
     }
 
@@ -158,6 +174,7 @@ impl UpstreamConfig {
             dev: false,
             trusted_proxies: Vec::new(),
             allowed_origins: DEFAULT_ALLOWED_ORIGINS.iter().map(|o| o.to_string()).collect(),
+            alerts_key: None,
         }
     }
 }

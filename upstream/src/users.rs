@@ -6,9 +6,11 @@
 //! tokens and recovery codes stored hashed and spent atomically; RFC 6238 TOTP codes
 //! good once; login throttling per account and client address (`throttle`); an e-mail
 //! outbox table readable at `/dev/outbox` in development mode only. The Market cart of
-//! buyers and central purchasing bodies lives here too (`cart`).
+//! buyers and central purchasing bodies lives here too (`cart`), and every user's saved
+//! searches with their e-mail alerts (`saved`).
 
 pub mod cart;
+pub mod saved;
 mod throttle;
 
 pub use cart::{Cart, CartError, CartItem};
@@ -71,8 +73,9 @@ pub const MAX_CPV_NOTIFICATIONS: usize = 100;
 const HASH_QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// Schema version this code writes (`PRAGMA user_version`).
 /// Version 2 adds the cart tables (`cart::schema`); version 3 what a refresh token was
-/// rotated into, and the pending tokens already used.
-const SCHEMA_VERSION: i64 = 3;
+/// rotated into, and the pending tokens already used; version 4 saved searches
+/// (`saved::SCHEMA`).
+const SCHEMA_VERSION: i64 = 4;
 
 /// A user row as login needs it.
 struct Account {
@@ -271,8 +274,9 @@ fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
     if version < 1 {
         migrate_to_1(&tx)?;
     }
-    // Version 2: the cart (nothing earlier is touched).
+    // Version 2: the cart, version 4: saved searches (nothing earlier is touched).
     tx.execute_batch(&cart::schema())?;
+    tx.execute_batch(saved::SCHEMA)?;
     if version < 3 {
         tx.execute_batch(
             "ALTER TABLE refresh_tokens ADD COLUMN rotated INTEGER;
@@ -1086,7 +1090,8 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/old", post(old_login))
         .route("/old/", post(old_login))
         .route("/old/cabinet/logout", get(old_logout))
-        .merge(cart::routes());
+        .merge(cart::routes())
+        .merge(saved::routes());
     if dev {
         router.route("/dev/outbox", get(outbox))
     } else {

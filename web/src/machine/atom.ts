@@ -19,7 +19,7 @@ import { hash, instant, latest, xml } from './types';
 /** Results a feed lists. */
 export const FEED_SIZE = 50;
 
-interface Member {
+export interface Member {
   id?: string;
   tenderID?: string;
   planID?: string;
@@ -106,6 +106,15 @@ function kyivTime(iso: string | undefined, t: TFunction, language: Language): st
   return text ? `${text} (${t('machine.kyiv')})` : '';
 }
 
+/** A record as a feed entry or an alert lists it: its page id, page, title and facts (a line each). */
+export function recordSummary(m: Member, register: Register, origin: string, language: Language, t: TFunction) {
+  const of = REGISTER_OF[register.name];
+  const key = of.key(m) || m.id || '';
+  const link = origin + localizedPath(language, `/${register.name}/${encodeURIComponent(key)}`);
+  const summary = of.facts(m, t, language).filter(([, v]) => v).map(([label, v]) => `${label}: ${v}`).join('\n');
+  return { key, link, title: of.title(m, language) || key, summary };
+}
+
 /** The feed of `register`'s search `filters`. */
 export function feed(register: Register, filters: SearchFilters): Document {
   const query = feedQuery(filters, register);
@@ -117,12 +126,9 @@ export function feed(register: Register, filters: SearchFilters): Document {
       const of = REGISTER_OF[register.name];
       const host = origin.replace(/^[a-z]+:\/\//i, '').replace(/[:/].*$/, '');
       const entries = members.map((m) => {
-        const key = of.key(m) || m.id || '';
-        const link = origin + localizedPath(language, `/${register.name}/${encodeURIComponent(key)}`);
+        const { key, link, title, summary } = recordSummary(m, register, origin, language, t);
         const updated = instant(m.dateModified) ?? instant(of.published(m)) ?? instant(request.now) as string;
         const published = instant(of.published(m));
-        const summary = of.facts(m, t, language).filter(([, v]) => v).map(([label, v]) => `${label}: ${v}`).join('\n');
-        const title = of.title(m, language) || key;
         return { updated, text:
           '<entry>' +
           `<id>${xml(entryId(m, register, key, host))}</id>` +

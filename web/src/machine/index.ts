@@ -9,11 +9,13 @@
  * | `[/en]/{tenders,plans,contracts}.{csv,ocds.json}?<filters>` | the search's export (`exports.ts`) |
  * | `[/en]/tenders/<tenderID>.ocds.json` | the tender's OCDS release package |
  * | `[/en]/tenders/<tenderID>.ics` | the tender's periods as a calendar (`ics.ts`) |
+ * | `[/en]/{tenders,plans,contracts}.alert?<filters>` | a saved search's alert e-mail, for the server's job only (`alert.ts`) |
  */
 import type { i18n } from 'i18next';
 import type { Language } from '../contract';
 import { CONTRACTS, PLANS, TENDERS, parseFilters, type Register } from '../lib/filters';
 import { splitLanguage } from '../lib/paths';
+import { alertDocument, alertOf } from './alert';
 import { feed } from './atom';
 import { searchExport, tenderPackage } from './exports';
 import { tenderIcsAt } from './ics';
@@ -24,7 +26,7 @@ import { notFound } from './types';
 const REGISTERS: Record<string, Register> = { tenders: TENDERS, plans: PLANS, contracts: CONTRACTS };
 
 /** The document at `path` (without the language prefix), or null. */
-function documentAt(path: string, language: Language, query: URLSearchParams, testMode: boolean): Document | null {
+function documentAt(path: string, language: Language, query: URLSearchParams, testMode: boolean, state: unknown): Document | null {
   if (language === 'uk' && path === '/sitemap.xml') return sitemapIndex;
   const sitemap = /^\/sitemaps\/([^/]+)$/.exec(path);
   if (sitemap) return language === 'uk' ? sitemapAt(sitemap[1]) : null;
@@ -34,6 +36,13 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
     const filters = parseFilters(query, { allowTestMode: testMode, register });
     if (search[2] === 'atom') return feed(register, filters);
     return searchExport(register, filters, search[2] === 'csv' ? 'csv' : 'ocds');
+  }
+  // Only with the state the alert job carries: no visitor's request has one on its first step.
+  const alert = /^\/(tenders|plans|contracts)\.alert$/.exec(path);
+  if (alert) {
+    if (!alertOf(state)) return null;
+    const register = REGISTERS[alert[1]];
+    return alertDocument(register, parseFilters(query, { allowTestMode: testMode, register }));
   }
   const ics = /^\/tenders\/([^/]+)\.ics$/.exec(path);
   if (ics) return tenderIcsAt(ics[1]);
@@ -63,7 +72,7 @@ export function machineStep(requestJson: string, answer: string | undefined, ins
   const { language, path } = splitLanguage(pathname);
   const i18n = instances[language];
   if (!i18n) throw new Error('renderer not initialised: call init first');
-  const document = documentAt(path, language, query, request.config.features.testMode);
+  const document = documentAt(path, language, query, request.config.features.testMode, request.state);
   const ctx: Context = {
     request,
     language,

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { TENDERS, emptyFilters } from '../lib/filters';
+import { alertDocument, alertOf } from './alert';
 import { exportFilename, searchExport } from './exports';
+import { machineStep } from './index';
 import { RECORDS_PER_SITEMAP, sitemapAt } from './sitemap';
 import type { Context, MachineRequest } from './types';
 import { xml } from './types';
@@ -58,5 +60,42 @@ describe('exports', () => {
     // No more than the 10,000-record window, whatever the upstream says.
     const far = document.step(ctx(first.state), page(['a'], 500));
     expect((far.state as { lastPage: number }).lastPage).toBe(100);
+  });
+});
+
+describe('saved-search alerts', () => {
+  const t = ((key: string, vars?: Record<string, string>) => `${key}${vars?.name ? ` «${vars.name}»` : ''}${vars?.n ? ` ${vars.n}` : ''}`) as unknown as TFunction;
+  const alert = { id: 7, name: 'Roads', since: Date.parse('2026-11-20T12:00:00Z'), token: 'tok-_en' };
+  const request: MachineRequest = { url: '/en/tenders.alert?status%5B0%5D=active', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: { alert } };
+  const ctx = (state: unknown): Context => ({ request: { ...request, state }, language: 'en', t, origin: 'https://example.org', query: new URLSearchParams('status%5B0%5D=active') });
+  const filters = { ...emptyFilters(), arrays: { status: ['active'] } };
+
+  it('reads the most recently modified records of the search', () => {
+    const first = alertDocument(TENDERS, filters).first(ctx({ alert }));
+    const path = new URL(first.next?.path ?? '', 'https://x');
+    expect([path.pathname, path.searchParams.getAll('status[0]'), path.searchParams.get('perPage'), path.searchParams.getAll('sortOrder').at(-1)])
+      .toEqual(['/api/tenders', ['active'], '100', 'dateModified.desc']);
+    expect(first.state).toEqual({ alert });
+  });
+
+  it('lists the records modified after the watermark, with the links to the search and to unsubscribe', () => {
+    const member = (id: string, dateModified: string) => ({ id, tenderID: `UA-${id}`, title: `Tender ${id}`, dateModified, status: 'active' });
+    const step = alertDocument(TENDERS, filters).step(ctx({ alert }), {
+      'hydra:member': [member('b', '2026-11-21T09:00:00+02:00'), member('a', '2026-11-20T14:00:01+02:00'), member('old', '2026-11-20T14:00:00+02:00'), null],
+    });
+    const mail = JSON.parse(step.text);
+    // 14:00:00+02:00 is the watermark itself: not after it.
+    expect(mail.records.map((r: { id: string }) => r.id)).toEqual(['b', 'a']);
+    expect(mail.records[0].text.split('\n').slice(0, 2)).toEqual(['Tender b', 'https://example.org/en/tenders/UA-b']);
+    expect(mail.subject).toBe('alerts.subject «Roads» {count}');
+    expect(mail.outro).toContain('https://example.org/en/tenders?status%5B0%5D=active');
+    expect(mail.outro).toContain('https://example.org/en/alerts/unsubscribe?id=7&token=tok-_en');
+  });
+
+  it('is no document without the state only the alert job carries', () => {
+    expect(alertOf(null)).toBeNull();
+    expect(alertOf({ alert: { id: '7', name: 'x', since: 0, token: 't' } })).toBeNull();
+    const [meta] = machineStep(JSON.stringify({ ...request, state: null, config: { features: { testMode: false }, publicOrigin: 'https://example.org' } }), undefined, { en: { getFixedT: () => t } as never });
+    expect(JSON.parse(meta).status).toBe(404);
   });
 });

@@ -23,6 +23,7 @@ import { logout } from '../pages/Logout/route';
 import { registration } from '../pages/Registration/route';
 import { cabinet } from '../pages/Cabinet/route';
 import { cart } from '../pages/Cart/route';
+import { unsubscribe } from '../pages/Unsubscribe/route';
 import { stub } from '../pages/Stub/route';
 // Styles of split pages stay in the main stylesheet: no unstyled flash while a chunk loads.
 import '../pages/Tender/Tender.css';
@@ -59,6 +60,7 @@ const table: Array<[path: string, module: PageModule]> = [
   ['login/*', login],
   ['registration/*', registration],
   ['logout', logout],
+  ['alerts/unsubscribe', unsubscribe],
   ['js/sign', stub('sign', { noindex: true })],
   ['*', notFound],
 ];

@@ -1,5 +1,6 @@
 /**
- * The cabinet: profile, company, and the CPV codes the user is notified about. The list
+ * The cabinet: profile, company, the CPV codes the user is notified about, and the saved
+ * searches with their alerts (`SavedSearches.tsx`). The CPV list
  * is the profile's `cpvNotificationList`, a JSON string (`""` = none); it is edited with
  * the CPV picker (without JavaScript: its checkboxes and a typed code) and saved by a POST
  * to the portal, which PUTs it to the users API.
@@ -16,6 +17,7 @@ import { Facts } from '../../components/Facts/Facts';
 import { Picker } from '../../components/Picker/Picker';
 import { Section } from '../../components/Section/Section';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
+import { SavedSearches } from './SavedSearches';
 import { usePageState } from '../../state';
 
 interface Profile {
@@ -52,7 +54,9 @@ export default function Cabinet() {
   const profile = dataOf<Profile>(state, 'profile') ?? {};
   const company = dataOf<Company>(state, 'company');
   const [codes, setCodes] = useState(() => cpvCodes(profile.cpvNotificationList));
-  const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => dataOf<FormOutcome>(state, 'form') ?? undefined);
+  // The saved searches' forms answer with this page too: their outcome is theirs.
+  const posted = dataOf<FormOutcome & { values?: { form?: string } }>(state, 'form');
+  const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => (posted?.values?.form === 'searches' ? undefined : posted ?? undefined));
   const [saved, setSaved] = useState(query.get('saved') === '1');
   const [busy, setBusy] = useState(false);
   useEffect(() => setCodes(cpvCodes(profile.cpvNotificationList)), [profile.cpvNotificationList]);
@@ -122,6 +126,7 @@ export default function Cabinet() {
           </button>
         </form>
       </Section>
+      <SavedSearches csrf={csrf} />
     </section>
   );
 }

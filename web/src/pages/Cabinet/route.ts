@@ -1,7 +1,7 @@
 /**
  * `/icabinet`: the logged-in user's own profile and company (the users API, with the
- * user's token: the server adds it), and the CPV notification list, editable. Needs the
- * cabinet flag and a session; anyone else goes home.
+ * user's token: the server adds it), the CPV notification list, editable, and the saved
+ * searches. Needs the cabinet flag and a session; anyone else goes home.
  */
 import type { PageModule } from '../../routes/types';
 import { cabinetGuard } from '../../routes/guards';
@@ -13,6 +13,7 @@ export const cabinet: PageModule = {
   fetches: () => [
     { key: 'profile', service: 'users', path: '/api/users/profile' },
     { key: 'company', service: 'users', path: '/api/users/profile/company' },
+    { key: 'searches', service: 'users', path: '/api/users/saved-searches' },
   ],
   required: ['profile'],
   forms: true,

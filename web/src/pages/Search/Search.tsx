@@ -291,7 +291,7 @@ export default function Search({ route }: { route: PageRoute }) {
         </form>
       </div>
       <h2 className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</h2>
-      <MachineLinks register={register} filters={filters} total={total} language={state.language} />
+      <MachineLinks register={register} filters={filters} total={total} language={state.language} saveable={!!state.session && state.config.features.cabinet} />
       <OrganisationOffer />
       {records.length === 0 && total > 0 ? (
         <EmptyState

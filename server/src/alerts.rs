@@ -1,0 +1,223 @@
+//! The saved-search alert job: `portal alerts` runs it once (`make alerts`), and with
+//! `alerts.enabled` the portal runs it every `alerts.intervalSeconds`.
+//!
+//! One run asks the users API for the searches due (with the job's key, `alerts.key`), and
+//! for each one has the bundle write its alert (`web/src/machine/alert.ts`: the records
+//! of the search modified after the search's watermark, each as its title, page and
+//! facts, in the search's language, with the links to the whole search and to
+//! unsubscribe), then hands that to the users API's `deliver`, which leaves out what the
+//! search already mailed, writes at most one e-mail to the outbox and moves the
+//! watermark, all in one transaction. A search that fails is logged and left for the next
+//! run; the others go on. Two runs at once (the timer and `make alerts`) cannot mail one
+//! search twice: the second one's `deliver` finds the watermark moved and is refused.
+
+use std::time::Duration;
+
+use reqwest::{header, Method};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::state::AppState;
+
+/// How far the new watermark stays behind the run's start: a record modified just
+/// before a run but searchable only after it is still found by the next run (the users
+/// API remembers what it sent, so nothing is mailed twice).
+pub const LAG_MS: i64 = 10 * 60_000;
+/// Searches asked for at a time.
+const PAGE: usize = 200;
+
+/// A search due, as the users API lists it.
+#[derive(Debug, Deserialize)]
+struct Due {
+    id: i64,
+    register: String,
+    query: String,
+    name: String,
+    language: String,
+    since: i64,
+    token: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct DueList {
+    data: Vec<Due>,
+}
+
+/// What one run did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    /// Searches due.
+    pub due: usize,
+    /// E-mails written (one per search with something new).
+    pub emails: usize,
+    /// Records those e-mails list.
+    pub records: usize,
+    /// Searches another run got to first.
+    pub skipped: usize,
+    /// Searches that failed (left for the next run).
+    pub failed: usize,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} searches due, {} e-mails with {} records, {} done by another run, {} failed",
+            self.due, self.emails, self.records, self.skipped, self.failed
+        )
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// What a search's own run came to.
+enum Outcome {
+    Sent(usize),
+    Skipped,
+}
+
+/// One run over every search due.
+pub async fn run(state: &AppState) -> Result<Summary, String> {
+    let key = state.config().alerts.key.as_str();
+    if key.is_empty() {
+        return Err("alerts.key (PORTAL_ALERTS_KEY) is not set".into());
+    }
+    let ready = state.ready().ok_or("the renderer is not ready")?;
+    let started = now_ms();
+    let mut summary = Summary::default();
+    let mut after = 0;
+    loop {
+        let page = due(state, key, after).await?;
+        let full = page.len() == PAGE;
+        for search in page {
+            after = after.max(search.id);
+            summary.due += 1;
+            match one(state, ready, key, &search, started).await {
+                Ok(Outcome::Sent(0)) => {}
+                Ok(Outcome::Sent(n)) => {
+                    summary.emails += 1;
+                    summary.records += n;
+                }
+                Ok(Outcome::Skipped) => summary.skipped += 1,
+                Err(e) => {
+                    tracing::warn!(search = search.id, error = %e, "saved-search alert failed");
+                    summary.failed += 1;
+                }
+            }
+        }
+        if !full {
+            return Ok(summary);
+        }
+    }
+}
+
+fn request(state: &AppState, method: Method, path: &str, key: &str) -> reqwest::RequestBuilder {
+    let base = state.config().client.endpoints.users.trim_end_matches('/');
+    state
+        .http()
+        .request(method, format!("{base}{path}"))
+        .bearer_auth(key)
+        .header(header::ACCEPT, "application/json")
+        .timeout(Duration::from_millis(state.config().server.upstream_timeout_ms))
+}
+
+async fn due(state: &AppState, key: &str, after: i64) -> Result<Vec<Due>, String> {
+    let path = format!("/api/alerts/due?after={after}&limit={PAGE}");
+    let response = request(state, Method::GET, &path, key).send().await.map_err(|e| format!("users API: {e}"))?;
+    let status = response.status();
+    if !status.is_success() {
+        return Err(format!("users API: {path} answered {status} (is UPSTREAM_ALERTS_KEY the same key?)"));
+    }
+    let list: DueList = response.json().await.map_err(|e| format!("users API: {path}: {e}"))?;
+    Ok(list.data)
+}
+
+/// The bundle's address of a search's alert, or `None` for a search it cannot be.
+fn alert_url(search: &Due) -> Option<String> {
+    let register = ["tenders", "plans", "contracts"].into_iter().find(|r| *r == search.register)?;
+    let prefix = if search.language == "en" { "/en" } else { "" };
+    // The users API keeps only URL query characters; no fragment may end the path early.
+    if search.query.contains('#') {
+        return None;
+    }
+    Some(format!("{prefix}/{register}.alert?{}", search.query))
+}
+
+async fn one(
+    state: &AppState,
+    ready: &crate::state::Ready,
+    key: &str,
+    search: &Due,
+    started: i64,
+) -> Result<Outcome, String> {
+    let url = alert_url(search).ok_or_else(|| format!("not a search the portal knows: {}", search.register))?;
+    let carried =
+        json!({ "alert": { "id": search.id, "name": search.name, "since": search.since, "token": search.token } });
+    let text = crate::machine::collect(state, ready, &url, carried).await?;
+    let mut delivery: Value = serde_json::from_str(&text).map_err(|e| format!("{url}: {e}"))?;
+    delivery["since"] = json!(search.since);
+    delivery["until"] = json!(started - LAG_MS);
+    let path = format!("/api/alerts/{}/deliver", search.id);
+    let response = request(state, Method::POST, &path, key)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(delivery.to_string())
+        .send()
+        .await
+        .map_err(|e| format!("users API: {e}"))?;
+    let status = response.status();
+    if status == reqwest::StatusCode::CONFLICT {
+        return Ok(Outcome::Skipped);
+    }
+    if !status.is_success() {
+        return Err(format!("users API: {path} answered {status}"));
+    }
+    let answer: Value = response.json().await.map_err(|e| format!("users API: {path}: {e}"))?;
+    Ok(Outcome::Sent(answer["data"]["sent"].as_array().map_or(0, Vec::len)))
+}
+
+/// The timer inside the portal: a run every `alerts.intervalSeconds` once the portal
+/// serves (on the calling thread's runtime, whose isolate writes the e-mails).
+pub async fn every_interval(state: AppState) {
+    let interval = Duration::from_secs(state.config().alerts.interval_seconds);
+    while !state.serving() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    loop {
+        match run(&state).await {
+            Ok(summary) if summary.due > 0 => tracing::info!(%summary, "saved-search alerts"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "saved-search alerts did not run"),
+        }
+        tokio::time::sleep(interval).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn due(register: &str, query: &str, language: &str) -> Due {
+        Due {
+            id: 1,
+            register: register.into(),
+            query: query.into(),
+            name: "n".into(),
+            language: language.into(),
+            since: 0,
+            token: "t".into(),
+        }
+    }
+
+    #[test]
+    fn the_alert_of_a_search_is_its_register_and_query_in_its_language() {
+        assert_eq!(
+            alert_url(&due("tenders", "status%5B0%5D=active", "uk")).as_deref(),
+            Some("/tenders.alert?status%5B0%5D=active")
+        );
+        assert_eq!(alert_url(&due("plans", "", "en")).as_deref(), Some("/en/plans.alert?"));
+        assert_eq!(alert_url(&due("monitorings", "", "uk")), None);
+        assert_eq!(alert_url(&due("tenders", "a=1#x", "uk")), None);
+    }
+}

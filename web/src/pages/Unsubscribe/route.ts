@@ -1,0 +1,22 @@
+/**
+ * `/alerts/unsubscribe?id=&token=`: the link in every saved-search alert. Without a
+ * login, it shows the search and a button that turns its alerts off (a link alone
+ * changes nothing: mail scanners open links). A wrong token is the 404 page.
+ */
+import type { FetchSpec } from '../../contract';
+import { FETCHED_BY_THE_SERVER, type PageModule, type RouteContext } from '../../routes/types';
+
+const fetchesOf = ({ query }: RouteContext): FetchSpec[] => [{
+  key: 'search',
+  service: 'users',
+  path: `/api/saved-searches/${encodeURIComponent(query.get('id') ?? '')}/unsubscribe?token=${encodeURIComponent(query.get('token') ?? '')}`,
+}];
+
+export const unsubscribe: PageModule = {
+  name: 'unsubscribe',
+  page: { load: () => import('./Unsubscribe') },
+  fetches: __SERVER__ ? fetchesOf : FETCHED_BY_THE_SERVER,
+  required: ['search'],
+  forms: true,
+  noindex: true,
+};
