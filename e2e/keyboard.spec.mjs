@@ -102,6 +102,28 @@ test('a tender search with a status and a CPV code from the picker, then page 2,
   await page.keyboard.press('Enter');
   await page.waitForSelector(`${CPV} .picker-tree .picker-toggle`);
   await tabTo(page, `${CPV} .picker-tree .picker-toggle`);
+  // The tree's arrow keys: Down and Up between rows, Right opens and then enters a node,
+  // Left goes back to its parent and then closes it.
+  const row = () => page.evaluate(() => document.activeElement?.closest('.picker-row')?.dataset.node);
+  const expanded = (id) => page.getAttribute(`${CPV} [data-node="${id}"] .picker-toggle`, 'aria-expanded');
+  const first = await row();
+  await page.keyboard.press('ArrowDown');
+  const second = await row();
+  assert.ok(second && second !== first, 'Down moves to the next row');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await row(), first, 'Up moves back');
+  assert.equal(await expanded(first), 'false');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((s) => document.querySelector(s)?.getAttribute('aria-expanded') === 'true', `${CPV} [data-node="${first}"] .picker-toggle`);
+  await page.waitForSelector(`${CPV} [data-node="${first}"] + [role="group"] .picker-row, ${CPV} li:has(> [data-node="${first}"]) [role="group"] .picker-row`);
+  await page.keyboard.press('ArrowRight');
+  const child = await row();
+  assert.ok(child && child !== first && child !== second, 'Right on an open node enters it');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await row(), first, 'Left goes to the parent');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await expanded(first), 'false', 'Left on an open node closes it');
+  await assertFocusVisible(page, 'tree row');
   await page.keyboard.press('Escape');
   await page.waitForSelector(`${CPV} .picker-panel`, { state: 'detached' });
   assert.ok(await focused(page, `${CPV} .picker-open`), 'focus back on the opener from the tree');

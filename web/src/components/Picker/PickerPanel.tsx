@@ -4,8 +4,11 @@
  * its parents) and the keyword search. The keyword field is a WAI-ARIA combobox: its
  * hits are a listbox of options (arrow keys move, Enter chooses or drops one, Escape
  * empties the field and then closes the panel, giving focus back to its opener).
+ * In the tree, as in the WAI-ARIA tree pattern, Up and Down move between rows, Right
+ * opens a node and then goes to its first child, Left closes it and then goes to its
+ * parent, Home and End go to the first and last rows; Tab still reaches every control.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import {
   ancestorsOf, classificationsPath, fetchSearchApi, membersOf, nodeLabel, organisationLabel, organisationsPath,
@@ -264,13 +267,41 @@ function TreePanel({ scheme, ...panel }: PanelProps & { scheme: string }) {
     );
   };
 
+  /** Arrow keys in the tree: the focused row's control decides the row. */
+  const treeKeys = (e: KeyboardEvent<HTMLUListElement>) => {
+    const rows = [...e.currentTarget.querySelectorAll<HTMLElement>('.picker-row')];
+    const current = (e.target as HTMLElement).closest<HTMLElement>('.picker-row');
+    if (!current || e.altKey || e.ctrlKey || e.metaKey) return;
+    const i = rows.indexOf(current);
+    const toggle = current.querySelector<HTMLButtonElement>('.picker-toggle');
+    const open = toggle?.getAttribute('aria-expanded') === 'true';
+    const go = (row: HTMLElement | null | undefined) => {
+      if (!row) return;
+      e.preventDefault();
+      (row.querySelector<HTMLElement>('input:not(:disabled)') ?? row.querySelector<HTMLElement>('button'))?.focus();
+    };
+    const press = () => {
+      e.preventDefault();
+      toggle?.click();
+    };
+    switch (e.key) {
+      case 'ArrowDown': return go(rows[i + 1]);
+      case 'ArrowUp': return go(rows[i - 1]);
+      case 'Home': return go(rows[0]);
+      case 'End': return go(rows[rows.length - 1]);
+      case 'ArrowRight': return toggle && (open ? go(rows[i + 1]) : press());
+      case 'ArrowLeft':
+        return open ? press() : go(current.parentElement?.parentElement?.closest('[role=treeitem]')?.querySelector<HTMLElement>('.picker-row'));
+    }
+  };
+
   const level = (parentId: string): ReactNode => {
     const load = children[parentId] ?? { state: 'idle' };
     if (load.state !== 'done') {
       return <Status load={load} retry={() => void loadChildren(parentId)} empty={t('picker.nothing')} />;
     }
     return (
-      <ul className="picker-tree" role={parentId ? 'group' : 'tree'}>
+      <ul className="picker-tree" role={parentId ? 'group' : 'tree'} onKeyDown={parentId ? undefined : treeKeys}>
         {load.items.map((node) => (
           <li key={node.id} role="treeitem" aria-expanded={node.children ? expanded.has(node.id) : undefined}>
             {row(node)}
