@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream soak alerts clean
+.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream soak lighthouse alerts clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -85,6 +85,10 @@ bench-upstream: setup ## print p50/p95 of tender searches over real + 1,000,000 
 # (for the portal too, which inherits it: above its own cap of 4,096 connections).
 soak: build ## 30 min at 64 connections, then a 640-connection burst and 1,000 slow clients (bench/results/soak.md)
 	[[ $$(ulimit -n) == unlimited || $$(ulimit -n) -ge 8192 ]] || ulimit -n 8192 || true; node bench/soak.mjs
+
+# Not part of `test`: Lighthouse's scores need a quiet machine (about 15 minutes).
+lighthouse: build ## Lighthouse (mobile, slow 4G, 4x CPU) on every page type in Debian's Chromium (bench/results/lighthouse.md)
+	node e2e/lighthouse.mjs
 
 clean: ## remove build outputs
 	rm -rf target web/dist

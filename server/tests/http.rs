@@ -603,7 +603,7 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     assert_eq!(missing.headers[header::CONTENT_ENCODING], "br");
     assert_eq!(missing.headers[header::CONTENT_LENGTH], missing.bytes.len().to_string().as_str());
     assert_eq!(decode(&missing), get(&app, "/tenders/does-not-exist", &[]).await.body);
-    let entry = between(&plain, "<script type=\"module\" src=\"", "\"").unwrap().to_owned();
+    let entry = between(&plain, "<script type=\"module\" fetchpriority=\"low\" src=\"", "\"").unwrap().to_owned();
     assert!(entry.starts_with("/newdzo/assets/entry-client-"), "{entry}");
     for uri in [entry.clone(), entry.replacen("/newdzo", "", 1)] {
         let asset = get(&app, &uri, &[]).await;

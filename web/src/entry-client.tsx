@@ -1,4 +1,5 @@
 /** The browser entry: hydrates the server's HTML with the very state it was rendered from. */
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { TranslationProvider } from './i18n/react';
@@ -51,47 +52,32 @@ async function startI18n(): Promise<i18n> {
 
 // A split page's chunk and the translations must be here before hydration, so the
 // first render is the server's.
+//
+// Hydration is a transition: React then yields to the browser every few milliseconds
+// instead of hydrating the whole page in one task (a default-priority hydration is not
+// time-sliced), so a slow phone's main thread never stays blocked for long (Lighthouse's
+// total blocking time) and a tap during hydration is handled between slices.
 function hydrate(i18n: i18n) {
-  hydrateRoot(
-    document.getElementById('root')!,
-    <TranslationProvider i18n={i18n}>
-      <BrowserRouter basename={basename(state.language)}>
-        <App state={state} />
-      </BrowserRouter>
-    </TranslationProvider>,
-    {
-      onRecoverableError(error) {
-        console.error('hydration', error);
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <TranslationProvider i18n={i18n}>
+        <BrowserRouter basename={basename(state.language)}>
+          <App state={state} />
+        </BrowserRouter>
+      </TranslationProvider>,
+      {
+        onRecoverableError(error) {
+          console.error('hydration', error);
+        },
       },
-    },
-  );
+    );
+  });
 }
 const { path } = splitLanguage(location.pathname);
 // An error page (the server's verdict) needs no page chunk.
 const pageChunk = state.error ? null : loadPage(matchPage(path).route, state.language).catch((e: unknown) => console.error('page chunk', e));
 void Promise.all([startI18n(), pageChunk]).then(([i18n]) => hydrate(i18n));
 
-// Web vitals go to the server's log; they load after hydration as a lazy chunk.
-void loadChunk(() => import('web-vitals')).then(({ onCLS, onINP, onLCP, onTTFB, onFCP }) => {
-  const send = (metric: { name: string; value: number; id: string; rating?: string }) => {
-    const body = JSON.stringify({ name: metric.name, value: metric.value, id: metric.id, rating: metric.rating, path: location.pathname });
-    if (!navigator.sendBeacon?.('/__vitals', new Blob([body], { type: 'application/json' }))) {
-      void fetch('/__vitals', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true });
-    }
-  };
-  onCLS(send);
-  onINP(send);
-  onLCP(send);
-  onTTFB(send);
-  onFCP(send);
-});
-
-if (state.config.features.tagManager && state.config.tagManagerId) {
-  const w = window as unknown as { dataLayer: unknown[] };
-  w.dataLayer = w.dataLayer || [];
-  w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(state.config.tagManagerId)}`;
-  document.head.appendChild(script);
-}
+// Web vitals to the server's log and the tag manager: a lazy chunk of their own.
+void loadChunk(() => import('./lib/afterStart')).then((m) => m.default(state.config));

@@ -151,7 +151,7 @@ export function headHtml(head: Head): string {
     const json = JSON.stringify(head.jsonLd).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
     parts.push(`<script type="application/ld+json">${json}</script>`);
   }
-  for (const href of head.preload ?? []) parts.push(`<link rel="modulepreload" href="${escapeAttr(href)}">`);
+  for (const href of head.preload ?? []) parts.push(`<link rel="modulepreload" fetchpriority="low" href="${escapeAttr(href)}">`);
   return parts.join('');
 }
 

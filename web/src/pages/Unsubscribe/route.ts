@@ -6,10 +6,11 @@
 import type { FetchSpec } from '../../contract';
 import { FETCHED_BY_THE_SERVER, type PageModule, type RouteContext } from '../../routes/types';
 
+// An id that is not one asks for search 0, which does not exist: the 404 page.
 const fetchesOf = ({ query }: RouteContext): FetchSpec[] => [{
   key: 'search',
   service: 'users',
-  path: `/api/saved-searches/${encodeURIComponent(query.get('id') ?? '')}/unsubscribe?token=${encodeURIComponent(query.get('token') ?? '')}`,
+  path: `/api/saved-searches/${/^\d{1,18}$/.test(query.get('id') ?? '') ? query.get('id') : 0}/unsubscribe?token=${encodeURIComponent(query.get('token') ?? '')}`,
 }];
 
 export const unsubscribe: PageModule = {
