@@ -366,6 +366,34 @@ pub(crate) async fn refused(
     form_outcome(state, headers, page, refusal.error.status(), outcome).await
 }
 
+/// A refused form of a logged-in user's (the cart, saved searches): as [`refused`], and
+/// when the users API no longer knows the session (401) its cookies go too.
+pub(crate) async fn refused_with_session(
+    state: &AppState,
+    headers: &HeaderMap,
+    page: &str,
+    refusal: users::Refusal,
+    values: Value,
+    visitor_cookies: &[String],
+) -> Response {
+    let ended = refusal.error.status() == StatusCode::UNAUTHORIZED;
+    let answer = refused(state, headers, page, refusal, values).await;
+    if ended {
+        return with_cookies(answer, &state.sessions().cleared());
+    }
+    with_cookies(answer, visitor_cookies)
+}
+
+/// The language of a page whose path has this prefix (`prefix`): what the users API is
+/// told a user's e-mails are to be written in.
+pub(crate) fn language_of(prefix: &str) -> &'static str {
+    if prefix.is_empty() {
+        "uk"
+    } else {
+        "en"
+    }
+}
+
 /// `POST /registration`: the fields of the three steps (SPEC §4), sent to the users API's
 /// final step. Success opens the registration-success dialog (SPEC §2.3).
 pub async fn register(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
@@ -374,7 +402,7 @@ pub async fn register(State(state): State<AppState>, uri: Uri, headers: HeaderMa
         Ok(fields) => fields,
         Err(answer) => return answer,
     };
-    let language = if prefix(&page).is_empty() { "uk" } else { "en" };
+    let language = language_of(prefix(&page));
     let mut body: serde_json::Map<String, Value> =
         fields.iter().filter(|(k, _)| !k.starts_with('_')).map(|(k, v)| (k.clone(), json!(v.trim()))).collect();
     if let Some(password) = fields.get("password") {

@@ -13,10 +13,11 @@
 
 use std::time::Duration;
 
-use reqwest::{header, Method};
+use reqwest::Method;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::session::users::{self, CallError};
 use crate::state::AppState;
 
 /// How far the new watermark stays behind the run's start: a record modified just
@@ -68,10 +69,6 @@ impl std::fmt::Display for Summary {
     }
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
-
 /// What a search's own run came to.
 enum Outcome {
     Sent(usize),
@@ -85,7 +82,7 @@ pub async fn run(state: &AppState) -> Result<Summary, String> {
         return Err("alerts.key (PORTAL_ALERTS_KEY) is not set".into());
     }
     let ready = state.ready().ok_or("the renderer is not ready")?;
-    let started = now_ms();
+    let started = upstream::dates::now_ms();
     let mut summary = Summary::default();
     let mut after = 0;
     loop {
@@ -113,30 +110,17 @@ pub async fn run(state: &AppState) -> Result<Summary, String> {
     }
 }
 
-fn request(state: &AppState, method: Method, path: &str, key: &str) -> reqwest::RequestBuilder {
-    let base = state.config().client.endpoints.users.trim_end_matches('/');
-    state
-        .http()
-        .request(method, format!("{base}{path}"))
-        .bearer_auth(key)
-        .header(header::ACCEPT, "application/json")
-        .timeout(Duration::from_millis(state.config().server.upstream_timeout_ms))
-}
-
 async fn due(state: &AppState, key: &str, after: i64) -> Result<Vec<Due>, String> {
     let path = format!("/api/alerts/due?after={after}&limit={PAGE}");
-    let response = request(state, Method::GET, &path, key).send().await.map_err(|e| format!("users API: {e}"))?;
-    let status = response.status();
-    if !status.is_success() {
-        return Err(format!("users API: {path} answered {status} (is UPSTREAM_ALERTS_KEY the same key?)"));
-    }
-    let list: DueList = response.json().await.map_err(|e| format!("users API: {path}: {e}"))?;
+    let list: DueList = users::get(state.http(), state.sessions().users(), &path, key)
+        .await
+        .map_err(|e| format!("users API: {path} answered {} (is UPSTREAM_ALERTS_KEY the same key?)", e.status()))?;
     Ok(list.data)
 }
 
 /// The bundle's address of a search's alert, or `None` for a search it cannot be.
 fn alert_url(search: &Due) -> Option<String> {
-    let register = ["tenders", "plans", "contracts"].into_iter().find(|r| *r == search.register)?;
+    let register = crate::saved::REGISTERS.into_iter().find(|r| *r == search.register)?;
     let prefix = if search.language == "en" { "/en" } else { "" };
     // The users API keeps only URL query characters; no fragment may end the path early.
     if search.query.contains('#') {
@@ -160,21 +144,11 @@ async fn one(
     delivery["since"] = json!(search.since);
     delivery["until"] = json!(started - LAG_MS);
     let path = format!("/api/alerts/{}/deliver", search.id);
-    let response = request(state, Method::POST, &path, key)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(delivery.to_string())
-        .send()
-        .await
-        .map_err(|e| format!("users API: {e}"))?;
-    let status = response.status();
-    if status == reqwest::StatusCode::CONFLICT {
-        return Ok(Outcome::Skipped);
+    match users::change(state.http(), state.sessions().users(), Method::POST, &path, key, delivery).await {
+        Ok(answer) => Ok(Outcome::Sent(answer["data"]["sent"].as_array().map_or(0, Vec::len))),
+        Err(refusal) if refusal.error == CallError::Refused(409) => Ok(Outcome::Skipped),
+        Err(refusal) => Err(format!("users API: {path} answered {}", refusal.error.status())),
     }
-    if !status.is_success() {
-        return Err(format!("users API: {path} answered {status}"));
-    }
-    let answer: Value = response.json().await.map_err(|e| format!("users API: {path}: {e}"))?;
-    Ok(Outcome::Sent(answer["data"]["sent"].as_array().map_or(0, Vec::len)))
 }
 
 /// The timer inside the portal: a run every `alerts.intervalSeconds` once the portal

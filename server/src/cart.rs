@@ -8,11 +8,13 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::http::{HeaderMap, Method, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use crate::account::{checked_fields, localized, no_session, prefix, refused, see_other, wants_json, with_cookies};
+use crate::account::{
+    checked_fields, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json, with_cookies,
+};
 use crate::session::users::{self, CallError, Refusal};
 use crate::state::AppState;
 
@@ -111,14 +113,7 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
             let location = format!("{}?{done}=1", localized(prefix(&page), "/market/cart"));
             with_cookies(see_other(&location), &visitor.set_cookies)
         }
-        Err(refusal) => {
-            let status = refusal.error.status();
-            let answer = refused(&state, &headers, &page, refusal, values).await;
-            if status == StatusCode::UNAUTHORIZED {
-                return with_cookies(answer, &state.sessions().cleared());
-            }
-            with_cookies(answer, &visitor.set_cookies)
-        }
+        Err(refusal) => refused_with_session(&state, &headers, &page, refusal, values, &visitor.set_cookies).await,
     }
 }
 

@@ -17,12 +17,15 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
-use crate::account::{checked_fields, localized, no_session, prefix, refused, see_other, wants_json, with_cookies};
+use crate::account::{
+    checked_fields, language_of, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json,
+    with_cookies,
+};
 use crate::session::users::{self, CallError, Refusal};
 use crate::state::AppState;
 
 /// The registers a search may be saved from.
-const REGISTERS: [&str; 3] = ["tenders", "plans", "contracts"];
+pub(crate) const REGISTERS: [&str; 3] = ["tenders", "plans", "contracts"];
 
 /// What a saved-search form asks for, once its fields are read and checked.
 #[derive(Debug, PartialEq, Eq)]
@@ -112,7 +115,7 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
             return with_cookies(refused(&state, &headers, &cabinet, refusal, values).await, &visitor.set_cookies)
         }
     };
-    let (method, path, call_body) = call(&change, if lang.is_empty() { "uk" } else { "en" });
+    let (method, path, call_body) = call(&change, language_of(lang));
     match users::change(state.http(), state.sessions().users(), method, &path, bearer, call_body).await {
         Ok(answer) if wants_json(&headers) => with_cookies(
             axum::Json(json!({ "ok": true, "search": answer.get("data") })).into_response(),
@@ -126,14 +129,7 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
             };
             with_cookies(see_other(&format!("{cabinet}?searches={done}#saved-searches")), &visitor.set_cookies)
         }
-        Err(refusal) => {
-            let ended = refusal.error.status() == axum::http::StatusCode::UNAUTHORIZED;
-            let answer = refused(&state, &headers, &cabinet, refusal, values).await;
-            if ended {
-                return with_cookies(answer, &state.sessions().cleared());
-            }
-            with_cookies(answer, &visitor.set_cookies)
-        }
+        Err(refusal) => refused_with_session(&state, &headers, &cabinet, refusal, values, &visitor.set_cookies).await,
     }
 }
 

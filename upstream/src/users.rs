@@ -681,6 +681,15 @@ fn user_id(claims: &Value) -> i64 {
     claims["sub"].as_i64().unwrap_or_default()
 }
 
+/// The id and type of the user a call's token names: a missing, bad, expired or pending
+/// token, or a user no longer there, is 401.
+fn signed_in(s: &AppState, h: &HeaderMap) -> Result<(i64, String), UpstreamError> {
+    let id = user_id(&s.users.verify(bearer(h)?)?);
+    let ty: Option<String> =
+        s.users.db().query_row("SELECT type FROM users WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+    ty.map(|ty| (id, ty)).ok_or_else(|| UpstreamError::Unauthorized("unknown user".into()))
+}
+
 type Answer = Result<JsonAnswer, UpstreamError>;
 
 async fn login(State(s): State<AppState>, ClientAddr(addr): ClientAddr, b: Bytes) -> Answer {

@@ -152,10 +152,20 @@ pub struct Profile {
 }
 
 pub async fn profile(http: &reqwest::Client, base: &str, access: &str) -> Result<Profile, CallError> {
+    get(http, base, "/api/users/profile", access).await
+}
+
+/// GETs `path` with a bearer token (a user's, or the alert job's key) and reads its JSON.
+pub async fn get<T: for<'de> Deserialize<'de>>(
+    http: &reqwest::Client,
+    base: &str,
+    path: &str,
+    bearer: &str,
+) -> Result<T, CallError> {
     let request = http
-        .get(url(base, "/api/users/profile"))
+        .get(url(base, path))
         .header(header::ACCEPT, "application/json")
-        .bearer_auth(access)
+        .bearer_auth(bearer)
         .timeout(Duration::from_secs(5));
     answer(request.send().await).await
 }

@@ -6,7 +6,7 @@
 //! go in; an item whose product later becomes unavailable keeps its row, and the answer
 //! shows the product's live status (or `null` when it is gone).
 
-use super::{bearer, body_json, user_id, Users};
+use super::{body_json, signed_in, Users};
 use crate::error::UpstreamError;
 use crate::market::Market;
 use crate::router::JsonAnswer;
@@ -281,13 +281,9 @@ impl Users {
 /// bad, expired or pending token, or a user no longer there → 401); a seller has no
 /// cart (403).
 fn owner(s: &AppState, h: &HeaderMap) -> Result<i64, UpstreamError> {
-    let id = user_id(&s.users.verify(bearer(h)?)?);
-    let ty: Option<String> =
-        s.users.db().query_row("SELECT type FROM users WHERE id = ?1", [id], |r| r.get(0)).optional()?;
-    match ty.as_deref() {
-        None => Err(UpstreamError::Unauthorized("unknown user".into())),
-        Some("seller") => Err(UpstreamError::Forbidden("a seller has no cart".into())),
-        Some(_) => Ok(id),
+    match signed_in(s, h)? {
+        (_, ty) if ty == "seller" => Err(UpstreamError::Forbidden("a seller has no cart".into())),
+        (id, _) => Ok(id),
     }
 }
 

@@ -61,7 +61,7 @@ export function alertDocument(register: Register, filters: SearchFilters): Docum
       const query = serializeFilters(filters, { withPaging: false, register });
       const search = origin + localizedPath(language, `/${register.name}`) + (query ? `?${query}` : '');
       const unsubscribe = origin + localizedPath(language, '/alerts/unsubscribe') + `?id=${alert.id}&token=${encodeURIComponent(alert.token)}`;
-      const vars = { name: alert.name, n: '{count}', interpolation: { escapeValue: false } };
+      const vars = { name: alert.name, n: '{count}' };
       const mail: AlertMail = {
         subject: t('alerts.subject', vars),
         intro: t(`alerts.intro.${register.name}`, vars),
