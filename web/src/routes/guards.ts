@@ -1,14 +1,17 @@
 /** Decisions several routes make before any data: who may see a page, and moved paths. */
 import type { GuardResult, PageModule, RouteContext } from './types';
+import type { SessionSummary } from '../contract';
 
 const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
 
 /** `/login` and `/registration` are for visitors: a logged-in user goes home. */
 export const visitorsOnly = (ctx: RouteContext): GuardResult => (ctx.input.session ? toRoot() : null);
 
-/** The cart is for a logged-in user who is not a seller; anyone else gets the 404 page. */
-export const buyersOnly = ({ input }: RouteContext): GuardResult =>
-  !input.session || input.session.type === 'seller' ? { error: 404 } : null;
+/** Whether a visitor has a cart (SPEC §6): a logged-in user who is not a seller. */
+export const hasCart = (session: SessionSummary | null): boolean => !!session && session.type !== 'seller';
+
+/** The cart is for those who have one; anyone else gets the 404 page. */
+export const buyersOnly = ({ input }: RouteContext): GuardResult => (hasCart(input.session) ? null : { error: 404 });
 
 /** The cabinet needs its feature flag and a login; otherwise the visitor goes home. */
 export const cabinetGuard = ({ input }: RouteContext): GuardResult =>

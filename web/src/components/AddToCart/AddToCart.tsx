@@ -12,6 +12,7 @@ import { fetchCsrf, formFields, sendForm } from '../../lib/account';
 import { AppLink } from '../AppLink/AppLink';
 import { cartErrorMessage, MAX_QUANTITY, type CartOutcome } from './cart';
 import { cartPath } from '../../lib/market';
+import { hasCart } from '../../routes/guards';
 
 interface Props {
   productId: string;
@@ -24,7 +25,7 @@ export function AddToCart({ productId, compact }: Props) {
   const state = usePageState();
   const [outcome, setOutcome] = useState<CartOutcome | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!state.session || state.session.type === 'seller') return null;
+  if (!hasCart(state.session)) return null;
   const action = localizedPath(state.language, cartPath);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -63,3 +64,5 @@ export function AddToCart({ productId, compact }: Props) {
     </form>
   );
 }
+
+export default AddToCart;

@@ -5,9 +5,10 @@
  * product's page. The same markup serves the grid and the list view: the list's class
  * (`catalogue-grid` / `catalogue-list`) lays it out.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { AppLink } from '../AppLink/AppLink';
-import { AddToCart } from '../AddToCart/AddToCart';
+import { AddToCart as AddToCartForm } from '../AddToCart/render.server';
+import { hasCart } from '../../routes/guards';
 import { Status } from '../Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
@@ -15,6 +16,11 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { catalogueImage, localized, productPath, unitText, type Product, type Requirement, type RequirementResponse } from '../../lib/market';
 import type { Language } from '../../contract';
 import type { TFunction } from 'i18next';
+
+// A card's cart button is a buyer's only: the browser loads its code for a buyer's page
+// (the server renders it in place, and it works as a plain form until then), not for
+// every visitor of every list, as the saved-search form (`MachineLinks.tsx`).
+const AddToCart = __SERVER__ ? AddToCartForm : lazy(() => import('../AddToCart/AddToCart'));
 
 /** How many characteristics a card shows. */
 export const CARD_FACTS = 3;
@@ -42,7 +48,7 @@ export const requirementTitle = (title: string, index: RequirementIndex | undefi
 
 export function ProductCard({ product, requirements }: { product: Product; requirements?: RequirementIndex }) {
   const { t } = useTranslation();
-  const { language, config } = usePageState();
+  const { language, config, session } = usePageState();
   // An image the catalogue's host does not serve gives way to the placeholder.
   const [broken, setBroken] = useState(false);
   const img = useRef<HTMLImageElement>(null);
@@ -100,7 +106,11 @@ export function ProductCard({ product, requirements }: { product: Product; requi
           </p>
         )}
         {product.status && <Status code={product.status}>{t(`market.productStatus.${product.status}`, { defaultValue: product.status })}</Status>}
-        <AddToCart productId={product.id} compact />
+        {hasCart(session) && (
+          <Suspense fallback={null}>
+            <AddToCart productId={product.id} compact />
+          </Suspense>
+        )}
       </div>
     </article>
   );
