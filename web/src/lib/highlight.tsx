@@ -1,26 +1,25 @@
 /**
- * The words of a search marked in a text (`<mark>`), as the upstream matches them: each
- * word of the keyword is the start of a word of the text, case-insensitive.
+ * The marks of the registers' result cards (`pages/Search/results.tsx`): the upstream's
+ * `searchMatch` (`keyword.tsx`), and for a search service that gives none, what the
+ * portal marked before it had one: each word of the keyword where a word of the text
+ * starts with it, in the title and in a snippet cut from the description.
  */
-import type { ReactNode } from 'react';
+import { matchMarks, wordsMatching, type Marks, type SearchMatch } from './keyword';
 
-const WORD = /[^\p{L}\p{N}]+/u;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The pattern of the keyword's words at word starts, or null without words. */
+/**
+ * The pattern of the keyword's words at word starts, or null without words. Excluded
+ * words (`-слово`, `-"фраза"`) are in no result and the operators `АБО`/`OR` are no
+ * words of it; quotes around a word are not part of it.
+ */
 export function wordsPattern(keyword: string | undefined): RegExp | null {
-  const words = [...new Set((keyword ?? '').toLowerCase().split(WORD).filter(Boolean))];
-  // Longest first: `ліки` inside `лікарня` is marked as far as it goes.
-  words.sort((a, b) => b.length - a.length);
-  return words.length ? new RegExp(`(?<![\\p{L}\\p{N}])(${words.map(escape).join('|')})`, 'giu') : null;
-}
-
-/** `text` with the keyword's words marked. */
-export function highlight(text: string, pattern: RegExp | null): ReactNode {
-  if (!pattern) return text;
-  // With a capturing group, `split` puts the matches at the odd places.
-  const parts = text.split(pattern);
-  return parts.length === 1 ? text : parts.map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : part));
+  const words = (keyword ?? '')
+    .replace(/(^|\s)-("[^"]*"|[^\s"]+)/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== 'АБО' && w !== 'OR')
+    .join(' ')
+    .split(/[^\p{L}\p{M}\p{N}'’ʼ`]+/u)
+    .map((w) => w.replace(/^['’ʼ`]+|['’ʼ`]+$/g, ''));
+  return wordsMatching(words, false);
 }
 
 /**
@@ -37,4 +36,15 @@ export function snippet(text: string | undefined, pattern: RegExp | null, max = 
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   if (end < text.length) end = text.lastIndexOf(' ', end) > at ? text.lastIndexOf(' ', end) : end;
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * The marks of one result: with `searchMatch`, its words and its snippet (without one,
+ * `description` cut around its words); without, `keyword` (`wordsPattern` of the search)
+ * and `description` cut around its first match.
+ */
+export function marksOf(match: SearchMatch | undefined, keyword: RegExp | null, description: string | undefined): Marks {
+  const marks = matchMarks(match);
+  if (!marks) return { words: keyword, snippet: snippet(description, keyword) };
+  return { words: marks.words, snippet: marks.snippet ?? snippet(description, marks.words) };
 }

@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
+import type { SearchMatch } from './keyword';
 
 export interface Unit {
   code?: string;
@@ -148,6 +149,8 @@ export interface Product {
   popularity?: number;
   dateCreated?: string;
   dateModified?: string;
+  /** In a list searched by keyword: what the keyword matched here (`upstream/API.md`; a search service may leave it out). */
+  searchMatch?: SearchMatch;
 }
 
 /** A text in the page's language: the `_en` field in English when there is one. */

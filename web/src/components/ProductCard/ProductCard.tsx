@@ -2,7 +2,9 @@
  * A product of the Market catalogue in a list (SPEC §2.5): its image or a placeholder,
  * title in the page's language, brand and model, a few key characteristics (its answers
  * to the profile's requirements), price, supplier and status; the title links to the
- * product's page. The same markup serves the grid and the list view: the list's class
+ * product's page. In a list searched by keyword, the words the upstream says matched are
+ * marked in the title, with its snippet of what matched (`lib/keyword.tsx`). The same markup
+ * serves the grid and the list view: the list's class
  * (`catalogue-grid` / `catalogue-list`) lays it out.
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
@@ -13,6 +15,7 @@ import { Status } from '../Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { highlight, matchMarks } from '../../lib/keyword';
 import { catalogueImage, localized, productPath, unitText, type Product, type Requirement, type RequirementResponse } from '../../lib/market';
 import type { Language } from '../../contract';
 import type { TFunction } from 'i18next';
@@ -67,6 +70,8 @@ export function ProductCard({ product, requirements }: { product: Product; requi
   const amount = product.value?.amount;
   const price = typeof amount === 'number' ? formatMoney(amount, product.value?.currency || 'UAH', language) : '';
   const supplier = product.supplier?.name || product.supplier?.identifier?.legalName;
+  // Only what the upstream says matched: before `searchMatch`, product cards marked nothing.
+  const marks = matchMarks(product.searchMatch);
   return (
     <article className="product-card">
       <div className="product-card-image">
@@ -78,9 +83,10 @@ export function ProductCard({ product, requirements }: { product: Product; requi
       </div>
       <div className="product-card-body">
         <h3 className="product-card-title">
-          <AppLink to={productPath(product.id)}>{title}</AppLink>
+          <AppLink to={productPath(product.id)}>{highlight(title, marks?.words ?? null)}</AppLink>
         </h3>
         {model && <p className="product-card-model">{model}</p>}
+        {marks?.snippet && <p className="product-card-snippet">{highlight(marks.snippet, marks.words)}</p>}
         {facts.length > 0 && (
           <dl className="product-card-facts">
             {facts.map(([name, value]) => (

@@ -304,7 +304,7 @@ export default function Search({ route }: { route: PageRoute }) {
       ) : (
         <ol className="tender-results">
           {records.map((record) => (
-            <Result key={record.id} register={register} record={record} words={words} />
+            <Result key={record.id} register={register} record={record} keyword={words} />
           ))}
         </ol>
       )}

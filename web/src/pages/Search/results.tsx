@@ -1,7 +1,8 @@
 /**
  * One search result of each register: the same card (title linked to the record's page,
- * its id, status and kind, then fact rows), filled from the fields of that register's
- * search answer.
+ * its id, status and kind, a snippet of what matched the keyword, then fact rows), filled
+ * from the fields of that register's search answer. The matched words are marked in the
+ * title and the snippet (`lib/highlight.tsx`).
  */
 import type { ReactNode } from 'react';
 import { AppLink, OrgLink, type OrgRole } from '../../components/AppLink/AppLink';
@@ -11,7 +12,8 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import { usePageState } from '../../state';
 import { formatDate } from '../../lib/dates';
-import { highlight, snippet } from '../../lib/highlight';
+import { marksOf } from '../../lib/highlight';
+import { highlight, type Marks, type SearchMatch } from '../../lib/keyword';
 import { enumLabel, regionLabel } from '../../lib/enums';
 import { localized, money, periodText, formatter, type Organization, type Value } from '../../lib/ocds';
 import type { Register } from '../../lib/filters';
@@ -44,6 +46,8 @@ export interface Summary {
   tender?: { procurementMethodType?: string; tenderPeriod?: { startDate?: string } };
   tender_id?: string;
   period?: { startDate?: string; endDate?: string };
+  /** With a keyword, what it matched here (`upstream/API.md`; a search service may leave it out). */
+  searchMatch?: SearchMatch;
 }
 
 const statusCss = (code: string) => `status status-${code.replace(/[^a-z0-9-]/gi, '-')}`;
@@ -65,29 +69,29 @@ function cpvLine(record: Summary, language: Language): string {
   return c?.id ? `${c.id} ${localized(c, 'description', language)}`.trim() : '';
 }
 
-function Card({ href, title, id, status, kind, facts, words, description }: {
+function Card({ href, title, id, status, kind, facts, marks }: {
   href: string;
   title: string;
-  /** The search's words, marked in the title and in the part of the description they match. */
-  words?: RegExp | null;
-  description?: string;
+  /** The matched words, marked in the title and in the snippet shown under it. */
+  marks?: Marks;
   id: string;
   status?: [code: string, label: string];
   kind?: string;
   facts: Fact[];
 }) {
-  const cut = words ? snippet(description, words) : null;
+  const words = marks?.words ?? null;
+  const cut = marks?.snippet;
   return (
     <li className="tender-card">
       <h3 className="tender-card-title">
-        <AppLink to={href}>{highlight(title, words ?? null)}</AppLink>
+        <AppLink to={href}>{highlight(title, words)}</AppLink>
       </h3>
       <p className="tender-card-meta">
         <span className="tender-id">{id}</span>
         {status && <span className={statusCss(status[0])}>{status[1]}</span>}
         {kind && <span>{kind}</span>}
       </p>
-      {cut && <p className="tender-card-snippet">{highlight(cut, words ?? null)}</p>}
+      {cut && <p className="tender-card-snippet">{highlight(cut, words)}</p>}
       <dl className="tender-card-facts">
         {withValues(facts).map(([term, value, valueClass], i) => (
           <div key={i}>
@@ -160,10 +164,14 @@ const contractCard: CardOf = (r, t, language) => {
 
 const CARDS: Record<Register['name'], CardOf> = { tenders: tenderCard, plans: planCard, contracts: contractCard };
 
-/** One result of `register`'s search; `words`: the keyword's pattern (`wordsPattern`). */
-export function Result({ register, record, words }: { register: Register; record: Summary; words?: RegExp | null }) {
+/**
+ * One result of `register`'s search. `keyword`: the pattern of the search's words
+ * (`wordsPattern`), marked when the answer does not say what matched (`searchMatch`).
+ */
+export function Result({ register, record, keyword }: { register: Register; record: Summary; keyword?: RegExp | null }) {
   const { t } = useTranslation();
   const { language } = usePageState();
   const description = localized(record, 'description', language) || undefined;
-  return <Card {...CARDS[register.name](record, t, language)} words={words} description={description} />;
+  const marks = keyword || record.searchMatch ? marksOf(record.searchMatch, keyword ?? null, description) : undefined;
+  return <Card {...CARDS[register.name](record, t, language)} marks={marks} />;
 }
