@@ -320,6 +320,32 @@ describe('head links', () => {
     expect(page('/', { tenders: search }).links[0]).toMatchObject({ href: `${ORIGIN}/tenders.atom`, title: `${uk.pages.tenderList.title}: стрічка Atom` });
   });
 
+  it("name a search's order in the canonical link only when it is not that search's default", () => {
+    const canonical = (query: string, register = 'tenders') => page(`/${register}?${query}`, { [register]: search }).canonical;
+    const keyword = `keyword=${encodeURIComponent('лікарні')}`;
+    // A keyword's default is relevance: the link names no order, whether or not the URL did.
+    expect(canonical(keyword)).toBe(`${ORIGIN}/tenders?${keyword}`);
+    expect(canonical(`sortOrder=relevance&${keyword}`)).toBe(`${ORIGIN}/tenders?${keyword}`);
+    // Another order is named, the newest first included.
+    expect(canonical(`${keyword}&sortOrder=dateCreated.desc`)).toBe(`${ORIGIN}/tenders?${keyword}&sortOrder=dateCreated.desc`);
+    expect(canonical(`${keyword}&sortOrder=valueAmount.desc`, 'plans')).toBe(`${ORIGIN}/plans?${keyword}&sortOrder=valueAmount.desc`);
+    // Without a keyword the newest first is the default, and relevance is no order.
+    expect(canonical('sortOrder=dateCreated.desc&status=complete')).toBe(`${ORIGIN}/tenders?status%5B0%5D=complete`);
+    expect(canonical('sortOrder=relevance', 'contracts')).toBe(`${ORIGIN}/contracts`);
+    expect(canonical(`${keyword}&exact=1`)).toBe(`${ORIGIN}/tenders?${keyword}&exact=1`);
+    // The feed lists the newest first whatever the page's order: its address names none.
+    expect(page(`/tenders?${keyword}&sortOrder=valueAmount.asc`, { tenders: search }).links[0].href).toBe(`${ORIGIN}/tenders.atom?${keyword}`);
+  });
+
+  it("name a product list's order the same way: relevance for a keyword, else popularity", () => {
+    const list = ok({ 'hydra:member': [], 'hydra:totalItems': 0 });
+    const canonical = (query: string) => page(`/market/products?${query}`, { list, classifications: ok(classificationsFx) }).canonical;
+    const keyword = `keyword=${encodeURIComponent('папір')}`;
+    expect(canonical(keyword)).toBe(`${ORIGIN}/market/products?${keyword}`);
+    expect(canonical(`${keyword}&sortOrder=popularity.desc`)).toBe(`${ORIGIN}/market/products?${keyword}&sortOrder=popularity.desc`);
+    expect(canonical('sortOrder=popularity.desc')).toBe(`${ORIGIN}/market/products`);
+  });
+
   it("link a tender's OCDS release package", () => {
     const tender = { id: 'f'.repeat(32), tenderID: 'UA-2026-10-12-014102-a', title: 'Газ' };
     expect(page(`/tenders/${tender.tenderID}`, { tender: ok(tender) }).links).toEqual([

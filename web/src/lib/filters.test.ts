@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ARRAY_FILTERS, CONTRACTS, DATE_RANGES, METHOD_TYPES, PER_PAGE, PLANS, SORT_ORDERS, TENDERS, TENDER_STATUSES,
-  parseFilters, searchApiPath, serializeFilters, type Register, type SearchFilters,
+  defaultSort, parseFilters, searchApiPath, serializeFilters, sortOrdersOf, type Register, type SearchFilters,
 } from './filters';
 import { mulberry32 } from './random';
 
@@ -23,7 +23,8 @@ function randomFilters(r: () => number): SearchFilters {
   if (r() < 0.4) f.dates.publicationDate = { from: '2026-01-01', to: '2026-10-31' };
   if (r() < 0.3) f.hasActiveMonitoring = r() < 0.5;
   if (r() < 0.2) f.testMode = r() < 0.5;
-  f.sortOrder = pick(SORT_ORDERS);
+  if (f.keyword && r() < 0.3) f.exact = true;
+  f.sortOrder = pick(sortOrdersOf(f.keyword));
   f.perPage = pick(PER_PAGE);
   f.page = 1 + Math.floor(r() * Math.floor(10000 / f.perPage));
   return f;
@@ -107,6 +108,51 @@ describe('filter codec', () => {
     expect(searchApiPath(parse(''))).toBe('/api/tenders?page=1&perPage=10&sortOrder=dateCreated.desc');
   });
 
+  it('orders a keyword with words by relevance unless the URL names another order', () => {
+    const repair = encodeURIComponent('ремонт');
+    expect(parse(`keyword=${repair}`).sortOrder).toBe('relevance');
+    // The default of its search is left out: `sortOrder=relevance` is the same address as none.
+    expect(serializeFilters(parse(`keyword=${repair}&sortOrder=relevance`))).toBe(`keyword=${repair}`);
+    // Another order chosen is written, the newest first too (it is not the default here).
+    expect(serializeFilters(parse(`keyword=${repair}&sortOrder=dateCreated.desc`))).toBe(`keyword=${repair}&sortOrder=dateCreated.desc`);
+    expect(serializeFilters(parse(`sortOrder=valueAmount.asc&keyword=${repair}`))).toBe(`keyword=${repair}&sortOrder=valueAmount.asc`);
+    // Without a keyword, or with one that has no words, relevance is no order: SPEC §9's default.
+    for (const q of ['sortOrder=relevance', 'keyword=%E2%80%94&sortOrder=relevance', '']) {
+      expect(parse(q).sortOrder, q).toBe('dateCreated.desc');
+    }
+    expect(serializeFilters(parse('sortOrder=relevance&status=complete'))).toBe('status%5B0%5D=complete');
+    expect(serializeFilters(parse('sortOrder=dateCreated.desc'))).toBe('');
+    expect(serializeFilters({ ...parse(''), sortOrder: 'relevance' })).toBe('');
+    expect([defaultSort('ліки'), defaultSort(undefined), defaultSort(' - ')]).toEqual(['relevance', 'dateCreated.desc', 'dateCreated.desc']);
+    expect(sortOrdersOf('ліки')).toEqual(['relevance', ...SORT_ORDERS]);
+    expect(sortOrdersOf(undefined)).toEqual(SORT_ORDERS);
+  });
+
+  it('asks the upstream for the order always, once, relevance included', () => {
+    const orders = (q: string) => new URL(searchApiPath(parse(q)), 'http://x').searchParams.getAll('sortOrder');
+    expect(orders('keyword=ліки')).toEqual(['relevance']);
+    expect(orders('keyword=ліки&sortOrder=valueAmount.desc')).toEqual(['valueAmount.desc']);
+    expect(orders('sortOrder=relevance')).toEqual(['dateCreated.desc']);
+    expect(orders('sortOrder=valueAmount.desc')).toEqual(['valueAmount.desc']);
+    expect(searchApiPath(parse('keyword=x'))).toBe('/api/tenders?keyword=x&page=1&perPage=10&sortOrder=relevance');
+  });
+
+  it('round-trips `exact=1` and asks the upstream with `exact=true`', () => {
+    const f = parse('keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F&exact=1&page=2');
+    expect(f.exact).toBe(true);
+    const q = serializeFilters(f);
+    expect(q).toBe('keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F&exact=1&page=2');
+    expect(parse(q)).toEqual(f);
+    expect(searchApiPath(f)).toBe('/api/tenders?keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F&exact=true&page=2&perPage=10&sortOrder=relevance');
+    // `exact=true` is read too and written as the portal writes it; anything else is no switch.
+    expect(serializeFilters(parse('exact=true&keyword=x'))).toBe('keyword=x&exact=1');
+    for (const q of ['keyword=x&exact=0', 'keyword=x&exact=yes', 'keyword=x&exact=']) expect(parse(q).exact, q).toBeUndefined();
+    // Without words to correct, there is nothing to be exact about.
+    expect(parse('exact=1').exact).toBeUndefined();
+    expect(serializeFilters(parse('exact=1&status=complete'))).toBe('status%5B0%5D=complete');
+    expect(serializeFilters({ ...parse(''), exact: true })).toBe('');
+  });
+
   it('knows every array filter and date range of SPEC §3 for tenders', () => {
     expect(ARRAY_FILTERS).toEqual(expect.arrayContaining(['status', 'classification', 'road', 'gmdn', 'inn', 'ccce_ua', 'organizer', 'supplier', 'region', 'fundManager', 'procurementMethodType', 'funder', 'tags']));
     expect(DATE_RANGES).toEqual(expect.arrayContaining(['enquiryPeriod', 'auctionPeriod', 'tenderPeriod', 'qualificationPeriod', 'publicationDate']));
@@ -130,7 +176,8 @@ describe('the codec of plans and contracts', () => {
     if (register.arrays.includes('funder') && r() < 0.2) f.arrays.funder = ['44000'];
     if (r() < 0.4) f.value = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
     for (const name of register.dates) if (r() < 0.4) f.dates[name] = { from: '2026-01-01', to: pick(['2026-06-30', '2026-12-31']) };
-    f.sortOrder = pick(SORT_ORDERS);
+    if (f.keyword && r() < 0.3) f.exact = true;
+    f.sortOrder = pick(sortOrdersOf(f.keyword));
     f.perPage = pick(PER_PAGE);
     f.page = 1 + Math.floor(r() * Math.floor(10000 / f.perPage));
     return f;

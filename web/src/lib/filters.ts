@@ -7,8 +7,18 @@
  * unique array values, defaults left out, so equal searches have equal URLs, every
  * name and value percent-encoded (`status%5B0%5D=complete`: no raw `[` `]` in a URL).
  * That string is the canonical query of a search page.
+ *
+ * The order is a default like the others: a search whose keyword has words is ordered
+ * by relevance unless it names another order, a search without one by `dateCreated.desc`
+ * (SPEC §9). `sortOrder` is written only when it differs from the default of its
+ * search, so `?keyword=x` is the relevance order and `?keyword=x&sortOrder=dateCreated.desc`
+ * the newest first, and a canonical link names the order the page shows: by its absence
+ * the default of that search, else the order named. The upstream request always states
+ * its order (`searchApiPath`); documents for machines (feeds, exports, alerts) state
+ * orders of their own and never relevance.
  */
 import { cleanNumericInput } from './format';
+import { RELEVANCE, hasWords, parseExact } from './keyword';
 import { RESULT_WINDOW } from './pagination';
 import { cutText } from './text';
 
@@ -37,8 +47,15 @@ export const SORT_ORDERS = [
   'dateCreated.desc', 'dateCreated.asc', 'dateModified.desc', 'valueAmount.desc', 'valueAmount.asc', 'publicationDate.desc',
 ] as const;
 export const PER_PAGE = [10, 20, 50, 100] as const;
+/** The order of a search without words in its keyword (SPEC §9), and of feeds and exports. */
 export const DEFAULT_SORT = 'dateCreated.desc';
 export const DEFAULT_PER_PAGE = 10;
+
+/** The order a search has when it names none: relevance when its keyword has words. */
+export const defaultSort = (keyword: string | undefined): string => (hasWords(keyword) ? RELEVANCE : DEFAULT_SORT);
+
+/** The orders a search may name: relevance first when its keyword has words. */
+export const sortOrdersOf = (keyword: string | undefined): readonly string[] => (hasWords(keyword) ? [RELEVANCE, ...SORT_ORDERS] : SORT_ORDERS);
 
 /** Array filters in their URL order, each with the test a value must pass (`status`: the register's). */
 const ARRAYS = {
@@ -122,12 +139,15 @@ export interface Range<T> {
 
 export interface SearchFilters {
   keyword?: string;
+  /** `exact=1`: the keyword's words as typed, no typo fallback (only with words in the keyword). */
+  exact?: boolean;
   arrays: Partial<Record<ArrayFilter, string[]>>;
   /** The register's value range (`valueAmount`, `valueBudget` or `valueSum` in the URL). */
   value: Range<number>;
   dates: Partial<Record<DateRange, Range<string>>>;
   hasActiveMonitoring?: boolean;
   testMode?: boolean;
+  /** One of `sortOrdersOf(keyword)`; the default is `defaultSort(keyword)`. */
   sortOrder: string;
   page: number;
   perPage: number;
@@ -183,6 +203,7 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Sea
   const f = emptyFilters();
   const keyword = cutText(query.get('keyword') ?? '', 200);
   if (keyword) f.keyword = keyword;
+  if (parseExact(query, keyword)) f.exact = true;
   for (const name of register.arrays) {
     const test = name === 'status' ? (v: string) => register.statuses.includes(v) : ARRAYS[name];
     const valid = [...new Set(arrayValues(query, name).map((v) => v.trim()).filter(test))].sort();
@@ -204,8 +225,8 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Sea
   if (register.flags && monitoring !== undefined) f.hasActiveMonitoring = monitoring;
   const test = parseBoolean(query.get('testMode'));
   if (register.flags && options.allowTestMode && test !== undefined) f.testMode = test;
-  const sort = query.get('sortOrder');
-  if (sort && (SORT_ORDERS as readonly string[]).includes(sort)) f.sortOrder = sort;
+  const sort = query.get('sortOrder') ?? '';
+  f.sortOrder = sortOrdersOf(keyword).includes(sort) ? sort : defaultSort(keyword);
   const perPage = Number(query.get('perPage'));
   if ((PER_PAGE as readonly number[]).includes(perPage)) f.perPage = perPage;
   const page = Number(query.get('page'));
@@ -213,15 +234,26 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Sea
   return f;
 }
 
+export interface SerializeOptions {
+  /** `perPage` and `page` (default true). */
+  withPaging?: boolean;
+  /** `sortOrder` when it is not the search's default (default true; a feed's query has none). */
+  withSort?: boolean;
+  register?: Register;
+  /** The upstream's spelling (`exact=true`), without sort: `searchApiPath` adds it. */
+  api?: boolean;
+}
+
 /**
  * The normalised query string (no leading `?`); `''` for the default search. Filters
  * hold only what `parseFilters` of the same register let through.
  */
-export function serializeFilters(f: SearchFilters, { withPaging = true, register = TENDERS } = {}): string {
+export function serializeFilters(f: SearchFilters, { api = false, withPaging = true, withSort = !api, register = TENDERS }: SerializeOptions = {}): string {
   const parts: string[] = [];
   // Keys too: `[` and `]` are not allowed in a URL's query (`status%5B0%5D=complete`).
   const add = (k: string, v: string | number | boolean) => parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
   if (f.keyword) add('keyword', f.keyword);
+  if (f.exact && hasWords(f.keyword)) add('exact', api ? 'true' : 1);
   for (const name of ARRAY_FILTERS) {
     (f.arrays[name] ?? []).forEach((v, i) => add(`${name}[${i}]`, v));
   }
@@ -234,16 +266,23 @@ export function serializeFilters(f: SearchFilters, { withPaging = true, register
   }
   if (f.hasActiveMonitoring !== undefined) add('hasActiveMonitoring', f.hasActiveMonitoring);
   if (f.testMode !== undefined) add('testMode', f.testMode);
-  if (f.sortOrder !== DEFAULT_SORT) add('sortOrder', f.sortOrder);
+  const sort = sortOf(f);
+  if (withSort && sort !== defaultSort(f.keyword)) add('sortOrder', sort);
   if (withPaging && f.perPage !== DEFAULT_PER_PAGE) add('perPage', f.perPage);
   if (withPaging && f.page !== 1) add('page', f.page);
   return parts.join('&');
 }
 
-/** The upstream search request for these filters (paging always explicit). */
+/** The order `f` is searched in: relevance without words in the keyword is the default. */
+const sortOf = (f: SearchFilters): string => (f.sortOrder === RELEVANCE && !hasWords(f.keyword) ? DEFAULT_SORT : f.sortOrder);
+
+/**
+ * The upstream search request for these filters: paging and order always explicit
+ * (`sortOrder=relevance` too: the upstream's own default could differ from ours).
+ */
 export function searchApiPath(f: SearchFilters, register: Register = TENDERS): string {
-  const q = serializeFilters(f, { withPaging: false, register });
-  const paging = `page=${f.page}&perPage=${f.perPage}&sortOrder=${encodeURIComponent(f.sortOrder)}`;
+  const q = serializeFilters(f, { withPaging: false, register, api: true });
+  const paging = `page=${f.page}&perPage=${f.perPage}&sortOrder=${encodeURIComponent(sortOf(f))}`;
   return `${register.api}?${q ? `${q}&` : ''}${paging}`;
 }
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_LIST, MAX_LINKS, MAX_REQUIREMENTS, MAX_VALUES, PRODUCT_LIST, PROFILE_LIST, REQUIREMENT_PRODUCTS,
-  emptyMarketFilters, marketApiPath, marketPerPage, marketSorts, parseMarketFilters, scopeOf, serializeMarketFilters,
+  emptyMarketFilters, marketApiPath, marketDefaultSort, marketPerPage, marketSorts, parseMarketFilters, scopeOf, serializeMarketFilters,
   type MarketScope,
 } from './marketFilters';
 
 const parse = (q: string, scope: MarketScope = REQUIREMENT_PRODUCTS) => parseMarketFilters(new URLSearchParams(q), scope);
-const canon = (q: string, scope: MarketScope = REQUIREMENT_PRODUCTS) => serializeMarketFilters(parse(q, scope));
+const canon = (q: string, scope: MarketScope = REQUIREMENT_PRODUCTS) => serializeMarketFilters(parse(q, scope), scope.list);
 const decoded = (q: string) => decodeURIComponent(q);
 
 describe('market filters codec', () => {
@@ -67,15 +67,15 @@ describe('market filters codec', () => {
       '&numberRequirements[0][requirement]=Щільність&numberRequirements[0][value]=80&numberRequirements[0][minValue]=-5.5&numberRequirements[0][maxValue]=120' +
       '&booleanRequirements[0][requirement]=Перероблений&booleanRequirements[0][value]=true&sortOrder=title.asc&page=3';
     const f = parse(q);
-    expect(parse(serializeMarketFilters(f))).toEqual(f);
-    expect(serializeMarketFilters(parse(serializeMarketFilters(f)))).toBe(serializeMarketFilters(f));
+    expect(parse(serializeMarketFilters(f, 'products'))).toEqual(f);
+    expect(serializeMarketFilters(parse(serializeMarketFilters(f, 'products')), 'products')).toBe(serializeMarketFilters(f, 'products'));
     for (const [scope, query] of [
       [CATEGORY_LIST, 'keyword=a&market_classification[0]=30190000-7&sortOrder=dateModified.desc&page=2'],
       [PROFILE_LIST, 'market_classification=30190000&relatedCategoryId[]=30197630-0001-43405528'],
       [PRODUCT_LIST, 'relatedProfileIds=bab2f4db782e14f7d650a69bdb65a902,0e0df77fff457c8a3cb263d824a532ad&sortOrder=value.desc'],
     ] as const) {
       const g = parse(query, scope);
-      expect(parse(serializeMarketFilters(g), scope), query).toEqual(g);
+      expect(parse(serializeMarketFilters(g, scope.list), scope), query).toEqual(g);
     }
   });
 
@@ -156,5 +156,44 @@ describe('market filters codec', () => {
     expect(
       decoded(marketApiPath('products', parse('booleanRequirements[0][requirement]=Стерильний&booleanRequirements[0][value]=0&page=2'), 'relatedCategoryId[0]=c-1')),
     ).toBe('/api/products?relatedCategoryId[0]=c-1&booleanRequirements[0][requirement]=Стерильний&booleanRequirements[0][value]=false&page=2&perPage=24&sortOrder=popularity.desc');
+  });
+
+  it('orders a keyword\'s products by relevance unless the URL names another order; other lists by popularity', () => {
+    const paper = `keyword=${encodeURIComponent('папір А4')}`;
+    for (const scope of [PRODUCT_LIST, REQUIREMENT_PRODUCTS]) {
+      expect(parse(paper, scope).sortOrder).toBe('relevance');
+      // The default is left out: `sortOrder=relevance` is the same address as none.
+      expect(canon(`${paper}&sortOrder=relevance`, scope)).toBe(paper);
+      // Popularity chosen with a keyword is not the default there: it is written.
+      expect(canon(`${paper}&sortOrder=popularity.desc`, scope)).toBe(`${paper}&sortOrder=popularity.desc`);
+      // Without words, relevance is no order.
+      expect(parse('sortOrder=relevance', scope).sortOrder).toBe('popularity.desc');
+      expect(canon('keyword=%E2%80%94&sortOrder=relevance', scope)).toBe('keyword=%E2%80%94');
+    }
+    // Categories and profiles have no relevance: popularity stays their default with a keyword.
+    for (const scope of [CATEGORY_LIST, PROFILE_LIST]) {
+      expect(parse(`${paper}&sortOrder=relevance`, scope).sortOrder).toBe('popularity.desc');
+      expect(canon(`${paper}&sortOrder=popularity.desc`, scope)).toBe(paper);
+      expect(marketSorts(scope.list, 'папір')).not.toContain('relevance');
+    }
+    expect(marketSorts('products', 'папір')[0]).toBe('relevance');
+    expect(marketSorts('products')).not.toContain('relevance');
+    expect([marketDefaultSort('products', 'папір'), marketDefaultSort('products', ''), marketDefaultSort('categories', 'папір')]).toEqual(['relevance', 'popularity.desc', 'popularity.desc']);
+    // The upstream is always told the order.
+    expect(decoded(marketApiPath('products', parse(paper, PRODUCT_LIST)))).toBe('/api/products?keyword=папір А4&page=1&perPage=24&sortOrder=relevance');
+    expect(decoded(marketApiPath('categories', parse(paper, CATEGORY_LIST)))).toBe('/api/categories?keyword=папір А4&page=1&perPage=24&sortOrder=popularity.desc');
+  });
+
+  it('round-trips `exact=1` on product lists and asks the upstream with `exact=true`', () => {
+    const f = parse('keyword=%D0%BF%D0%B0%D0%BF%D1%96%D1%80&exact=1&page=2', PRODUCT_LIST);
+    expect(f.exact).toBe(true);
+    const q = serializeMarketFilters(f, 'products');
+    expect(q).toBe('keyword=%D0%BF%D0%B0%D0%BF%D1%96%D1%80&exact=1&page=2');
+    expect(parse(q, PRODUCT_LIST)).toEqual(f);
+    expect(marketApiPath('products', f, 'relatedCategoryId[0]=c-1')).toBe('/api/products?relatedCategoryId[0]=c-1&keyword=%D0%BF%D0%B0%D0%BF%D1%96%D1%80&exact=true&page=2&perPage=24&sortOrder=relevance');
+    // Not without words, not where there is no typo fallback to turn off.
+    expect(parse('exact=1', PRODUCT_LIST).exact).toBeUndefined();
+    expect(parse('keyword=x&exact=1', CATEGORY_LIST).exact).toBeUndefined();
+    expect(canon('keyword=x&exact=0', PRODUCT_LIST)).toBe('keyword=x');
   });
 });

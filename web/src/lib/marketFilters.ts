@@ -8,6 +8,11 @@
  * That string is the canonical query of a catalogue page and, with the page's own link
  * filter and paging, the query of its upstream request.
  *
+ * Product lists with words in their keyword are ordered by relevance unless they name
+ * another order (and take `exact=1`, the search as typed); the others by popularity
+ * (SPEC §9). As in `filters.ts`, `sortOrder` is written only when it is not the default
+ * of its list and keyword, so a canonical link names the order the page shows.
+ *
  * Requirement filters are the indexed lists the upstream reads (`upstream/API.md`):
  * `textRequirements[i][requirement]` + `[values][j]`, `numberRequirements[i][requirement]`
  * + `[value]`, `[minValue]`, `[maxValue]`, `booleanRequirements[i][requirement]` + `[value]`.
@@ -15,6 +20,7 @@
  * Not in the main bundle: the server's route modules use it for their requests, the pages'
  * chunks for their forms, links and canonical query.
  */
+import { RELEVANCE, hasWords, parseExact } from './keyword';
 import { RESULT_WINDOW } from './pagination';
 import { cutText } from './text';
 
@@ -38,6 +44,8 @@ export interface BooleanRequirement {
 
 export interface MarketFilters {
   keyword?: string;
+  /** `exact=1`: the keyword as typed, no typo fallback (product lists with words in the keyword). */
+  exact?: boolean;
   /** `market_classification[]`: CPV codes of market classifications. */
   classifications: string[];
   /** `relatedCategoryId[]`. */
@@ -47,6 +55,7 @@ export interface MarketFilters {
   text: TextRequirement[];
   number: NumberRequirement[];
   boolean: BooleanRequirement[];
+  /** One of `marketSorts(list, keyword)`; the default is `marketDefaultSort(list, keyword)`. */
   sortOrder: string;
   page: number;
 }
@@ -74,8 +83,17 @@ export const marketPerPage = (list: MarketList): number => (list === 'profiles' 
 export const MARKET_DEFAULT_SORT = 'popularity.desc';
 const SORTS = [MARKET_DEFAULT_SORT, 'dateModified.desc', 'title.asc'];
 const PRICE_SORTS = ['value.asc', 'value.desc'];
-/** The sort orders of a list (the upstream sorts products by price too). */
-export const marketSorts = (list: MarketList): string[] => (list === 'products' ? SORTS.concat(PRICE_SORTS) : SORTS);
+/** Whether a list of `list` with `keyword` is searched by relevance: products with words in the keyword. */
+const ranked = (list: MarketList, keyword: string | undefined) => list === 'products' && hasWords(keyword);
+/**
+ * The sort orders of a list (the upstream sorts products by price too, and a keyword's
+ * products by relevance).
+ */
+export const marketSorts = (list: MarketList, keyword?: string): string[] =>
+  list === 'products' ? (ranked(list, keyword) ? [RELEVANCE] : []).concat(SORTS, PRICE_SORTS) : SORTS;
+/** The order of a list that names none: relevance for a keyword's products, else popularity. */
+export const marketDefaultSort = (list: MarketList, keyword: string | undefined): string =>
+  ranked(list, keyword) ? RELEVANCE : MARKET_DEFAULT_SORT;
 
 /** Bounds of what a URL may ask: requirements per kind, values per requirement, lengths. */
 export const MAX_REQUIREMENTS = 30;
@@ -154,6 +172,7 @@ export function parseMarketFilters(query: URLSearchParams, scope: MarketScope): 
   const f = emptyMarketFilters();
   const keyword = cutText(query.get('keyword') ?? '', MAX_TEXT);
   if (keyword) f.keyword = keyword;
+  if (scope.list === 'products' && parseExact(query, keyword)) f.exact = true;
   if (scope.links.includes('classifications')) f.classifications = links(query, 'market_classification', CPV_CODE);
   if (scope.links.includes('categories')) f.categories = links(query, 'relatedCategoryId', MARKET_ID);
   if (scope.links.includes('profiles')) f.profiles = links(query, 'relatedProfileIds', MARKET_ID);
@@ -190,21 +209,23 @@ export function parseMarketFilters(query: URLSearchParams, scope: MarketScope): 
     }
     f.boolean = normalise(booleans);
   }
-  const sort = query.get('sortOrder');
-  if (sort && marketSorts(scope.list).includes(sort)) f.sortOrder = sort;
+  const sort = query.get('sortOrder') ?? '';
+  f.sortOrder = marketSorts(scope.list, keyword).includes(sort) ? sort : marketDefaultSort(scope.list, keyword);
   const page = Number(query.get('page'));
   if (Number.isInteger(page) && page >= 1) f.page = Math.min(page, Math.floor(RESULT_WINDOW / marketPerPage(scope.list)));
   return f;
 }
 
 /**
- * The normalised query string (no leading `?`), `''` for the defaults. `withPaging`
- * false leaves out sort and page (the upstream request states them itself).
+ * The normalised query string (no leading `?`) of a page of `list`, `''` for the
+ * defaults. `withPaging` false leaves out sort and page (the upstream request states them
+ * itself); `api` writes the upstream's spelling (`exact=true`).
  */
-export function serializeMarketFilters(f: MarketFilters, withPaging = true): string {
+export function serializeMarketFilters(f: MarketFilters, list: MarketList, withPaging = true, api = false): string {
   const parts: string[] = [];
   const add = (k: string, v: string | number | boolean) => parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
   if (f.keyword) add('keyword', f.keyword);
+  if (f.exact && ranked(list, f.keyword)) add('exact', api ? 'true' : 1);
   f.classifications.forEach((v, i) => add(`market_classification[${i}]`, v));
   f.categories.forEach((v, i) => add(`relatedCategoryId[${i}]`, v));
   if (f.profiles.length) add('relatedProfileIds', f.profiles.join(','));
@@ -220,7 +241,7 @@ export function serializeMarketFilters(f: MarketFilters, withPaging = true): str
     add(`booleanRequirements[${i}][requirement]`, r.requirement);
     add(`booleanRequirements[${i}][value]`, r.value);
   });
-  if (withPaging && f.sortOrder !== MARKET_DEFAULT_SORT) add('sortOrder', f.sortOrder);
+  if (withPaging && f.sortOrder !== marketDefaultSort(list, f.keyword)) add('sortOrder', f.sortOrder);
   if (withPaging && f.page !== 1) add('page', f.page);
   return parts.join('&');
 }
@@ -230,6 +251,6 @@ export function serializeMarketFilters(f: MarketFilters, withPaging = true): str
  * on a category's page), and paging stated in full.
  */
 export function marketApiPath(list: MarketList, f: MarketFilters, link = ''): string {
-  const q = [link, serializeMarketFilters(f, false)].filter(Boolean).join('&');
+  const q = [link, serializeMarketFilters(f, list, false, true)].filter(Boolean).join('&');
   return `/api/${list}?${q ? `${q}&` : ''}page=${f.page}&perPage=${marketPerPage(list)}&sortOrder=${f.sortOrder}`;
 }

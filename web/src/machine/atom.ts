@@ -44,9 +44,12 @@ export interface Member {
 
 /** The feed's own query: the search's filters without paging and sort. */
 export const feedQuery = (filters: SearchFilters, register: Register): string =>
-  serializeFilters({ ...filters, sortOrder: DEFAULT_SORT }, { withPaging: false, register });
+  serializeFilters(filters, { withPaging: false, withSort: false, register });
 
-/** The upstream search a feed reads: the first 50 results in the default (newest first) order. */
+/**
+ * The upstream search a feed reads: the first 50 results newest first, whatever the
+ * search's order (relevance too: a feed's reader wants what is new).
+ */
 export const feedSearch = (filters: SearchFilters, register: Register): string =>
   searchApiPath({ ...filters, sortOrder: DEFAULT_SORT, page: 1, perPage: FEED_SIZE }, register);
 

@@ -1,12 +1,14 @@
 /**
  * Exports of a search's whole result (up to the 10,000-record window the upstream pages
  * through): CSV (`/tenders.csv?<filters>`) and an OCDS release package
- * (`/tenders.ocds.json?<filters>`), in the search's own order, 100 records a step, so
- * the server streams them with flat memory; and a tender's own release package
+ * (`/tenders.ocds.json?<filters>`), in the search's own order (newest first for a
+ * relevance-ordered one), 100 records a step, so the server streams them with flat
+ * memory; and a tender's own release package
  * (`/tenders/<tenderID>.ocds.json`).
  */
 import { formatDate } from '../lib/dates';
-import { searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
+import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
+import { RELEVANCE } from '../lib/keyword';
 import { exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/machineUrls';
 import { RESULT_WINDOW } from '../lib/pagination';
 import { csvHeader, csvRows } from './csv';
@@ -48,14 +50,19 @@ export function exportFilename(register: Register, query: string, now: string, e
 const members = (found: Found): Array<Record<string, unknown>> =>
   (found['hydra:member'] ?? []).filter((m): m is Record<string, unknown> => !!m && typeof m === 'object');
 
-/** The CSV or OCDS export of `register`'s search `filters` (its sort kept, its paging not). */
+/**
+ * The CSV or OCDS export of `register`'s search `filters` (its sort kept, its paging not).
+ * A relevance-ordered search (a keyword's default) is exported newest first: a file's
+ * reader sorts by what its columns hold, and a score is not one of them.
+ */
 export function searchExport(register: Register, filters: SearchFilters, format: ExportFormat): Document {
   const query = serializeFilters(filters, { withPaging: false, register });
   const lastWindowPage = Math.floor(RESULT_WINDOW / EXPORT_PAGE);
+  const sortOrder = filters.sortOrder === RELEVANCE ? DEFAULT_SORT : filters.sortOrder;
   const spec = (page: number) => ({
     key: 'search',
     service: 'search' as const,
-    path: searchApiPath({ ...filters, page, perPage: EXPORT_PAGE }, register),
+    path: searchApiPath({ ...filters, sortOrder, page, perPage: EXPORT_PAGE }, register),
   });
   return {
     first: () => ({ status: 200, text: '', next: spec(1), state: { page: 1, lastPage: 1, written: 0 } satisfies ExportState }),

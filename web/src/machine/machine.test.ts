@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { TENDERS, emptyFilters } from '../lib/filters';
+import { PLANS, TENDERS, emptyFilters, parseFilters } from '../lib/filters';
+import { feedQuery, feedSearch } from './atom';
 import { alertDocument, alertOf } from './alert';
 import { exportFilename, searchExport } from './exports';
 import { machineStep } from './index';
@@ -97,5 +98,30 @@ describe('saved-search alerts', () => {
     expect(alertOf({ alert: { id: '7', name: 'x', since: 0, token: 't' } })).toBeNull();
     const [meta] = machineStep(JSON.stringify({ ...request, state: null, config: { features: { testMode: false }, publicOrigin: 'https://example.org' } }), undefined, { en: { getFixedT: () => t } as never });
     expect(JSON.parse(meta).status).toBe(404);
+  });
+});
+
+describe('the orders documents for machines ask for', () => {
+  const t = ((key: string) => key) as unknown as TFunction;
+  const request: MachineRequest = { url: '/tenders.csv', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
+  const ctx: Context = { request, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() };
+  const parse = (q: string) => parseFilters(new URLSearchParams(q), { allowTestMode: false, register: TENDERS });
+  const orders = (path: string | undefined) => new URL(path ?? '', 'https://x').searchParams.getAll('sortOrder');
+
+  it('never relevance, though a keyword orders its page by relevance', () => {
+    const keyword = parse('keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F');
+    expect(keyword.sortOrder).toBe('relevance');
+    // A feed: the newest first, its address without an order.
+    expect(orders(feedSearch(keyword, TENDERS))).toEqual(['dateCreated.desc']);
+    expect(feedQuery(keyword, TENDERS)).toBe('keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F');
+    expect(feedQuery(parse('keyword=x&sortOrder=valueAmount.desc&exact=1'), TENDERS)).toBe('keyword=x&exact=1');
+    // An export: the search's order, the newest first for relevance.
+    expect(orders(searchExport(TENDERS, keyword, 'csv').first(ctx).next?.path)).toEqual(['dateCreated.desc']);
+    expect(orders(searchExport(TENDERS, parse('keyword=x&sortOrder=valueAmount.asc'), 'csv').first(ctx).next?.path)).toEqual(['valueAmount.asc']);
+    // An alert: the most recently modified, whatever the saved query says.
+    const alert = { id: 1, name: 'x', since: 0, token: 't' };
+    const first = alertDocument(PLANS, parseFilters(new URLSearchParams('keyword=x'), { allowTestMode: false, register: PLANS })).first({ ...ctx, request: { ...request, state: { alert } } });
+    expect(orders(first.next?.path)).toEqual(['dateModified.desc']);
+    expect(new URL(first.next?.path ?? '', 'https://x').pathname).toBe('/api/plans');
   });
 });

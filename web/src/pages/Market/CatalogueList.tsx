@@ -1,7 +1,8 @@
 /**
  * `/market/categories`, `/market/profiles` and `/market/products`: a paged list of the
  * catalogue (24 per page, profiles 20, sorted by popularity: SPEC §9) with a keyword, a
- * market classification and a sort order. The form is a real GET form and pages are real
+ * market classification and a sort order (relevance first for a keyword's products, with
+ * the typo notice of `Corrected`). The form is a real GET form and pages are real
  * links, so all of it works without JavaScript; after hydration the form navigates
  * without a reload. State lives in the URL, in the codec's one order (`lib/marketFilters.ts`).
  */
@@ -24,10 +25,14 @@ import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { classificationsOf, listCrumb, membersOf, trailOf } from './meta';
 import { CategoryTile, ProfileTile } from './tiles';
+import { Corrected } from '../../components/Corrected/Corrected';
+import type { SearchInfo } from '../../lib/keyword';
 
 interface ListAnswer {
   'hydra:member'?: unknown;
   'hydra:totalItems'?: number;
+  /** With a keyword, products only (`upstream/API.md`). */
+  search?: SearchInfo;
 }
 
 /** The address of each list page. */
@@ -52,7 +57,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const first = filters.classifications[0] ?? '';
   const chosen = classifications.find((c) => c.id.slice(0, 8) === first.slice(0, 8))?.id ?? first;
   const label = t(`pages.${route.name}.title`);
-  const clear = (k: 'categories' | 'profiles') => href(path, { ...filters, [k]: [], page: 1 });
+  const clear = (k: 'categories' | 'profiles') => href(path, { ...filters, [k]: [], page: 1 }, scope);
 
   const items =
     scope.list === 'products'
@@ -93,7 +98,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
                 ))}
               </select>
             </label>
-            <SortSelect scope={scope} value={filters.sortOrder} />
+            <SortSelect scope={scope} filters={filters} />
             {filters.categories.map((id) => (
               <input key={id} type="hidden" name="relatedCategoryId" value={id} />
             ))}
@@ -122,11 +127,12 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
         </h2>
         <ViewToggle {...view} />
       </div>
+      {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href(path, { ...filters, exact: true, page: 1 }, scope)} />}
       {items.length === 0 && total > 0 ? (
         <EmptyState
           title={t('market.empty.pastEndTitle')}
           text={t('market.empty.pastEndText')}
-          action={{ label: t('market.empty.lastPage'), to: href(path, { ...filters, page: pageCount(total, perPage) }) }}
+          action={{ label: t('market.empty.lastPage'), to: href(path, { ...filters, page: pageCount(total, perPage) }, scope) }}
         />
       ) : items.length === 0 ? (
         <EmptyState title={t(`market.empty.${scope.list}Title`)} text={t('market.empty.text')} action={{ label: t('market.filters.reset'), to: path }} />
@@ -135,7 +141,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
           {items}
         </Catalogue>
       )}
-      <Pagination page={filters.page} perPage={perPage} total={total} hrefForPage={(p) => href(path, { ...filters, page: p })} />
+      <Pagination page={filters.page} perPage={perPage} total={total} hrefForPage={(p) => href(path, { ...filters, page: p }, scope)} />
     </section>
   );
 }

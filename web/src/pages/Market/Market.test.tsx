@@ -286,6 +286,64 @@ describe('the list pages', () => {
   });
 });
 
+describe("a keyword's products", () => {
+  const keyword = `keyword=${encodeURIComponent("шприци ін'єкційні")}`;
+  /** The sort field's options as [value, label, selected]. */
+  const sortOptions = (markup: string) => {
+    const select = /<select name="sortOrder"[\s\S]*?<\/select>/.exec(markup)?.[0] ?? '';
+    return [...select.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)].map((m) => [m[1], m[3], !!m[2]]);
+  };
+  const [first, ...rest] = productsFx['hydra:member'];
+  const matched = { ...first, searchMatch: { words: ['шприц', "ін'єкційний"], snippet: 'Шприц однократного застосування, ін’єкційний, стерильний' } };
+  const answer = (extra: Record<string, unknown> = {}) => ok({ ...productsFx, 'hydra:member': [matched, ...rest], ...extra });
+
+  it('are ordered by relevance unless another order is chosen, on the list and on a category', () => {
+    const relevance = tr('uk', 'market.sort.relevance');
+    expect(sortOptions(renderAt(`/market/products?${keyword}`, { list: answer(), classifications }))[0]).toEqual(['', relevance, true]);
+    const chosen = sortOptions(renderAt(`/market/products?${keyword}&sortOrder=popularity.desc`, { list: answer(), classifications }));
+    expect(chosen.find(([, , selected]) => selected)).toEqual(['popularity.desc', tr('uk', 'market.sort.popularity_desc'), true]);
+    expect(sortOptions(renderAt(`/market/category/${CATEGORY}?${keyword}`, { ...categoryData(), products: answer() }))[0]).toEqual(['', relevance, true]);
+    // Without a keyword, and on lists of categories and profiles: popularity, no relevance.
+    for (const [url, data] of [
+      ['/market/products', { list: answer(), classifications }],
+      [`/market/categories?${keyword}`, { list: ok(categoriesFx), classifications }],
+      [`/market/profiles?${keyword}`, { list: ok(profilesFx), classifications }],
+    ] as const) {
+      const options = sortOptions(renderAt(url, data));
+      expect(options[0], url).toEqual(['', tr('uk', 'market.sort.popularity_desc'), true]);
+      expect(options.map(([, label]) => label), url).not.toContain(relevance);
+    }
+  });
+
+  it('ask the upstream for relevance, and for the words as typed with exact=1', () => {
+    const spec = (url: string) => route(url.split('?')[0]).fetches?.(ctxOf(url))?.find((f) => ['list', 'products'].includes(f.key))?.path ?? '';
+    expect(spec(`/market/products?${keyword}`)).toMatch(/&sortOrder=relevance$/);
+    expect(spec(`/market/products?${keyword}&exact=1`)).toContain('&exact=true&');
+    expect(spec(`/market/profile/${PROFILE}?${keyword}&sortOrder=title.asc`)).toMatch(/&sortOrder=title\.asc$/);
+    expect(spec(`/market/categories?${keyword}&exact=1`)).not.toContain('exact');
+  });
+
+  it("mark the words the upstream names in the card's title and snippet; without searchMatch, nothing", () => {
+    const markup = renderAt(`/market/products?${keyword}`, { list: answer(), classifications });
+    const titles = [...markup.matchAll(/<h3 class="product-card-title">([\s\S]*?)<\/h3>/g)].map((m) => m[1].replace(/<\/?a[^>]*>/g, ''));
+    expect(titles[0]).toBe(html("Шприц ін'єкційний Igar, 50 мл, 25G").replace(/^Шприц/, '<mark>Шприц</mark>').replace(/ін&#x27;єкційний/, '<mark>ін&#x27;єкційний</mark>'));
+    expect(markup).toContain('<p class="product-card-snippet"><mark>Шприц</mark> однократного застосування, <mark>ін’єкційний</mark>, стерильний</p>');
+    // The other cards have no searchMatch: product cards mark only what the upstream names.
+    expect(titles.slice(1).join('')).not.toContain('<mark>');
+    expect(markup.match(/product-card-snippet/g)).toHaveLength(1);
+  });
+
+  it('say when the upstream corrected a typo, with the link to the words as typed', () => {
+    const markup = renderAt(`/market/products?${keyword}&page=2`, { list: answer({ search: { corrected: "шприц ін'єкційний" } }), classifications });
+    expect(markup).toContain(html(tr('uk', 'search.corrected', { corrected: "шприц ін'єкційний" })));
+    const exact = links(markup).find((l) => l.text === html(tr('uk', 'search.exact', { keyword: "шприци ін'єкційні" })));
+    expect(exact?.href).toBe(html(`/market/products?${keyword}&exact=1`));
+    const category = renderAt(`/market/category/${CATEGORY}?${keyword}`, { ...categoryData(), products: answer({ search: { corrected: 'шприц' } }) });
+    expect(links(category).find((l) => l.href?.includes('exact=1'))?.href).toBe(html(`/market/category/${CATEGORY}?${keyword}&exact=1`));
+    expect(renderAt(`/market/products?${keyword}&exact=1`, { list: answer({ search: { corrected: 'шприц' } }), classifications })).not.toContain('search-corrected');
+  });
+});
+
 describe('a category page', () => {
   const url = `/market/category/${CATEGORY}`;
 

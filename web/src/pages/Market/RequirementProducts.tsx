@@ -29,6 +29,8 @@ import { membersOf, recordOf, trailOf } from './meta';
 import { ProfileChooser } from './ProfileChooser';
 import { RequirementFilters } from './RequirementFilters';
 import { requirementFilters, requirementIndex, type RequirementFilter } from './requirements';
+import { Corrected } from '../../components/Corrected/Corrected';
+import type { SearchInfo } from '../../lib/keyword';
 
 const PROFILES_LIST_ID = 'category-profiles';
 
@@ -84,7 +86,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
   const profiles = category ? membersOf<Profile>(dataOf<unknown>(state, 'profiles')) : profile ? [profile] : [];
   const defs = requirementFilters(profiles);
   const index = requirementIndex(profiles);
-  const answer = dataOf<{ 'hydra:member'?: unknown; 'hydra:totalItems'?: number }>(state, 'products') ?? {};
+  const answer = dataOf<{ 'hydra:member'?: unknown; 'hydra:totalItems'?: number; search?: SearchInfo }>(state, 'products') ?? {};
   const products = membersOf<Product>(answer);
   const total = answer['hydra:totalItems'] ?? 0;
   const perPage = marketPerPage('products');
@@ -130,7 +132,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
             category && failed(state, 'profiles') && <Unavailable />
           )}
           <div className="search-row search-options">
-            <SortSelect scope={REQUIREMENT_PRODUCTS} value={filters.sortOrder} />
+            <SortSelect scope={REQUIREMENT_PRODUCTS} filters={filters} />
             <FilterActions path={path} />
           </div>
         </form>
@@ -142,11 +144,12 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
         </h2>
         <ViewToggle {...view} />
       </div>
+      {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href(path, { ...filters, exact: true, page: 1 }, REQUIREMENT_PRODUCTS)} />}
       {products.length === 0 && total > 0 ? (
         <EmptyState
           title={t('market.empty.pastEndTitle')}
           text={t('market.empty.pastEndText')}
-          action={{ label: t('market.empty.lastPage'), to: href(path, { ...filters, page: pageCount(total, perPage) }) }}
+          action={{ label: t('market.empty.lastPage'), to: href(path, { ...filters, page: pageCount(total, perPage) }, REQUIREMENT_PRODUCTS) }}
         />
       ) : products.length === 0 ? (
         <EmptyState
@@ -163,7 +166,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
           ))}
         </Catalogue>
       )}
-      <Pagination page={filters.page} perPage={perPage} total={total} hrefForPage={(p) => href(path, { ...filters, page: p })} />
+      <Pagination page={filters.page} perPage={perPage} total={total} hrefForPage={(p) => href(path, { ...filters, page: p }, REQUIREMENT_PRODUCTS)} />
 
       {category && profiles.length > 0 && (
         <section id={PROFILES_LIST_ID} className="market-section" aria-labelledby="category-profiles-title">

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { AppLink } from '../../components/AppLink/AppLink';
-import { marketSorts, parseMarketFilters, serializeMarketFilters, type MarketFilters, type MarketScope } from '../../lib/marketFilters';
+import { marketDefaultSort, marketSorts, parseMarketFilters, serializeMarketFilters, type MarketFilters, type MarketScope } from '../../lib/marketFilters';
 
 /** The non-empty fields of a form, as a GET form would send them. */
 export function formQuery(form: HTMLFormElement): URLSearchParams {
@@ -19,7 +19,7 @@ export function formQuery(form: HTMLFormElement): URLSearchParams {
 
 /** `path` with the normalised query of `query`'s filters for `scope` (page 1). */
 export function filteredHref(path: string, query: URLSearchParams, scope: MarketScope): string {
-  const q = serializeMarketFilters({ ...parseMarketFilters(query, scope), page: 1 });
+  const q = serializeMarketFilters({ ...parseMarketFilters(query, scope), page: 1 }, scope.list);
   return q ? `${path}?${q}` : path;
 }
 
@@ -32,24 +32,29 @@ export function useFilterSubmit(path: string, scope: MarketScope) {
   };
 }
 
-/** `path` with the normalised query of `f`. */
-export const href = (path: string, f: MarketFilters) => {
-  const q = serializeMarketFilters(f);
+/** `path` with the normalised query of `f`, a page of `scope`. */
+export const href = (path: string, f: MarketFilters, scope: MarketScope) => {
+  const q = serializeMarketFilters(f, scope.list);
   return q ? `${path}?${q}` : path;
 };
 
 /** The sort order's label (`popularity.desc` → `market.sort.popularity_desc`). */
 export const sortLabel = (t: TFunction, sort: string) => t(`market.sort.${sort.replace('.', '_')}`);
 
-/** The sort orders of a list, as a field of its form. */
-export function SortSelect({ scope, value }: { scope: MarketScope; value: string }) {
+/**
+ * The sort orders of a list with `filters`, as a field of its form (relevance first for a
+ * keyword's products). The default order's value is empty, as in the registers' search:
+ * a new keyword then gets its own default.
+ */
+export function SortSelect({ scope, filters }: { scope: MarketScope; filters: MarketFilters }) {
   const { t } = useTranslation();
+  const initial = marketDefaultSort(scope.list, filters.keyword);
   return (
     <label className="filter-field">
       <span>{t('market.filters.sort')}</span>
-      <select name="sortOrder" defaultValue={value}>
-        {marketSorts(scope.list).map((s) => (
-          <option key={s} value={s}>
+      <select name="sortOrder" defaultValue={filters.sortOrder === initial ? '' : filters.sortOrder}>
+        {marketSorts(scope.list, filters.keyword).map((s) => (
+          <option key={s} value={s === initial ? '' : s}>
             {sortLabel(t, s)}
           </option>
         ))}

@@ -144,4 +144,7 @@ export const listJsonLd =
 export const listCrumb = (name: string, path: string, t: TFunction): Crumb => ({ label: t(`pages.${name}.title`), path });
 
 /** The canonical query of a list or a record's products (`PageChunk.canonicalQuery`): the codec's normalised filters. */
-export const canonicalQuery = (ctx: RouteContext, route: PageRoute): string => serializeMarketFilters(parseMarketFilters(ctx.query, scopeOf(route.name)));
+export const canonicalQuery = (ctx: RouteContext, route: PageRoute): string => {
+  const scope = scopeOf(route.name);
+  return serializeMarketFilters(parseMarketFilters(ctx.query, scope), scope.list);
+};

@@ -7,7 +7,7 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../contract';
-import { DEFAULT_SORT, serializeFilters, type Register, type SearchFilters } from '../../lib/filters';
+import { serializeFilters, type Register, type SearchFilters } from '../../lib/filters';
 import { exportUrl, feedUrl } from '../../lib/machineUrls';
 import { SaveSearchForm } from '../../components/SaveSearch/render.server';
 
@@ -17,7 +17,7 @@ const SaveSearch = __SERVER__ ? SaveSearchForm : lazy(() => import('../../compon
 export function MachineLinks({ register, filters, total, language, saveable }: { register: Register; filters: SearchFilters; total: number; language: Language; saveable: boolean }) {
   const { t } = useTranslation();
   const query = serializeFilters(filters, { withPaging: false, register });
-  const feedQuery = serializeFilters({ ...filters, sortOrder: DEFAULT_SORT }, { withPaging: false, register });
+  const feedQuery = serializeFilters(filters, { withPaging: false, withSort: false, register });
   return (
     <>
     <p className="machine-links">

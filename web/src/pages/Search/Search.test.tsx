@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Search from './Search';
-import { render } from '../../components/test-utils';
+import { html, link, render, tr } from '../../components/test-utils';
 import { tenderList, home } from './route';
 import { recordOfKeyword } from './query';
 import { PLANS, TENDERS } from '../../lib/filters';
@@ -34,5 +34,73 @@ describe('a keyword that is a record id', () => {
     expect(recordOfKeyword('UA-2026-10-12-999999-a', TENDERS, [tender])).toBeNull();
     expect(recordOfKeyword('a'.repeat(32), TENDERS, null)).toBeNull();
     expect(recordOfKeyword(undefined, TENDERS, [])).toBeNull();
+  });
+});
+
+describe('a keyword search', () => {
+  const route = { ...tenderList, path: 'tenders' };
+  const tender = (extra: Record<string, unknown>) => ({
+    id: 'b'.repeat(32),
+    tenderID: 'UA-2026-10-12-014102-a',
+    title: 'Капітальний ремонт покрівлі лікарні',
+    description: 'Виконання робіт з капітального ремонту покрівлі будівлі лікарні № 3.',
+    ...extra,
+  });
+  const answer = (members: unknown[], extra: Record<string, unknown> = {}) => ({
+    tenders: { ok: true as const, body: { 'hydra:member': members, 'hydra:totalItems': members.length, ...extra } },
+  });
+  const page = (url: string, data: ReturnType<typeof answer>, language: 'uk' | 'en' = 'uk') => render(<Search route={route} />, { url, data, language });
+  const title = (markup: string) => /<h3 class="tender-card-title">([\s\S]*?)<\/h3>/.exec(markup)?.[1].replace(/<\/?a[^>]*>/g, '') ?? '';
+  const snippetOf = (markup: string) => /<p class="tender-card-snippet">([\s\S]*?)<\/p>/.exec(markup)?.[1] ?? null;
+  /** The sort field's options as [value, label, selected]. */
+  const sortOptions = (markup: string) => {
+    const select = /<select name="sortOrder"[\s\S]*?<\/select>/.exec(markup)?.[0] ?? '';
+    return [...select.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)].map((m) => [m[1], m[3], !!m[2]]);
+  };
+  const repair = encodeURIComponent('ремонту');
+
+  it("marks the record's own matched forms, whole words, and shows the upstream's snippet", () => {
+    const match = { words: ['капітальний', 'лікарні'], snippet: '…робіт з капітального ремонту покрівлі будівлі лікарні № 3.' };
+    const out = page(`/tenders?keyword=${encodeURIComponent('капітального лікарня')}`, answer([tender({ searchMatch: match })]));
+    expect(title(out)).toBe('<mark>Капітальний</mark> ремонт покрівлі <mark>лікарні</mark>');
+    expect(snippetOf(out)).toBe('…робіт з капітального ремонту покрівлі будівлі <mark>лікарні</mark> № 3.');
+  });
+
+  it("marks the keyword's words as word starts when the answer has no searchMatch", () => {
+    const out = page(`/tenders?keyword=${encodeURIComponent('ремонт лік')}`, answer([tender({})]));
+    expect(title(out)).toBe('Капітальний <mark>ремонт</mark> покрівлі <mark>лік</mark>арні');
+    expect(snippetOf(out)).toContain('<mark>ремонт</mark>у покрівлі будівлі <mark>лік</mark>арні');
+    // Without a keyword nothing is marked.
+    expect(page('/tenders', answer([tender({})]))).not.toContain('<mark>');
+  });
+
+  it('offers relevance first with a keyword and shows it as the default; not without one', () => {
+    const relevance = tr('uk', 'tenderList.sortOrders.relevance');
+    const withKeyword = sortOptions(page(`/tenders?keyword=${repair}`, answer([])));
+    expect(withKeyword[0]).toEqual(['', relevance, true]);
+    expect(withKeyword.filter(([, , selected]) => selected)).toHaveLength(1);
+    // The newest first is another order here: it has its own value.
+    expect(withKeyword).toContainEqual(['dateCreated.desc', tr('uk', 'tenderList.sortOrders.dateCreated_desc'), false]);
+    const chosen = sortOptions(page(`/tenders?keyword=${repair}&sortOrder=dateCreated.desc`, answer([])));
+    expect(chosen.find(([, , selected]) => selected)).toEqual(['dateCreated.desc', tr('uk', 'tenderList.sortOrders.dateCreated_desc'), true]);
+    const without = sortOptions(page('/tenders', answer([])));
+    expect(without.map(([, label]) => label)).not.toContain(relevance);
+    // Without a keyword the newest first is the default (an empty value: a keyword typed then gets relevance).
+    expect(without[0]).toEqual(['', tr('uk', 'tenderList.sortOrders.dateCreated_desc'), true]);
+    expect(sortOptions(page(`/en/tenders?keyword=${repair}`, answer([]), 'en'))[0]).toEqual(['', 'Relevance', true]);
+  });
+
+  it('says when the upstream corrected a typo and links the search as typed', () => {
+    const typo = encodeURIComponent('ремнт покрівлі');
+    const out = page(`/tenders?keyword=${typo}&status=complete&page=2`, answer([tender({})], { search: { corrected: 'ремонт покрівлі', sortOrder: 'relevance' } }));
+    const notice = /<p class="notice search-corrected" role="status">([\s\S]*?)<\/p>/.exec(out)?.[1] ?? '';
+    expect(notice).toContain(html(tr('uk', 'search.corrected', { corrected: 'ремонт покрівлі' })));
+    expect(link(notice, tr('uk', 'search.exact', { keyword: 'ремнт покрівлі' })).href).toBe(`/tenders?keyword=${typo}&amp;exact=1&amp;status%5B0%5D=complete`);
+    const en = page(`/en/tenders?keyword=${typo}`, answer([], { search: { corrected: 'ремонт покрівлі' } }), 'en');
+    expect(en).toContain(html('Showing results for “ремонт покрівлі”.'));
+    expect(link(en, tr('en', 'search.exact', { keyword: 'ремнт покрівлі' })).href).toBe(`/en/tenders?keyword=${typo}&amp;exact=1`);
+    // Asked for exactly, or not corrected: no notice.
+    expect(page(`/tenders?keyword=${typo}&exact=1`, answer([], { search: { corrected: 'ремонт покрівлі' } }))).not.toContain('search-corrected');
+    expect(page(`/tenders?keyword=${typo}`, answer([], { search: { sortOrder: 'relevance' } }))).not.toContain('search-corrected');
   });
 });

@@ -3,7 +3,9 @@
  * so a visitor without JavaScript can search, filter, sort and page; with JavaScript
  * the same form updates the URL and the list without a reload. All state lives in the
  * URL. The register (`lib/filters.ts`) decides which filters the form shows; the
- * result cards are in `results.tsx`.
+ * result cards are in `results.tsx`. A keyword's search is ordered by relevance unless
+ * the visitor picks another order; when the upstream had to read the keyword with typos
+ * corrected, the page says so and links the search as typed (`exact=1`).
  */
 import { type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -12,8 +14,8 @@ import { useTranslation } from '../../i18n/react';
 import type { PageRoute, RouteContext } from '../../routes/types';
 import { usePageState } from '../../state';
 import {
-  METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SORT_ORDERS, SUBJECT_TYPES,
-  serializeFilters, withPage, type ArrayFilter, type Register, type SearchFilters,
+  METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SUBJECT_TYPES,
+  defaultSort, serializeFilters, sortOrdersOf, withPage, type ArrayFilter, type Register, type SearchFilters,
 } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
 import { localizedPath } from '../../lib/paths';
@@ -34,11 +36,15 @@ import { Result, type Summary } from './results';
 import { MachineLinks } from './MachineLinks';
 import { OrganisationOffer } from './OrganisationOffer';
 import { wordsPattern } from '../../lib/highlight';
+import type { SearchInfo } from '../../lib/keyword';
+import { Corrected } from '../../components/Corrected/Corrected';
 
 interface SearchAnswer {
   'hydra:member'?: Summary[];
   'hydra:totalItems'?: number;
   facets?: Record<string, Record<string, number>>;
+  /** With a keyword (`upstream/API.md`). */
+  search?: SearchInfo;
 }
 
 interface Tag {
@@ -172,6 +178,7 @@ export default function Search({ route }: { route: PageRoute }) {
     Object.keys(facets[facet] ?? {}).concat((filters.arrays[filter] ?? []).filter((c) => !facets[facet]?.[c]));
   const wording = register.name === 'tenders' ? 'tenderList' : `registers.${register.name}`;
   const words = wordsPattern(filters.keyword);
+  const sortDefault = defaultSort(filters.keyword);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -271,9 +278,10 @@ export default function Search({ route }: { route: PageRoute }) {
           <div className="search-row search-options">
             <label>
               <span>{t('tenderList.sort')}</span>
-              <select name="sortOrder" defaultValue={filters.sortOrder}>
-                {SORT_ORDERS.map((s) => (
-                  <option key={s} value={s}>{t(`tenderList.sortOrders.${s.replace('.', '_')}`)}</option>
+              {/* The default order's value is empty: a new keyword then gets its own default (relevance). */}
+              <select name="sortOrder" defaultValue={filters.sortOrder === sortDefault ? '' : filters.sortOrder}>
+                {sortOrdersOf(filters.keyword).map((s) => (
+                  <option key={s} value={s === sortDefault ? '' : s}>{t(`tenderList.sortOrders.${s.replace('.', '_')}`)}</option>
                 ))}
               </select>
             </label>
@@ -291,6 +299,7 @@ export default function Search({ route }: { route: PageRoute }) {
         </form>
       </div>
       <h2 className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</h2>
+      {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href({ ...filters, exact: true, page: 1 })} />}
       <MachineLinks register={register} filters={filters} total={total} language={state.language} saveable={!!state.session && state.config.features.cabinet} />
       <OrganisationOffer />
       {records.length === 0 && total > 0 ? (

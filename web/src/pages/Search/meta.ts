@@ -7,7 +7,7 @@
  */
 import type { Organization, SearchActionLeaf, WebSite, WithActionConstraints } from 'schema-dts';
 import type { PageChunk } from '../../routes/types';
-import { DEFAULT_SORT, serializeFilters } from '../../lib/filters';
+import { serializeFilters } from '../../lib/filters';
 import { SITE_IMAGES } from '../../lib/head';
 import { absoluteUrl, jsonLdDocument } from '../../lib/jsonld';
 import { feedUrl } from '../../lib/machineUrls';
@@ -42,7 +42,7 @@ export const jsonLd: PageChunk['jsonLd'] = __SERVER__
 /** The search's Atom feed: its canonical filters without paging and sort (a feed lists the newest first). */
 export const links: PageChunk['links'] = (ctx, _canonical, t, route) => {
   const register = registerOf(route.name);
-  const query = serializeFilters({ ...filtersOf(ctx, register), sortOrder: DEFAULT_SORT }, { withPaging: false, register });
+  const query = serializeFilters(filtersOf(ctx, register), { withPaging: false, withSort: false, register });
   const href = ctx.input.config.publicOrigin.replace(/\/$/, '') + feedUrl(register.name, ctx.input.language, query);
   return [{ rel: 'alternate', type: 'application/atom+xml', href, title: t('share.feed', { title: t(`pages.${route.name === 'home' ? 'tenderList' : route.name}.title`) }) }];
 };
