@@ -6,19 +6,9 @@
  */
 import { matchMarks, wordsMatching, type Marks, type SearchMatch } from './keyword';
 
-/**
- * The pattern of the keyword's words at word starts, or null without words. Excluded
- * words (`-слово`, `-"фраза"`) are in no result and the operators `АБО`/`OR` are no
- * words of it; quotes around a word are not part of it.
- */
+/** The pattern of the keyword's words at word starts, or null without words (quotes around a word are not part of it). */
 export function wordsPattern(keyword: string | undefined): RegExp | null {
-  const words = (keyword ?? '')
-    .replace(/(^|\s)-("[^"]*"|[^\s"]+)/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w !== 'АБО' && w !== 'OR')
-    .join(' ')
-    .split(/[^\p{L}\p{M}\p{N}'’ʼ`]+/u)
-    .map((w) => w.replace(/^['’ʼ`]+|['’ʼ`]+$/g, ''));
+  const words = (keyword ?? '').split(/[^\p{L}\p{M}\p{N}'’ʼ`]+/u).map((w) => w.replace(/^['’ʼ`]+|['’ʼ`]+$/g, ''));
   return wordsMatching(words, false);
 }
 

@@ -178,7 +178,8 @@ export default function Search({ route }: { route: PageRoute }) {
     Object.keys(facets[facet] ?? {}).concat((filters.arrays[filter] ?? []).filter((c) => !facets[facet]?.[c]));
   const wording = register.name === 'tenders' ? 'tenderList' : `registers.${register.name}`;
   const words = wordsPattern(filters.keyword);
-  const sortDefault = defaultSort(filters.keyword);
+  // The default order's value is empty: a new keyword then gets its own default (relevance).
+  const sortValue = (s: string) => (s === defaultSort(filters.keyword) ? '' : s);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -278,10 +279,9 @@ export default function Search({ route }: { route: PageRoute }) {
           <div className="search-row search-options">
             <label>
               <span>{t('tenderList.sort')}</span>
-              {/* The default order's value is empty: a new keyword then gets its own default (relevance). */}
-              <select name="sortOrder" defaultValue={filters.sortOrder === sortDefault ? '' : filters.sortOrder}>
+              <select name="sortOrder" defaultValue={sortValue(filters.sortOrder)}>
                 {sortOrdersOf(filters.keyword).map((s) => (
-                  <option key={s} value={s === sortDefault ? '' : s}>{t(`tenderList.sortOrders.${s.replace('.', '_')}`)}</option>
+                  <option key={s} value={sortValue(s)}>{t(`tenderList.sortOrders.${s.replace('.', '_')}`)}</option>
                 ))}
               </select>
             </label>
