@@ -104,6 +104,7 @@ function pages(): Array<[string, string, PageData]> {
     ['tariffs', '/info/tariffs', {}],
     ['contacts', '/info/contacts', {}],
     ['regulations', '/info/regulations', {}],
+    ['search help', '/info/search-help', {}],
     ['login', '/login', {}],
     ['logout', '/logout', {}],
     ['signing', '/js/sign', {}],

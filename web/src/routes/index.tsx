@@ -16,7 +16,7 @@ import { plan } from '../pages/Plan/route';
 import { buyer, supplier } from '../pages/Organisation/route';
 import { category, categoryList, classification, market, productList, profile, profileList } from '../pages/Market/route';
 import { product, prozorroProduct } from '../pages/Product/route';
-import { contacts, regulations, tariffs } from '../pages/Info/route';
+import { contacts, regulations, searchHelp, tariffs } from '../pages/Info/route';
 import { notFound } from '../pages/NotFound/route';
 import { login } from '../pages/Login/route';
 import { logout } from '../pages/Logout/route';
@@ -56,6 +56,7 @@ const table: Array<[path: string, module: PageModule]> = [
   ['info/tariffs', tariffs],
   ['info/contacts', contacts],
   ['info/regulations', regulations],
+  ['info/search-help', searchHelp],
   ['icabinet/*', cabinet],
   ['login/*', login],
   ['registration/*', registration],

@@ -10,6 +10,8 @@ describe('Footer', () => {
     expect(link(uk, tr('uk', 'footer.tariffs')).href).toBe('/info/tariffs');
     expect(link(uk, tr('uk', 'footer.regulations')).href).toBe('/info/regulations');
     expect(link(uk, tr('uk', 'footer.contacts')).href).toBe('/info/contacts');
+    expect(link(uk, tr('uk', 'footer.searchHelp')).href).toBe('/info/search-help');
+    expect(link(en, tr('en', 'footer.searchHelp')).href).toBe('/en/info/search-help');
     expect(link(en, tr('en', 'footer.tariffs')).href).toBe('/en/info/tariffs');
   });
 

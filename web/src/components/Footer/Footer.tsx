@@ -46,6 +46,9 @@ export function Footer() {
               <AppLink to="/info/regulations">{t('footer.regulations')}</AppLink>
             </li>
             <li>
+              <AppLink to="/info/search-help">{t('footer.searchHelp')}</AppLink>
+            </li>
+            <li>
               <AppLink to="/info/contacts">{t('footer.contacts')}</AppLink>
             </li>
           </ul>

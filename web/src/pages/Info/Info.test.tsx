@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOC_MIN_ENTRIES, telHref } from './Info';
-import { contacts, regulations, tariffs } from './route';
+import { contacts, regulations, searchHelp, tariffs } from './route';
 import { infoChunks, type InfoChunk, type InfoContent, type InfoPage } from './content.gen';
 import { html, links, render, testConfig, tr } from '../../components/test-utils';
 import type { Language } from '../../contract';
 import type { PageModule, SplitPage } from '../../routes/types';
 
 const languages: Language[] = ['uk', 'en'];
-const paths: Record<string, string> = { tariffs: 'info/tariffs', contacts: 'info/contacts', regulations: 'info/regulations' };
+const paths: Record<string, string> = { tariffs: 'info/tariffs', contacts: 'info/contacts', regulations: 'info/regulations', searchHelp: 'info/search-help' };
 
 /** Each page's chunk in each language, loaded as the browser loads it. */
 const chunks = new Map<string, InfoChunk>();
@@ -95,8 +95,33 @@ describe('info pages', () => {
         expect(tocOf(out), 'a short page has no table of contents').toBeNull();
       });
 
+      it('search help: word forms, apostrophes, codes, relevance, typos and the syntax, with examples', () => {
+        const out = page(searchHelp, language);
+        expect(out).toContain(`<h1 id="page-title" class="page-title">${html(tr(language, 'pages.searchHelp.title'))}</h1>`);
+        // A section for each, with ids that stay when the text changes (the search may link them).
+        expect(infoContent.searchHelp[language].toc.map((e) => e.id)).toEqual(['word-forms', 'apostrophes', 'codes', 'relevance', 'typos', 'syntax']);
+        const text = out.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&#39;', "'");
+        const uk = language === 'uk';
+        for (const example of ['лікарні', 'лікарня', 'капітального ремонту', 'капітальний ремонт', "комп'ютерна техніка", 'комп’ютерна техніка', '14321498',
+          'UA-2026-10-12-014102-a', 'UA-P-2026-10-12-017053-a', 'UA-2026-10-12-013625-a-c1', '"поточний ремонт"', 'ремонт -дороги', 'ремонт -"поточний ремонт"',
+          'бензин АБО дизпаливо', '"поточний ремонт', 'ремонт -']) {
+          expect(text, example).toContain(example);
+        }
+        for (const term of uk ? ['ЄДРПОУ', 'РНОКПП', 'за релевантністю', 'п\'яти й більше літер', 'одну помилку', 'назві замовника', 'описах предметів закупівлі', 'незакриті лапки']
+          : ['EDRPOU', 'RNOKPP', 'by relevance', 'five letters or more', 'one mistake', "buyer's name", 'item descriptions', 'unclosed quote']) {
+          expect(text, term).toContain(term);
+        }
+        // The typo notice and its link, as the results page words them.
+        expect(text).toContain(tr(language, 'search.corrected', { corrected: '…' }).replace(/\.$/, ''));
+        expect(text).toContain(tr(language, 'search.exact', { keyword: '…' }));
+        expect(text).toContain(tr(language, 'tenderList.sort'));
+        // The registers it describes, linked in the page's language.
+        const prefix = uk ? '' : '/en';
+        for (const path of ['/tenders', '/plans', '/contracts', '/market/products']) expect(links(out).map((l) => l.href)).toContain(prefix + path);
+      });
+
       it('every page: unique ids, in-page links that resolve, links to the portal in the page language', () => {
-        for (const module of [tariffs, contacts, regulations]) {
+        for (const module of [tariffs, contacts, regulations, searchHelp]) {
           const out = page(module, language);
           const all = ids(out);
           expect(new Set(all).size, `${module.name}: duplicate ids`).toBe(all.length);
@@ -126,7 +151,7 @@ describe('info pages', () => {
   });
 
   it('loads a chunk per page and language: the texts stay out of the main bundle', async () => {
-    for (const module of [tariffs, contacts, regulations]) {
+    for (const module of [tariffs, contacts, regulations, searchHelp]) {
       expect(typeof module.page === 'object' && 'load' in module.page).toBe(true);
       for (const language of languages) {
         const chunk = (await (module.page as SplitPage).load(language)) as InfoChunk;
