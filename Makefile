@@ -18,9 +18,10 @@ PORT ?= 8080
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-setup: ## install npm packages (from the lock files), Chromium when missing, the real data
+setup: ## install npm packages (from the lock files), Chromium when missing, the real data, the Ukrainian word forms
 	@scripts/setup.sh
 	@upstream/scripts/fetch-data.sh
+	@upstream/scripts/build-lexicon.sh
 
 web: setup ## build the server and client bundles
 	cd web && node build.mjs

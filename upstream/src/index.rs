@@ -2,12 +2,13 @@
 //! search costs a few bitset operations instead of a scan:
 //! - dense bitsets per value of the faceted fields (status, method type, region, CPV
 //!   division): they answer those filters and give facet counts by AND + popcount;
-//! - sorted posting lists for every other array filter and for keyword words (a sorted
-//!   vocabulary, so a word prefix is one range of it);
+//! - sorted posting lists for every other array filter;
+//! - the keyword's text index (`crate::text`, tantivy);
 //! - per-field orders (document numbers sorted by value) for ranges and sorting.
 
-use crate::query::{cpv_prefix, words, ListKey, SearchQuery, SortKey};
+use crate::query::{cpv_prefix, is_org_code, ListKey, SearchQuery, SortKey};
 use crate::records::Fields;
+use crate::text::{Analyzer, Compiled, TextDoc, TextIndex, TextIndexBuilder};
 use std::collections::{BTreeMap, HashMap};
 
 /// A fixed-size set of document numbers.
@@ -164,6 +165,10 @@ pub struct Hits {
     /// Document numbers of the requested page, in order.
     pub page: Vec<u32>,
     pub facets: Vec<(&'static str, Vec<(String, usize)>)>,
+    /// The order applied.
+    pub sort: SortKey,
+    /// The keyword as compiled (its terms mark the matched words), when there was one.
+    pub keyword: Option<Compiled>,
 }
 
 /// Every index of one collection.
@@ -179,7 +184,7 @@ pub struct Index {
     /// Whether answers carry the `planYear` facet (plans).
     year_facet: bool,
     lists: HashMap<ListKey, Postings>,
-    vocab: Postings,
+    text: Option<TextIndex>,
     /// Lowercase id or human id → the last document loaded with it.
     ids: HashMap<String, u32>,
     /// The few keys several documents share (versions of one API-documentation example):
@@ -210,12 +215,15 @@ pub struct IndexBuilder {
     ends: Vec<Vec<f64>>,
     monitoring: Bitset,
     test: Bitset,
-    scratch: Vec<String>,
+    text: Option<TextIndexBuilder>,
 }
 
 impl IndexBuilder {
-    /// A builder for exactly `n` documents; `division` maps a CPV code to its division.
-    pub fn new(n: usize) -> Self {
+    /// A builder for exactly `n` documents whose keyword text `analyzer` reads.
+    pub fn new(n: usize, analyzer: Analyzer) -> Self {
+        let text = TextIndexBuilder::new(analyzer, n)
+            .inspect_err(|e| tracing::error!(error = %e, "keyword index not built: keywords find ids only"))
+            .ok();
         Self {
             ix: Index { n, currency: Vec::with_capacity(n), ..Default::default() },
             n,
@@ -227,7 +235,7 @@ impl IndexBuilder {
             ends: (0..5).map(|_| Vec::with_capacity(n)).collect(),
             monitoring: Bitset::empty(n),
             test: Bitset::empty(n),
-            scratch: Vec::new(),
+            text,
         }
     }
 
@@ -284,12 +292,8 @@ impl IndexBuilder {
         if let Some(y) = f.plan_year {
             ix.plan_year.add(&y.to_string(), d, n);
         }
-        self.scratch.clear();
-        self.scratch.extend(words(&f.text).chain(words(&f.organizer_text)).map(String::from));
-        self.scratch.sort_unstable();
-        self.scratch.dedup();
-        for w in &self.scratch {
-            post(&mut ix.vocab, w, d);
+        if let Some(t) = &mut self.text {
+            t.add(TextDoc { title: &f.title, buyer: &f.organizer_text, body: &f.text });
         }
         ix.add_id(f.id.to_lowercase(), d);
         ix.add_id(f.human_id.to_lowercase(), d);
@@ -327,6 +331,11 @@ impl IndexBuilder {
         self.ix.ends = self.ends.into_iter().map(Column::build).collect();
         self.ix.monitoring = Some(self.monitoring);
         self.ix.test = Some(self.test);
+        self.ix.text = self.text.and_then(|t| {
+            t.finish()
+                .inspect_err(|e| tracing::error!(error = %e, "keyword index not built: keywords find ids only"))
+                .ok()
+        });
         self.ix
     }
 }
@@ -427,20 +436,64 @@ impl Index {
         b
     }
 
-    fn prefix_docs(&self, word: &str) -> Bitset {
-        let mut b = Bitset::empty(self.n);
-        for (_, docs) in self
-            .vocab
-            .range::<str, _>((std::ops::Bound::Included(word), std::ops::Bound::Unbounded))
-            .take_while(|(k, _)| k.starts_with(word))
-        {
-            docs.iter().for_each(|&d| b.set(d));
+    /// The set of documents matching every filter of `q`, the keyword included (as
+    /// typed: no typo fallback).
+    pub fn filter(&self, q: &SearchQuery) -> Bitset {
+        let mut set = self.filter_but_keyword(q);
+        if let Some(k) = &q.keyword {
+            let c = self.compile(q, k, false);
+            set.and(&self.keyword_docs(k, c.as_ref(), false, &set, 0).0);
         }
-        b
+        set
     }
 
-    /// The set of documents matching every filter of `q`.
-    pub fn filter(&self, q: &SearchQuery) -> Bitset {
+    /// The text index, when it was built.
+    pub fn text(&self) -> Option<&TextIndex> {
+        self.text.as_ref()
+    }
+
+    fn compile(&self, q: &SearchQuery, keyword: &str, fuzzy: bool) -> Option<Compiled> {
+        self.text.as_ref().map(|t| t.compile(&q.syntax, keyword, fuzzy))
+    }
+
+    /// The documents the keyword finds: by its text, and whole as an id, a human id or an
+    /// organisation's code. With `scored`, also the best `k` of them within `within`,
+    /// best first: ids and codes first, then by relevance.
+    fn keyword_docs(
+        &self,
+        keyword: &str,
+        compiled: Option<&Compiled>,
+        scored: bool,
+        within: &Bitset,
+        k: usize,
+    ) -> (Bitset, Vec<u32>) {
+        let (mut docs, ranked) = match (&self.text, compiled) {
+            (Some(t), Some(c)) => {
+                let hits = t.run(c, scored, within, k);
+                (hits.matched, hits.top)
+            }
+            _ => (Bitset::empty(self.n), Vec::new()),
+        };
+        let mut first: Vec<u32> = self.lookup_all(keyword);
+        let code = keyword.trim();
+        if is_org_code(code) {
+            for key in [ListKey::Organizer, ListKey::FundManager, ListKey::Supplier] {
+                first.extend(self.union_postings(key, &[code.to_string()]).iter());
+            }
+        }
+        first.sort_unstable();
+        first.dedup();
+        for &d in &first {
+            docs.set(d);
+        }
+        let mut top: Vec<u32> = first.iter().copied().filter(|&d| within.get(d)).collect();
+        top.extend(ranked.into_iter().map(|(d, _)| d).filter(|d| first.binary_search(d).is_err()));
+        top.truncate(k);
+        (docs, top)
+    }
+
+    /// The set of documents matching every filter of `q` but the keyword.
+    fn filter_but_keyword(&self, q: &SearchQuery) -> Bitset {
         let mut set = Bitset::full(self.n);
         if let Some(t) = &self.test {
             if q.test_mode {
@@ -483,16 +536,6 @@ impl Index {
                 }
             }
         }
-        if let Some(k) = &q.keyword {
-            let mut text = if q.words.is_empty() { Bitset::empty(self.n) } else { Bitset::full(self.n) };
-            for w in &q.words {
-                text.and(&self.prefix_docs(w));
-            }
-            for d in self.lookup_all(k) {
-                text.set(d);
-            }
-            set.and(&text);
-        }
         set
     }
 
@@ -502,12 +545,53 @@ impl Index {
             SortKey::DateModified => &self.modified,
             SortKey::Value => &self.value,
             SortKey::PublicationDate => &self.starts[4],
+            SortKey::Relevance => &self.created,
         }
     }
 
-    /// Runs a search: filter, count, facet and cut the requested page.
+    /// Runs a search: filter, count, facet and cut the requested page. A keyword that
+    /// finds nothing as typed is tried again with the typo fallback (unless `exact`).
     pub fn search(&self, q: &SearchQuery) -> Hits {
-        let set = self.filter(q);
+        let skip = (q.page - 1) * q.per_page;
+        let Some(keyword) = &q.keyword else { return self.sorted(q, self.filter_but_keyword(q), None) };
+        let base = self.filter_but_keyword(q);
+        let relevance = q.sort == SortKey::Relevance;
+        let k = if relevance { skip + q.per_page } else { 0 };
+        let mut compiled = self.compile(q, keyword, false);
+        let (mut docs, mut top) = self.keyword_docs(keyword, compiled.as_ref(), relevance, &base, k);
+        docs.and(&base);
+        if docs.count() == 0 && !q.exact {
+            let fuzzy = self.compile(q, keyword, true);
+            if fuzzy.as_ref().is_some_and(|c| c.corrected.is_some()) {
+                let (d, t) = self.keyword_docs(keyword, fuzzy.as_ref(), relevance, &base, k);
+                (docs, top, compiled) = (d, t, fuzzy);
+                docs.and(&base);
+            }
+        }
+        if !relevance {
+            return self.sorted(q, docs, compiled);
+        }
+        let total = docs.count();
+        let page = top.into_iter().skip(skip).take(q.per_page).collect();
+        let facets = self.facets(&docs);
+        Hits { total, page, facets, sort: SortKey::Relevance, keyword: compiled }
+    }
+
+    fn facets(&self, set: &Bitset) -> Vec<(&'static str, Vec<(String, usize)>)> {
+        let mut facets = vec![
+            ("status", self.status.counts(set)),
+            ("procurementMethodType", self.method_type.counts(set)),
+            ("region", self.region.counts(set)),
+            ("classification", self.division.counts(set)),
+        ];
+        if self.year_facet {
+            facets.push(("planYear", self.plan_year.counts(set)));
+        }
+        facets
+    }
+
+    /// Counts, facets and cuts the page of `set` in the order of a sort key.
+    fn sorted(&self, q: &SearchQuery, set: Bitset, keyword: Option<Compiled>) -> Hits {
         let total = set.count();
         let skip = (q.page - 1) * q.per_page;
         let col = self.column(q.sort);
@@ -533,16 +617,9 @@ impl Index {
         } else {
             col.order.iter().copied().filter(|&d| set.get(d)).skip(skip).take(q.per_page).collect()
         };
-        let mut facets = vec![
-            ("status", self.status.counts(&set)),
-            ("procurementMethodType", self.method_type.counts(&set)),
-            ("region", self.region.counts(&set)),
-            ("classification", self.division.counts(&set)),
-        ];
-        if self.year_facet {
-            facets.push(("planYear", self.plan_year.counts(&set)));
-        }
-        Hits { total, page, facets }
+        let facets = self.facets(&set);
+        let sort = if q.sort == SortKey::Relevance { SortKey::DateCreated } else { q.sort };
+        Hits { total, page, facets, sort, keyword }
     }
 }
 
@@ -566,7 +643,7 @@ mod tests {
     #[test]
     fn shared_ids_keep_every_document_and_look_up_the_last() {
         let docs = [("a1", "UA-1"), ("a2", "UA-1"), ("a1", "UA-2"), ("b", "")];
-        let mut b = IndexBuilder::new(docs.len());
+        let mut b = IndexBuilder::new(docs.len(), Analyzer::new(None));
         for (id, human) in docs {
             b.add(
                 &Fields { id: id.into(), human_id: human.into(), status: "active".into(), ..Default::default() },

@@ -20,6 +20,7 @@ pub mod records;
 pub mod router;
 pub mod shared_data;
 pub mod store;
+pub mod text;
 pub mod users;
 
 pub use error::UpstreamError;

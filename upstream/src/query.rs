@@ -7,6 +7,7 @@ use crate::dates;
 use crate::error::UpstreamError;
 use crate::params::Params;
 use crate::records::{Fields, Kind, METHOD_TYPES, PERIODS};
+use crate::text::{self, Analyzer, Syntax};
 
 /// Largest number of results a client may page through (SPEC §9).
 pub const RESULT_WINDOW: usize = 10_000;
@@ -97,6 +98,25 @@ pub enum SortKey {
     DateModified,
     Value,
     PublicationDate,
+    /// BM25 relevance to the keyword, best first (only with a keyword that has words).
+    Relevance,
+}
+
+impl SortKey {
+    /// The order's name in `sortOrder`.
+    pub fn name(self, desc: bool) -> &'static str {
+        match (self, desc) {
+            (SortKey::DateCreated, true) => "dateCreated.desc",
+            (SortKey::DateCreated, false) => "dateCreated.asc",
+            (SortKey::DateModified, true) => "dateModified.desc",
+            (SortKey::DateModified, false) => "dateModified.asc",
+            (SortKey::Value, true) => "valueAmount.desc",
+            (SortKey::Value, false) => "valueAmount.asc",
+            (SortKey::PublicationDate, true) => "publicationDate.desc",
+            (SortKey::PublicationDate, false) => "publicationDate.asc",
+            (SortKey::Relevance, _) => "relevance",
+        }
+    }
 }
 
 /// A range bound set: inclusive, in the field's unit (amount or epoch ms).
@@ -113,10 +133,12 @@ pub struct SearchQuery {
     pub per_page: usize,
     pub sort: SortKey,
     pub desc: bool,
-    /// Lowercase keyword words (each must prefix a word of the text).
-    pub words: Vec<String>,
-    /// The whole keyword, lowercase, for exact id / tenderID matches.
+    /// The keyword's syntax (`crate::text::syntax`): words, phrases, exclusions, OR.
+    pub syntax: Syntax,
+    /// The whole keyword, trimmed, as typed (ids and codes match it whole).
     pub keyword: Option<String>,
+    /// `exact=true`: no typo fallback.
+    pub exact: bool,
     pub lists: Vec<(ListKey, Vec<String>)>,
     /// (slot or None for value, range)
     pub ranges: Vec<(Option<usize>, Range)>,
@@ -129,6 +151,11 @@ pub fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’' || c == 'ʼ'))
         .map(|w| w.trim_matches(|c| c == '\'' || c == '’' || c == 'ʼ'))
         .filter(|w| !w.is_empty())
+}
+
+/// Whether a keyword is an organisation's code: 8 digits (ЄДРПОУ) or 10 (РНОКПП).
+pub fn is_org_code(k: &str) -> bool {
+    (k.len() == 8 || k.len() == 10) && k.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The digits that every descendant of a CPV code starts with (`45000000-7` → `45`).
@@ -164,7 +191,10 @@ impl SearchQuery {
         if page > max_page {
             return Err(UpstreamError::PastResultWindow { page, per_page, window: RESULT_WINDOW });
         }
-        let s = p.one("sortOrder").unwrap_or("dateCreated.desc");
+        let keyword = p.one("keyword").map(str::trim).filter(|k| !k.is_empty()).map(String::from);
+        let syntax = keyword.as_deref().map(text::parse).unwrap_or_default();
+        let has_words = keyword.as_deref().is_some_and(|k| !text::analysis::words(k).is_empty());
+        let s = p.one("sortOrder").unwrap_or(if has_words { "relevance" } else { "dateCreated.desc" });
         let (sort, desc) = {
             let (k, d) = s.rsplit_once('.').unwrap_or((s, "desc"));
             let key = match k {
@@ -172,17 +202,21 @@ impl SearchQuery {
                 "dateModified" => SortKey::DateModified,
                 "valueAmount" | "value" | "value.amount" | "valueBudget" | "valueSum" => SortKey::Value,
                 "publicationDate" | "datePublished" => SortKey::PublicationDate,
+                "relevance" => SortKey::Relevance,
                 _ => return Err(UpstreamError::invalid("sortOrder", format!("unknown sort order `{s}`"))),
             };
             let desc = match d {
                 "desc" => true,
-                "asc" => false,
+                "asc" if key != SortKey::Relevance => false,
                 _ => return Err(UpstreamError::invalid("sortOrder", format!("unknown direction in `{s}`"))),
             };
-            (key, desc)
+            // Relevance without words to rank by is the default order (SPEC §9).
+            if key == SortKey::Relevance && !has_words {
+                (SortKey::DateCreated, true)
+            } else {
+                (key, desc)
+            }
         };
-        let keyword = p.one("keyword").map(str::to_lowercase);
-        let words_: Vec<String> = keyword.as_deref().map(|k| words(k).map(String::from).collect()).unwrap_or_default();
         let mut lists = Vec::new();
         for &(name, key) in LIST_PARAMS {
             if !applies(name, kind) {
@@ -241,8 +275,9 @@ impl SearchQuery {
             per_page,
             sort,
             desc,
-            words: words_,
+            syntax,
             keyword,
+            exact: p.boolean("exact")?.unwrap_or(false),
             lists,
             ranges,
             active_monitoring: p.boolean("hasActiveMonitoring")?,
@@ -269,8 +304,24 @@ impl SearchQuery {
         }
     }
 
-    /// The brute-force definition of a match (the indexes must agree with it).
-    pub fn matches(&self, f: &Fields) -> bool {
+    /// Whether the whole keyword is the document's id or human id (case-insensitive), or
+    /// an 8-digit ЄДРПОУ or 10-digit РНОКПП of its procuring entity, buyer or supplier.
+    pub fn is_id_or_code(&self, f: &Fields, k: &str) -> bool {
+        let k = k.to_lowercase();
+        f.id.to_lowercase() == k
+            || f.human_id.to_lowercase() == k
+            || (is_org_code(&k) && [&f.organizer, &f.fund_manager, &f.supplier].iter().any(|v| v.contains(&k)))
+    }
+
+    /// The brute-force definition of a match (the indexes must agree with it); the text
+    /// is analysed by `analyzer`, the chain the index uses.
+    pub fn matches(&self, f: &Fields, analyzer: &Analyzer) -> bool {
+        self.matches_by(f, |syntax| text::reference::matches(syntax, analyzer, &f.title, &f.organizer_text, &f.text))
+    }
+
+    /// [`SearchQuery::matches`] with the text's part answered by `text` (given the
+    /// keyword's syntax): a caller that analysed the texts beforehand.
+    pub fn matches_by(&self, f: &Fields, text: impl Fn(&Syntax) -> bool) -> bool {
         if f.test != self.test_mode {
             return false;
         }
@@ -295,15 +346,8 @@ impl SearchQuery {
             }
         }
         if let Some(k) = &self.keyword {
-            let exact = f.id == *k || f.human_id.to_lowercase() == *k;
-            if !exact {
-                if self.words.is_empty() {
-                    return false;
-                }
-                let doc_words: Vec<&str> = words(&f.text).chain(words(&f.organizer_text)).collect();
-                if !self.words.iter().all(|w| doc_words.iter().any(|d| d.starts_with(w.as_str()))) {
-                    return false;
-                }
+            if !(self.is_id_or_code(f, k) || text(&self.syntax)) {
+                return false;
             }
         }
         true
@@ -351,6 +395,7 @@ pub fn sort_value(key: SortKey, f: &Fields) -> f64 {
         SortKey::DateModified => f.modified as f64,
         SortKey::Value => f.value.unwrap_or(f64::NEG_INFINITY),
         SortKey::PublicationDate => f.periods[4].map(|p| p.0 as f64).unwrap_or(f64::NEG_INFINITY),
+        SortKey::Relevance => 0.0,
     }
 }
 
@@ -393,18 +438,42 @@ mod tests {
             status: "complete".into(),
             cpv: vec!["44831000-4".into()],
             value: Some(100.0),
-            text: " грунтівка мастики".into(),
-            organizer_text: " стрий".into(),
+            title: "Грунтівка".into(),
+            text: "мастики\nпутті".into(),
+            organizer_text: "стрийська міська рада".into(),
+            organizer: vec!["04056226".into()],
             ..Default::default()
         };
-        assert!(q("classification[0]=44800000-8").unwrap().matches(&f));
-        assert!(!q("classification[0]=45000000-7").unwrap().matches(&f));
-        assert!(q("keyword=ГРУНТ стр").unwrap().matches(&f));
-        assert!(q("keyword=ua-2026-10-08-011748-A").unwrap().matches(&f));
-        assert!(!q("keyword=фарба").unwrap().matches(&f));
-        assert!(q("valueAmount[from]=100&valueAmount[to]=100").unwrap().matches(&f));
-        assert!(!q("valueAmount[from]=100.01").unwrap().matches(&f));
-        assert!(!q("testMode=true").unwrap().matches(&f));
+        let a = Analyzer::new(None);
+        let m = |s: &str| q(s).unwrap().matches(&f, &a);
+        assert!(m("classification[0]=44800000-8"));
+        assert!(!m("classification[0]=45000000-7"));
+        assert!(m("keyword=ГРУНТІВКА стрийська"));
+        assert!(!m("keyword=ГРУНТ"), "words, not prefixes");
+        assert!(m("keyword=ua-2026-10-08-011748-A"));
+        assert!(m("keyword=04056226"), "the buyer's ЄДРПОУ");
+        assert!(!m("keyword=0405622"));
+        assert!(!m("keyword=фарба"));
+        assert!(m("keyword=фарба OR мастики"));
+        assert!(!m("keyword=мастики -путті"));
+        assert!(m("keyword=\"міська рада\""));
+        assert!(!m("keyword=\"рада міська\""));
+        assert!(m("valueAmount[from]=100&valueAmount[to]=100"));
+        assert!(!m("valueAmount[from]=100.01"));
+        assert!(!m("testMode=true"));
+    }
+
+    #[test]
+    fn relevance_is_the_keyword_default() {
+        let x = q("keyword=ремонт").unwrap();
+        assert_eq!((x.sort, x.exact), (SortKey::Relevance, false));
+        assert_eq!(q("keyword=ремонт&sortOrder=dateModified.asc").unwrap().sort, SortKey::DateModified);
+        let none = q("sortOrder=relevance").unwrap();
+        assert_eq!((none.sort, none.desc), (SortKey::DateCreated, true), "no keyword: the default order");
+        assert_eq!(q("keyword=%21%21&sortOrder=relevance").unwrap().sort, SortKey::DateCreated, "no words");
+        assert!(q("keyword=x&sortOrder=relevance.asc").is_err());
+        assert!(q("keyword=x&exact=true").unwrap().exact);
+        assert!(q("exact=maybe").is_err());
     }
 
     #[test]

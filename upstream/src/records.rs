@@ -146,7 +146,11 @@ pub struct Fields {
     pub modified: i64,
     /// (start, end) in epoch ms per [`PERIODS`] slot.
     pub periods: [Option<(i64, i64)>; 5],
-    /// Lowercase text of everything except the organiser's name.
+    /// The title (tenders and contracts: `title`, `title_en`; plans: the budget's
+    /// description), pieces separated by newlines, as written.
+    pub title: String,
+    /// The rest of the searchable text except the organiser's name, pieces (a description,
+    /// an item, a CPV name…) separated by newlines, as written.
     pub text: String,
     /// Lowercase organiser name(s), kept apart so generated documents can swap them.
     pub organizer_text: String,
@@ -209,11 +213,9 @@ fn normalise_scheme(s: &str) -> Option<&'static str> {
 
 fn cpv_text(cls: &Classifiers, code: &str, text: &mut String) {
     if let Some(n) = cls.cpv.get(code) {
-        text.push(' ');
-        text.push_str(&n.uk);
+        push_text(text, &Value::from(n.uk.as_str()));
         if n.en != n.uk {
-            text.push(' ');
-            text.push_str(&n.en);
+            push_text(text, &Value::from(n.en.as_str()));
         }
     }
 }
@@ -233,7 +235,9 @@ fn tags_for(cpv: &[String]) -> Vec<String> {
 /// matches word prefixes (the index deduplicates words anyway).
 fn push_text(text: &mut String, v: &Value) {
     if let Some(t) = v.as_str() {
-        text.push(' ');
+        if !text.is_empty() {
+            text.push('\n');
+        }
         text.push_str(t);
     }
 }
@@ -270,8 +274,11 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
         period(&t["qualificationPeriod"]),
         Some((f.created, f.created)),
     ];
+    for k in ["title", "title_en"] {
+        push_text(&mut f.title, &t[k]);
+    }
     let mut text = String::new();
-    for k in ["title", "title_en", "description", "description_en"] {
+    for k in ["description", "description_en"] {
         push_text(&mut text, &t[k]);
     }
     for item in arr(&t["items"]) {
@@ -332,7 +339,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
         Some(tags) => tags.iter().filter_map(|x| x.as_str().map(String::from)).collect(),
         None => tags_for(&f.cpv),
     };
-    f.text = text.to_lowercase();
+    f.text = text;
     f.organizer_text = org_text.to_lowercase();
     f
 }
@@ -362,10 +369,9 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
         ..Default::default()
     };
     f.periods = [None, None, start.map(|s| (s, s)), None, Some((published, published))];
+    push_text(&mut f.title, &p["budget"]["description"]);
     let mut text = String::new();
-    for k in [&p["budget"]["description"], &p["budget"]["project"]["name"]] {
-        push_text(&mut text, k);
-    }
+    push_text(&mut text, &p["budget"]["project"]["name"]);
     let code = s(&p["classification"]["id"]);
     if !code.is_empty() {
         f.cpv.push(code.to_string());
@@ -404,7 +410,7 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
     }
     f.subject_type = f.cpv.first().map(|c| subject_from_cpv(c).to_string()).unwrap_or_default();
     f.tags = tags_for(&f.cpv);
-    f.text = text.to_lowercase();
+    f.text = text;
     f.organizer_text = org_text.to_lowercase();
     f
 }
@@ -479,8 +485,11 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
     };
     let signed = date(&c["dateSigned"]).unwrap_or(created);
     f.periods = [None, None, period(&c["period"]), None, Some((signed, signed))];
+    for k in ["title", "title_en"] {
+        push_text(&mut f.title, &c[k]);
+    }
     let mut text = String::new();
-    for k in ["title", "title_en", "description", "description_en", "tenderID"] {
+    for k in ["description", "description_en", "tenderID"] {
         push_text(&mut text, &c[k]);
     }
     for item in arr(&c["items"]) {
@@ -499,7 +508,7 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
     f.fund_manager = f.organizer.clone();
     f.subject_type = f.cpv.first().map(|c| subject_from_cpv(c).to_string()).unwrap_or_default();
     f.tags = tags_for(&f.cpv);
-    f.text = text.to_lowercase();
+    f.text = text;
     f.organizer_text = org_text.to_lowercase();
     f
 }
@@ -583,7 +592,8 @@ mod tests {
         assert_eq!(f.supplier, vec!["3048506217"]);
         assert_eq!(f.subject_type, "goods");
         assert_eq!(f.value, Some(100.0));
-        assert!(f.text.contains("фоп сидій") && f.text.contains("грунтівка"));
+        let all = format!("{}\n{}", f.title, f.text).to_lowercase();
+        assert!(all.contains("фоп сидій") && all.contains("грунтівка"), "{all}");
         assert!(f.organizer_text.contains("стрия"));
         assert_eq!(f.tags, vec!["construction"]);
     }
@@ -607,7 +617,7 @@ mod tests {
         t["awards"][0]["suppliers"][0]["name"] = json!("Сидій");
         t["awards"][0]["suppliers"][0]["identifier"]["legalName"] = json!("Сидій");
         let f = tender_fields(&t, &Classifiers::default());
-        assert!(crate::query::words(&f.text).any(|w| w == "сидій"), "{}", f.text);
+        assert!(crate::query::words(&f.text.to_lowercase()).any(|w| w == "сидій"), "{}", f.text);
     }
 
     #[test]
@@ -639,8 +649,9 @@ mod tests {
         );
         assert_eq!(f.periods[4], date(&c["dateSigned"]).map(|d| (d, d)));
         assert!(f.periods[2].is_some());
+        let all = format!("{}\n{}", f.title, f.text).to_lowercase();
         for w in ["опис", "картон", "школяр", "комп’ютерне"] {
-            assert!(crate::query::words(&f.text).any(|x| x == w), "{w} in {}", f.text);
+            assert!(crate::query::words(&all).any(|x| x == w), "{w} in {all}");
         }
         assert!(f.organizer_text.contains("державне управління справами"));
         // The derived shape gives the same flat fields from its own paths.
@@ -673,7 +684,7 @@ mod tests {
         assert_eq!(f.funder, vec!["47015"]);
         assert_eq!(f.tender_id, "13ccc4a94b884c8c8abe24e6299e865e");
         assert_eq!(f.cpv, vec!["03111000-2", "03111600-8"]);
-        assert!(f.text.contains("насіння гірчиці"));
+        assert!(f.text.to_lowercase().contains("насіння гірчиці"), "{}", f.text);
         let mut no_period = p.clone();
         no_period["budget"].as_object_mut().unwrap().remove("period");
         assert_eq!(plan_fields(&no_period, &cls).plan_year, Some(2028));

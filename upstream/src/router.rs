@@ -162,8 +162,35 @@ fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer
     let query = data.query(&p, kind)?;
     let c = data.collection(kind);
     let hits = c.index.search(&query);
-    let members = hits.page.iter().map(|&d| member(&data.document(c, d), kind)).collect();
+    let shown = |doc: &Value| -> Option<Value> {
+        let (ti, compiled) = (c.index.text()?, hits.keyword.as_ref()?);
+        let f = data.fields(c, doc);
+        let s = ti.shown(compiled, &f.title, &f.organizer_text, &f.text);
+        (!s.words.is_empty()).then(|| match s.snippet {
+            Some(snippet) => json!({"words": s.words, "snippet": snippet}),
+            None => json!({"words": s.words}),
+        })
+    };
+    let members = hits
+        .page
+        .iter()
+        .map(|&d| {
+            let doc = data.document(c, d);
+            let mut m = member(&doc, kind);
+            if let Some(s) = shown(&doc) {
+                m["searchMatch"] = s;
+            }
+            m
+        })
+        .collect();
     let mut body = hydra(path, members, hits.total);
+    if query.keyword.is_some() {
+        let mut search = json!({"sortOrder": hits.sort.name(query.desc)});
+        if let Some(fixed) = hits.keyword.as_ref().and_then(|k| k.corrected.as_ref()) {
+            search["corrected"] = json!(fixed);
+        }
+        body["search"] = search;
+    }
     let last = hits.total.div_ceil(query.per_page).min(crate::query::RESULT_WINDOW / query.per_page).max(1);
     body["hydra:view"] = json!({
         "@id": format!("{path}?page={}", query.page),

@@ -7,6 +7,7 @@ use crate::generate::{self, Org};
 use crate::index::{Index, IndexBuilder};
 use crate::monitoring::{self, Monitorings};
 use crate::records::{self, Fields, Kind};
+use crate::text::Analyzer;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -133,8 +134,8 @@ fn divisions(cls: &Classifiers, f: &Fields) -> Vec<String> {
     v
 }
 
-fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers) -> Collection {
-    let mut b = IndexBuilder::new(fields.len());
+fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers, analyzer: &Analyzer) -> Collection {
+    let mut b = IndexBuilder::new(fields.len(), analyzer.clone());
     if kind == Kind::Plan {
         b = b.with_plan_year_facet();
     }
@@ -150,6 +151,10 @@ impl Data {
     pub fn load(src: &DataSource) -> Result<Self, UpstreamError> {
         let started = std::time::Instant::now();
         let classifiers = Classifiers::load(&src.data_dir, src.standards_dir.as_deref())?;
+        let analyzer = crate::text::analyzer_for(&src.data_dir).map_err(|e| UpstreamError::DataParse {
+            path: src.data_dir.join("lexicon").display().to_string(),
+            reason: e.to_string(),
+        })?;
         let mut snap = records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
         let modified = |t: &Value| t["dateModified"].as_str().and_then(crate::dates::parse);
         let mut snapshot_now = snap.tenders.iter().filter_map(modified).max();
@@ -220,7 +225,7 @@ impl Data {
 
         let n_real = snap.tenders.len();
         let n = n_real + src.generated_tenders;
-        let mut b = IndexBuilder::new(n);
+        let mut b = IndexBuilder::new(n, analyzer.clone());
         for f in &tender_fields {
             b.add(f, &divisions(&classifiers, f));
         }
@@ -244,8 +249,8 @@ impl Data {
         let tenders =
             Collection { kind: Kind::Tender, real: snap.tenders, srcs, index: b.finish(), listing: Default::default() };
         let data = Data {
-            plans: build(Kind::Plan, snap.plans, &plan_fields, &classifiers),
-            contracts: build(Kind::Contract, contracts, &contract_fields, &classifiers),
+            plans: build(Kind::Plan, snap.plans, &plan_fields, &classifiers, &analyzer),
+            contracts: build(Kind::Contract, contracts, &contract_fields, &classifiers, &analyzer),
             classifiers,
             tenders,
             tender_orgs,
@@ -338,16 +343,16 @@ impl Data {
 
     /// Fields of every document of a collection, rebuilt from JSON (for tests).
     pub fn fields_of(&self, c: &Collection) -> Vec<Fields> {
-        (0..c.len() as u32)
-            .map(|d| {
-                let doc = self.document(c, d);
-                match c.kind {
-                    Kind::Tender => records::tender_fields(&doc, &self.classifiers),
-                    Kind::Plan => records::plan_fields(&doc, &self.classifiers),
-                    Kind::Contract => records::contract_fields(&doc, &self.classifiers),
-                }
-            })
-            .collect()
+        (0..c.len() as u32).map(|d| self.fields(c, &self.document(c, d))).collect()
+    }
+
+    /// The fields of one document of a collection, from its JSON.
+    pub fn fields(&self, c: &Collection, doc: &Value) -> Fields {
+        match c.kind {
+            Kind::Tender => records::tender_fields(doc, &self.classifiers),
+            Kind::Plan => records::plan_fields(doc, &self.classifiers),
+            Kind::Contract => records::contract_fields(doc, &self.classifiers),
+        }
     }
 }
 

@@ -20,8 +20,10 @@ use upstream::classifiers::Classifiers;
 use upstream::dates;
 use upstream::generate::Rng;
 use upstream::params::Params;
-use upstream::query::{sort_value, words, SearchQuery};
+use upstream::query::{is_org_code, sort_value, SearchQuery};
 use upstream::records::{Kind, TAGS};
+use upstream::text::reference::{analyse, matches_analysed, Analysed};
+use upstream::text::{analysis, parse, Analyzer};
 
 fn pick<'a, T>(r: &mut Rng, v: &'a [T]) -> Option<&'a T> {
     (!v.is_empty()).then(|| &v[r.below(v.len() as u64) as usize])
@@ -57,8 +59,14 @@ struct Doc {
     value: Option<f64>,
     /// Lowercase id and human id: a keyword equal to one of them matches.
     ids: Vec<String>,
-    /// Lowercase words of the searchable text.
+    /// The searchable texts: title, the procuring entity's names, the rest.
+    texts: [String; 3],
+    /// The distinct words of the texts (normalised by the analysis chain).
     words: Vec<String>,
+    /// The texts analysed (by `check`, once).
+    analysed: Analysed,
+    /// The identifier codes of the procuring entity, buyers and suppliers.
+    codes: Vec<String>,
     created: Option<i64>,
     modified: Option<i64>,
     published: Option<i64>,
@@ -97,11 +105,20 @@ impl Doc {
         self.lists.get(name).map(Vec::as_slice).unwrap_or_default()
     }
 
-    fn set_text(&mut self, text: &str) {
-        let mut w: Vec<String> = words(&text.to_lowercase()).map(String::from).collect();
+    fn set_texts(&mut self, title: String, buyer: String, body: String) {
+        let mut w: Vec<String> =
+            [&title, &buyer, &body].iter().flat_map(|t| analysis::words(t)).map(|(_, w)| w).collect();
         w.sort();
         w.dedup();
         self.words = w;
+        self.texts = [title, buyer, body];
+    }
+
+    fn code(&mut self, v: &Value) {
+        let c = s(v).trim();
+        if !c.is_empty() && !self.codes.iter().any(|x| x == c) {
+            self.codes.push(c.to_string());
+        }
     }
 }
 
@@ -110,6 +127,8 @@ struct Ctx<'a> {
     cls: &'a Classifiers,
     /// Every stored tender: (lowercase id, lowercase tenderID).
     tenders: Vec<(String, String)>,
+    /// The index's analysis chain (the reference matches words with it).
+    analyzer: Analyzer,
 }
 
 fn add(text: &mut String, v: &Value) {
@@ -149,8 +168,16 @@ fn read_tender(t: &Value, ctx: &Ctx) -> Doc {
     d.put("procurementMethodType", &t["procurementMethodType"]);
     d.put("region", &pe["address"]["region"]);
     d.put("organizer", &pe["identifier"]["id"]);
+    d.code(&pe["identifier"]["id"]);
+    for b in arr(&t["buyers"]) {
+        d.code(&b["identifier"]["id"]);
+    }
+    let (mut title, mut buyer) = (String::new(), String::new());
+    for k in ["title", "title_en"] {
+        add(&mut title, &t[k]);
+    }
     let mut text = String::new();
-    for k in ["title", "title_en", "description", "description_en"] {
+    for k in ["description", "description_en"] {
         add(&mut text, &t[k]);
     }
     for item in arr(&t["items"]) {
@@ -161,10 +188,11 @@ fn read_tender(t: &Value, ctx: &Ctx) -> Doc {
     for lot in arr(&t["lots"]) {
         add(&mut text, &lot["title"]);
     }
-    add_org(&mut text, pe);
+    add_org(&mut buyer, pe);
     for a in arr(&t["awards"]).iter().filter(|a| a["status"] == "active") {
         for sup in arr(&a["suppliers"]) {
             d.put("supplier", &sup["identifier"]["id"]);
+            d.code(&sup["identifier"]["id"]);
             add_org(&mut text, sup);
         }
     }
@@ -199,7 +227,7 @@ fn read_tender(t: &Value, ctx: &Ctx) -> Doc {
     if let Some(c) = d.created {
         d.dates.insert("publicationDate", (c, c));
     }
-    d.set_text(&text);
+    d.set_texts(title, buyer, text);
     d
 }
 
@@ -211,8 +239,13 @@ fn read_plan(p: &Value, ctx: &Ctx) -> Doc {
     d.put("region", &pe["address"]["region"]);
     d.put("organizer", &pe["identifier"]["id"]);
     d.push("tender_id", &s(&p["tender_id"]).to_lowercase());
+    d.code(&pe["identifier"]["id"]);
+    for b in arr(&p["buyers"]) {
+        d.code(&b["identifier"]["id"]);
+    }
+    let (mut title, mut buyer) = (String::new(), String::new());
+    add(&mut title, &budget["description"]);
     let mut text = String::new();
-    add(&mut text, &budget["description"]);
     add(&mut text, &budget["project"]["name"]);
     d.put("classification", &p["classification"]["id"]);
     add_cpv(ctx, &mut text, s(&p["classification"]["id"]));
@@ -221,7 +254,7 @@ fn read_plan(p: &Value, ctx: &Ctx) -> Doc {
         add_cpv(ctx, &mut text, s(&item["classification"]["id"]));
         add(&mut text, &item["description"]);
     }
-    add_org(&mut text, pe);
+    add_org(&mut buyer, pe);
     for b in arr(&budget["breakdown"]) {
         d.put("funder", &b["funder"]["id"]);
     }
@@ -250,7 +283,7 @@ fn read_plan(p: &Value, ctx: &Ctx) -> Doc {
         d.dates.insert("plansPublished", (x, x));
         d.dates.insert("publicationDate", (x, x));
     }
-    d.set_text(&text);
+    d.set_texts(title, buyer, text);
     d
 }
 
@@ -261,8 +294,13 @@ fn read_contract(c: &Value, ctx: &Ctx) -> Doc {
     d.put("region", &buyer["address"]["region"]);
     d.put("organizer", &buyer["identifier"]["id"]);
     d.push("tender_id", &s(&c["tender_id"]).to_lowercase());
+    d.code(&buyer["identifier"]["id"]);
+    let (mut title, mut buyer_text) = (String::new(), String::new());
+    for k in ["title", "title_en"] {
+        add(&mut title, &c[k]);
+    }
     let mut text = String::new();
-    for k in ["title", "title_en", "description", "description_en", "tenderID"] {
+    for k in ["description", "description_en", "tenderID"] {
         add(&mut text, &c[k]);
     }
     for item in arr(&c["items"]) {
@@ -272,9 +310,10 @@ fn read_contract(c: &Value, ctx: &Ctx) -> Doc {
     }
     for sup in arr(&c["suppliers"]) {
         d.put("supplier", &sup["identifier"]["id"]);
+        d.code(&sup["identifier"]["id"]);
         add_org(&mut text, sup);
     }
-    add_org(&mut text, buyer);
+    add_org(&mut buyer_text, buyer);
     d.value = c["value"]["amount"].as_f64();
     d.created = date(&c["dateCreated"]).or_else(|| date(&c["date"]));
     d.modified = date(&c["dateModified"]).or(d.created);
@@ -283,7 +322,7 @@ fn read_contract(c: &Value, ctx: &Ctx) -> Doc {
         d.dates.insert("dateSigned", (x, x));
         d.dates.insert("publicationDate", (x, x));
     }
-    d.set_text(&text);
+    d.set_texts(title, buyer_text, text);
     d
 }
 
@@ -483,14 +522,29 @@ fn draw(r: &mut Rng, reg: &Register, ctx: &Ctx, doc: &Doc, other: &Doc, focus: O
     }
     if focus == Some("keyword") || p(r, 30) {
         if let Some(w) = pick(r, &doc.words) {
-            let mut k: String = w.chars().take(1 + r.below(6) as usize).collect();
-            if p(r, 20) {
-                if let Some(w2) = pick(r, &doc.words) {
-                    k = format!("{} {}", recase(r, &k), w2);
+            let w = recase(r, w);
+            let second = pick(r, &other.words).or(pick(r, &doc.words)).cloned().unwrap_or_default();
+            let k = match r.below(10) {
+                0 | 1 => format!("{w} {}", pick(r, &doc.words).unwrap()),
+                2 => format!("{w} OR {second}"),
+                3 => format!("{w} -{second}"),
+                4 => {
+                    // Two words one after another in one of the texts, quoted.
+                    let t = &doc.texts[r.below(3) as usize];
+                    let ws = analysis::words(t);
+                    match ws.len() {
+                        0 | 1 => w.clone(),
+                        n => {
+                            let i = r.below(n as u64 - 1) as usize;
+                            format!("\"{}\"", &t[ws[i].0.start..ws[i + 1].0.end])
+                        }
+                    }
                 }
-            }
+                5 => format!("\"{w}"),
+                _ => w.clone(),
+            };
             q.parts.push(format!("keyword={}", common::enc(&k)));
-            q.keyword = Some(k.to_lowercase());
+            q.keyword = Some(k);
         }
     } else if p(r, 6) {
         let id = doc.ids[r.below(2) as usize].clone();
@@ -498,6 +552,15 @@ fn draw(r: &mut Rng, reg: &Register, ctx: &Ctx, doc: &Doc, other: &Doc, focus: O
             q.parts.push(format!("keyword={}", common::enc(&recase(r, &id))));
             q.keyword = Some(id);
         }
+    } else if p(r, 4) {
+        if let Some(c) = pick(r, &doc.codes).filter(|c| is_org_code(c)) {
+            q.parts.push(format!("keyword={}", common::enc(c)));
+            q.keyword = Some(c.clone());
+        }
+    }
+    if q.keyword.is_some() {
+        // As typed: the typo fallback (a search that found nothing) is tested on its own.
+        q.parts.push("exact=true".into());
     }
     if focus == Some(reg.value) || p(r, 25) {
         if let Some(v) = doc.value {
@@ -553,7 +616,8 @@ fn draw(r: &mut Rng, reg: &Register, ctx: &Ctx, doc: &Doc, other: &Doc, focus: O
         q.test = true;
     }
     q.sort = ("dateCreated".into(), true);
-    if p(r, 60) {
+    // A keyword's default order is relevance, tested on its own: here an order is named.
+    if p(r, 60) || q.keyword.is_some() {
         let sort = pick(r, reg.sorts).unwrap();
         q.parts.push(format!("sortOrder={sort}"));
         let (key, dir) = sort.rsplit_once('.').unwrap();
@@ -608,11 +672,10 @@ fn reference(q: &Drawn, ctx: &Ctx, doc: &Doc) -> bool {
     }
     if let Some(k) = &q.keyword {
         let k = k.trim();
-        if !doc.ids.iter().any(|id| id == k) {
-            let want: Vec<&str> = words(k).collect();
-            if want.is_empty() || !want.iter().all(|w| doc.words.iter().any(|d| d.starts_with(w))) {
-                return false;
-            }
+        let is_id = doc.ids.iter().any(|id| *id == k.to_lowercase());
+        let is_code = is_org_code(k) && doc.codes.iter().any(|c| c == k);
+        if !(is_id || is_code || matches_analysed(&parse(k), &ctx.analyzer, &doc.analysed)) {
+            return false;
         }
     }
     true
@@ -647,31 +710,48 @@ fn facet_counts(ctx: &Ctx, docs: &[Doc], hits: &[u32], facet: &str) -> BTreeMap<
     out
 }
 
-/// Every word of every document, as the keyword, selects exactly the documents with a word
-/// it begins (or whose id or human id it is), test documents aside: the random rounds
-/// cannot draw each word, this checks them all.
-fn check_every_word(data: &upstream::Data, c: &upstream::store::Collection, docs: &[Doc]) {
-    let mut by_word: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+/// Every word of every document, as the keyword, selects exactly the documents with one
+/// of its forms (a word with a term of its terms, or whose id or human id it is), test
+/// documents aside: the random rounds cannot draw each word, this checks them all.
+fn check_every_word(data: &upstream::Data, c: &upstream::store::Collection, ctx: &Ctx, docs: &[Doc]) {
+    let mut by_term: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     let mut by_id: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+    let mut all_words: Vec<&str> = Vec::new();
     for (i, d) in docs.iter().enumerate() {
-        for w in &d.words {
-            by_word.entry(w.as_str()).or_default().push(i as u32);
+        for t in &d.texts {
+            for (_, terms) in ctx.analyzer.analyze(t) {
+                for term in terms {
+                    let e = by_term.entry(term).or_default();
+                    if e.last() != Some(&(i as u32)) {
+                        e.push(i as u32);
+                    }
+                }
+            }
         }
         for id in &d.ids {
             by_id.entry(id.as_str()).or_default().push(i as u32);
         }
+        all_words.extend(d.words.iter().map(String::as_str));
     }
-    for w in by_word.keys() {
-        let mut expected: Vec<u32> = by_word
-            .range::<str, _>((std::ops::Bound::Included(*w), std::ops::Bound::Unbounded))
-            .take_while(|(k, _)| k.starts_with(w))
-            .flat_map(|(_, d)| d.iter().copied())
+    all_words.sort_unstable();
+    all_words.dedup();
+    for w in all_words {
+        if parse(w).required.is_empty() {
+            continue; // `or`, `або`: an operator, not a word
+        }
+        let mut terms = Vec::new();
+        ctx.analyzer.terms(w, &mut terms);
+        let by_code = if is_org_code(w) { docs_with(docs, |d| d.codes.iter().any(|c| c == w)) } else { Vec::new() };
+        let mut expected: Vec<u32> = terms
+            .iter()
+            .flat_map(|t| by_term.get(t).into_iter().flatten().copied())
             .chain(by_id.get(w).into_iter().flatten().copied())
+            .chain(by_code)
             .filter(|&i| !docs[i as usize].test)
             .collect();
         expected.sort();
         expected.dedup();
-        let qs = format!("keyword={}", common::enc(w));
+        let qs = format!("keyword={}&exact=true", common::enc(w));
         let q = data.query(&Params::parse(&qs), c.kind).unwrap();
         let got: Vec<u32> = c.index.filter(&q).iter().collect();
         if got != expected {
@@ -716,10 +796,20 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
                 (s(&t["id"]).to_lowercase(), s(&t["tenderID"]).to_lowercase())
             })
             .collect(),
+        analyzer: c.index.text().expect("the keyword index is built").analyzer().clone(),
     };
+    if std::env::var_os("CI").is_some() {
+        assert!(ctx.analyzer.has_lexicon(), "CI: the Ukrainian word-form table (make setup) is there");
+    }
     let fields = data.fields_of(c);
     assert_eq!(fields.len(), c.len());
-    let docs: Vec<Doc> = (0..c.len() as u32).map(|d| (reg.read)(&data.document(c, d), &ctx)).collect();
+    let mut docs: Vec<Doc> = (0..c.len() as u32).map(|d| (reg.read)(&data.document(c, d), &ctx)).collect();
+    for d in &mut docs {
+        let [title, buyer, body] = &d.texts;
+        d.analysed = analyse(&ctx.analyzer, title, buyer, body);
+    }
+    let fields_analysed: Vec<Analysed> =
+        fields.iter().map(|f| analyse(&ctx.analyzer, &f.title, &f.organizer_text, &f.text)).collect();
     // Per filter, value → documents with it: a focused round draws a value first, so rare
     // values (a status a single example has) get drawn as often as common ones.
     let strata: Vec<(&str, Vec<Vec<u32>>)> = reg
@@ -744,7 +834,7 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
         .collect();
     let mut focuses: Vec<&str> = strata.iter().map(|(n, _)| *n).collect();
     focuses.push("keyword");
-    check_every_word(data, c, &docs);
+    check_every_word(data, c, &ctx, &docs);
     let mut r = Rng::new(seed);
     let mut nonempty = 0;
     let mut cover = Coverage::default();
@@ -771,7 +861,12 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
 
         let mut expected: Vec<u32> =
             (0..docs.len() as u32).filter(|&i| reference(&drawn, &ctx, &docs[i as usize])).collect();
-        let brute: Vec<u32> = (0..fields.len() as u32).filter(|&i| q.matches(&fields[i as usize])).collect();
+        let brute: Vec<u32> = (0..fields.len() as u32)
+            .filter(|&i| {
+                let i = i as usize;
+                q.matches_by(&fields[i], |syntax| matches_analysed(syntax, &ctx.analyzer, &fields_analysed[i]))
+            })
+            .collect();
         assert_eq!(brute, expected, "round {round}: SearchQuery::matches disagrees with the JSON reference for {qs}");
         expected.sort_by(|&a, &b| {
             sort_key(&drawn, &docs[a as usize]).total_cmp(&sort_key(&drawn, &docs[b as usize])).then(a.cmp(&b))

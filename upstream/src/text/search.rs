@@ -1,0 +1,569 @@
+//! One collection's keyword search on tantivy: three text fields (title, buyer, body)
+//! analysed by [`UkTokenizer`], BM25 relevance with the title and the buyer's name
+//! weighted above the rest, phrases by position, and the typo fallback.
+//!
+//! Document numbers are the collection's own: a fast field holds each one, read once per
+//! segment into a table, so a match comes back as the number the other indexes use.
+
+use super::analysis::{words, Analyzer, UkTokenizer};
+use super::syntax::{Syntax, Unit};
+use crate::index::Bitset;
+use std::collections::{BinaryHeap, HashSet};
+use std::ops::Range;
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
+};
+use tantivy::schema::{Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions};
+use tantivy::{DocSet, Index, IndexWriter, Searcher, TantivyDocument, Term, TERMINATED};
+
+/// The tokenizer's name in each index.
+const TOKENIZER: &str = "uk";
+/// Relevance weights: title, buyer's name, everything else.
+pub const WEIGHTS: [f32; 3] = [3.0, 2.0, 1.0];
+/// Shortest word (in letters) the typo fallback corrects.
+pub const FUZZY_MIN_CHARS: usize = 5;
+/// Most alternative term sequences one phrase is expanded to (ambiguous forms).
+const MAX_PHRASE_VARIANTS: usize = 8;
+/// Most corrections one word is expanded to.
+const MAX_CORRECTIONS: usize = 24;
+
+/// The searchable text of one document.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextDoc<'a> {
+    pub title: &'a str,
+    pub buyer: &'a str,
+    pub body: &'a str,
+}
+
+/// Builds a [`TextIndex`] from documents fed in order.
+pub struct TextIndexBuilder {
+    index: Index,
+    writer: IndexWriter,
+    fields: [Field; 3],
+    number: Field,
+    next: u64,
+    analyzer: Analyzer,
+    failed: Option<tantivy::TantivyError>,
+}
+
+/// A built keyword index.
+pub struct TextIndex {
+    searcher: Searcher,
+    fields: [Field; 3],
+    analyzer: Analyzer,
+    /// Per segment: segment-local document → collection document number.
+    numbers: Vec<Vec<u32>>,
+    n: usize,
+}
+
+impl std::fmt::Debug for TextIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TextIndex({} documents, {} segments)", self.n, self.numbers.len())
+    }
+}
+
+/// A keyword compiled against one index.
+pub struct Compiled {
+    /// The tantivy query; `None` when the keyword has no word to look for.
+    query: Option<Box<dyn Query>>,
+    /// Every term a wanted word or phrase stands for (for marking matched words).
+    pub terms: HashSet<String>,
+    /// The keyword as corrected by the typo fallback.
+    pub corrected: Option<String>,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Compiled").field("terms", &self.terms).field("corrected", &self.corrected).finish()
+    }
+}
+
+impl Compiled {
+    /// Whether the keyword has anything to look for in the text.
+    pub fn has_query(&self) -> bool {
+        self.query.is_some()
+    }
+}
+
+/// What a run found.
+#[derive(Debug)]
+pub struct TextHits {
+    /// Every document the text query matches.
+    pub matched: Bitset,
+    /// When scored: the best `k` of the matched documents within the filter, best first
+    /// (ties by document number).
+    pub top: Vec<(u32, f32)>,
+}
+
+#[derive(PartialEq)]
+struct Scored(f32, u32);
+impl Eq for Scored {}
+impl PartialOrd for Scored {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Scored {
+    /// Better = higher score, then lower number; the heap keeps the worst on top.
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        o.0.total_cmp(&self.0).then(self.1.cmp(&o.1))
+    }
+}
+
+impl TextIndexBuilder {
+    /// A builder for about `n` documents.
+    pub fn new(analyzer: Analyzer, n: usize) -> tantivy::Result<Self> {
+        let mut schema = Schema::builder();
+        let text = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default()
+                .set_tokenizer(TOKENIZER)
+                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+        );
+        let fields = [
+            schema.add_text_field("title", text.clone()),
+            schema.add_text_field("buyer", text.clone()),
+            schema.add_text_field("body", text),
+        ];
+        let number = schema.add_u64_field("number", NumericOptions::default().set_fast());
+        let index = Index::create_in_ram(schema.build());
+        index.tokenizers().register(TOKENIZER, UkTokenizer::new(analyzer.clone()));
+        // One thread keeps small collections in one segment; large ones use both cores.
+        let threads = if n > 200_000 { 2 } else { 1 };
+        let budget = (n.saturating_mul(4_000)).clamp(50_000_000, 3_000_000_000) * threads;
+        let writer = index.writer_with_num_threads(threads, budget)?;
+        writer.set_merge_policy(Box::new(tantivy::indexer::NoMergePolicy));
+        Ok(Self { index, writer, fields, number, next: 0, analyzer, failed: None })
+    }
+
+    /// Adds the next document.
+    pub fn add(&mut self, d: TextDoc) {
+        let mut doc = TantivyDocument::default();
+        for (field, text) in self.fields.iter().zip([d.title, d.buyer, d.body]) {
+            if !text.is_empty() {
+                doc.add_text(*field, text);
+            }
+        }
+        doc.add_u64(self.number, self.next);
+        self.next += 1;
+        if let Err(e) = self.writer.add_document(doc) {
+            self.failed.get_or_insert(e);
+        }
+    }
+
+    /// Commits and opens the index.
+    pub fn finish(mut self) -> tantivy::Result<TextIndex> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        self.writer.commit()?;
+        self.writer.wait_merging_threads()?;
+        let reader = self.index.reader()?;
+        let searcher = reader.searcher();
+        let mut numbers = Vec::with_capacity(searcher.segment_readers().len());
+        for seg in searcher.segment_readers() {
+            let col = seg.fast_fields().u64("number")?;
+            numbers.push((0..seg.max_doc()).map(|d| col.first(d).unwrap_or_default() as u32).collect());
+        }
+        Ok(TextIndex { searcher, fields: self.fields, analyzer: self.analyzer, numbers, n: self.next as usize })
+    }
+}
+
+/// The normalised words of a typed piece, each with its terms.
+fn analysed(analyzer: &Analyzer, text: &str) -> Vec<(String, Vec<String>)> {
+    words(text)
+        .into_iter()
+        .map(|(_, w)| {
+            let mut t = Vec::new();
+            analyzer.terms(&w, &mut t);
+            (w, t)
+        })
+        .collect()
+}
+
+fn letters(word: &str) -> usize {
+    word.chars().filter(|c| c.is_alphabetic()).count()
+}
+
+impl TextIndex {
+    /// The analysis chain of this index.
+    pub fn analyzer(&self) -> &Analyzer {
+        &self.analyzer
+    }
+
+    fn term(&self, field: usize, text: &str) -> Term {
+        Term::from_field_text(self.fields[field], text)
+    }
+
+    fn doc_freq(&self, text: &str) -> u64 {
+        (0..3).map(|f| self.searcher.doc_freq(&self.term(f, text)).unwrap_or(0)).sum()
+    }
+
+    /// A query for any of `terms` in any field, each field with its weight (or none).
+    fn any_term(&self, terms: &[String], weighted: bool) -> Box<dyn Query> {
+        let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for (f, weight) in WEIGHTS.iter().enumerate() {
+            for t in terms {
+                let q: Box<dyn Query> = Box::new(TermQuery::new(self.term(f, t), IndexRecordOption::WithFreqs));
+                should.push((Occur::Should, if weighted { Box::new(BoostQuery::new(q, *weight)) } else { q }));
+            }
+        }
+        Box::new(BooleanQuery::new(should))
+    }
+
+    /// A query for the words one after another in one field (each word any of its terms).
+    fn phrase(&self, words: &[Vec<String>], weighted: bool) -> Box<dyn Query> {
+        let mut variants: Vec<Vec<&str>> = vec![Vec::new()];
+        for alts in words {
+            let mut next = Vec::new();
+            for v in &variants {
+                for a in alts {
+                    if next.len() < MAX_PHRASE_VARIANTS {
+                        let mut x = v.clone();
+                        x.push(a.as_str());
+                        next.push(x);
+                    }
+                }
+            }
+            variants = next;
+        }
+        let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for (f, weight) in WEIGHTS.iter().enumerate() {
+            for v in &variants {
+                let q: Box<dyn Query> = Box::new(PhraseQuery::new(v.iter().map(|t| self.term(f, t)).collect()));
+                should.push((Occur::Should, if weighted { Box::new(BoostQuery::new(q, *weight)) } else { q }));
+            }
+        }
+        Box::new(BooleanQuery::new(should))
+    }
+
+    /// Corrections of one word at one edit: the dictionary forms near it whose lemmas
+    /// the index holds, and the index's own terms near it. Returns (terms, the form or
+    /// term with the most documents).
+    fn corrections(&self, word: &str, own: &[String]) -> (Vec<String>, Option<String>) {
+        let mut found: Vec<(u64, String, Vec<String>)> = Vec::new();
+        if let Some(lex) = self.analyzer.lexicon() {
+            for (form, lemmas) in lex.near(word, 64) {
+                let df: u64 = lemmas.iter().map(|l| self.doc_freq(l)).sum();
+                if df > 0 {
+                    found.push((df, form, lemmas));
+                }
+            }
+        }
+        let mut near_terms: Vec<String> = Vec::new();
+        for t in own.iter().chain(std::iter::once(&word.to_string())) {
+            let Ok(dfa) = FuzzyTermQuery::new(self.term(0, t), 1, true).automaton() else { continue };
+            for seg in self.searcher.segment_readers() {
+                for f in 0..3 {
+                    let Ok(inv) = seg.inverted_index(self.fields[f]) else { continue };
+                    let Ok(mut s) = inv.terms().search(&dfa).into_stream() else { continue };
+                    while s.advance() {
+                        if let Ok(k) = std::str::from_utf8(s.key()) {
+                            if !near_terms.iter().any(|x| x == k) && near_terms.len() < MAX_CORRECTIONS {
+                                near_terms.push(k.to_string());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for t in near_terms {
+            let df = self.doc_freq(&t);
+            if df > 0 {
+                found.push((df, t.clone(), vec![t]));
+            }
+        }
+        // Most documents first; of equals, the length nearest the typed word's, the longer
+        // of two as near (a letter left out is the commonest slip).
+        let typed = word.chars().count() as i64;
+        let len = |s: &str| s.chars().count() as i64;
+        found.sort_by(|a, b| {
+            b.0.cmp(&a.0)
+                .then_with(|| (len(&a.1) - typed).abs().cmp(&(len(&b.1) - typed).abs()))
+                .then_with(|| len(&b.1).cmp(&len(&a.1)))
+                .then_with(|| a.1.cmp(&b.1))
+        });
+        found.truncate(MAX_CORRECTIONS);
+        let best = found.first().map(|f| f.1.clone());
+        let mut terms: Vec<String> = found.into_iter().flat_map(|f| f.2).collect();
+        terms.sort();
+        terms.dedup();
+        (terms, best)
+    }
+
+    /// Compiles a parsed keyword; with `fuzzy`, each word of 5 or more letters that the
+    /// index does not hold also matches the terms one edit away.
+    pub fn compile(&self, syntax: &Syntax, keyword: &str, fuzzy: bool) -> Compiled {
+        let mut terms = HashSet::new();
+        let mut fixes: Vec<(String, String)> = Vec::new();
+        let mut unit_query = |unit: &Unit, weighted: bool, wanted: bool, terms: &mut HashSet<String>| {
+            let mut ws: Vec<Vec<String>> = Vec::new();
+            for (word, mut t) in analysed(&self.analyzer, unit.text()) {
+                let held = t.iter().any(|x| self.doc_freq(x) > 0);
+                if fuzzy && wanted && !held && letters(&word) >= FUZZY_MIN_CHARS {
+                    let (more, best) = self.corrections(&word, &t);
+                    if let Some(b) = best {
+                        fixes.push((word.clone(), b));
+                    }
+                    t.extend(more);
+                }
+                if wanted {
+                    terms.extend(t.iter().cloned());
+                }
+                ws.push(t);
+            }
+            match ws.len() {
+                0 => None,
+                1 => Some(self.any_term(&ws[0], weighted)),
+                _ => Some(self.phrase(&ws, weighted)),
+            }
+        };
+        let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for group in &syntax.required {
+            let alts: Vec<(Occur, Box<dyn Query>)> = group
+                .iter()
+                .filter_map(|u| unit_query(u, true, true, &mut terms))
+                .map(|q| (Occur::Should, q))
+                .collect();
+            if !alts.is_empty() {
+                must.push((Occur::Must, Box::new(BooleanQuery::new(alts))));
+            }
+        }
+        let mut not: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for unit in &syntax.excluded {
+            if let Some(q) = unit_query(unit, false, false, &mut terms) {
+                not.push((Occur::MustNot, q));
+            }
+        }
+        let query: Option<Box<dyn Query>> = match (must.is_empty(), not.is_empty()) {
+            (true, true) => None,
+            (true, false) => {
+                not.push((Occur::Must, Box::new(AllQuery)));
+                Some(Box::new(BooleanQuery::new(not)))
+            }
+            _ => {
+                must.extend(not);
+                Some(Box::new(BooleanQuery::new(must)))
+            }
+        };
+        let corrected = (!fixes.is_empty()).then(|| {
+            let mut out = String::new();
+            let mut at = 0;
+            for (range, w) in words(keyword) {
+                if let Some((_, fix)) = fixes.iter().find(|(from, _)| *from == w) {
+                    out.push_str(&keyword[at..range.start]);
+                    out.push_str(fix);
+                    at = range.end;
+                }
+            }
+            out.push_str(&keyword[at..]);
+            out
+        });
+        Compiled { query, terms, corrected }
+    }
+
+    /// Runs a compiled keyword: every match, and with `scored` the best `k` of those in
+    /// `within`.
+    pub fn run(&self, c: &Compiled, scored: bool, within: &Bitset, k: usize) -> TextHits {
+        let mut matched = Bitset::empty(self.n);
+        let mut heap: BinaryHeap<Scored> = BinaryHeap::new();
+        let Some(query) = &c.query else { return TextHits { matched, top: Vec::new() } };
+        let scoring = if scored {
+            EnableScoring::enabled_from_searcher(&self.searcher)
+        } else {
+            EnableScoring::disabled_from_searcher(&self.searcher)
+        };
+        let weight = match query.weight(scoring) {
+            Ok(w) => w,
+            Err(e) => {
+                tracing::error!(error = %e, "keyword query could not be prepared");
+                return TextHits { matched, top: Vec::new() };
+            }
+        };
+        for (seg, numbers) in self.searcher.segment_readers().iter().zip(&self.numbers) {
+            let mut scorer = match weight.scorer(seg, 1.0) {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::error!(error = %e, "keyword query failed on a segment");
+                    continue;
+                }
+            };
+            let mut doc = scorer.doc();
+            while doc != TERMINATED {
+                let d = numbers[doc as usize];
+                matched.set(d);
+                if scored && k > 0 && within.get(d) {
+                    let s = Scored(scorer.score(), d);
+                    if heap.len() < k {
+                        heap.push(s);
+                    } else if heap.peek().is_some_and(|worst| s < *worst) {
+                        heap.pop();
+                        heap.push(s);
+                    }
+                }
+                doc = scorer.advance();
+            }
+        }
+        let mut top: Vec<Scored> = heap.into_vec();
+        top.sort();
+        TextHits { matched, top: top.into_iter().map(|Scored(s, d)| (d, s)).collect() }
+    }
+
+    /// The byte ranges of the words of `text` that stand for a wanted term.
+    pub fn marks(&self, c: &Compiled, text: &str) -> Vec<Range<usize>> {
+        if c.terms.is_empty() {
+            return Vec::new();
+        }
+        self.analyzer
+            .analyze(text)
+            .into_iter()
+            .filter(|(_, t)| t.iter().any(|x| c.terms.contains(x)))
+            .map(|(r, _)| r)
+            .collect()
+    }
+}
+
+/// Longest snippet, in characters.
+pub const SNIPPET_CHARS: usize = 200;
+
+/// What a result shows of its match: the record's own words that matched (lowercase, in
+/// the order met, once each) and a short piece of the non-title text that matched best.
+#[derive(Debug, Default, PartialEq)]
+pub struct Shown {
+    pub words: Vec<String>,
+    pub snippet: Option<String>,
+}
+
+impl TextIndex {
+    /// The words of a record's texts that the keyword matched, and its snippet: the
+    /// newline-separated piece of `body` with the most matched words (the first of
+    /// equals), cut to [`SNIPPET_CHARS`] around its first match on word boundaries.
+    pub fn shown(&self, c: &Compiled, title: &str, buyer: &str, body: &str) -> Shown {
+        let mut out = Shown::default();
+        let mut note = |text: &str, r: &Range<usize>| {
+            let w = text[r.clone()].to_lowercase();
+            if !out.words.contains(&w) {
+                out.words.push(w);
+            }
+        };
+        for text in [title, buyer] {
+            for r in self.marks(c, text) {
+                note(text, &r);
+            }
+        }
+        let mut best: Option<(usize, &str, usize)> = None;
+        for piece in body.split('\n') {
+            let marks = self.marks(c, piece);
+            for r in &marks {
+                note(piece, r);
+            }
+            if !marks.is_empty() && best.is_none_or(|b| marks.len() > b.0) && piece.trim() != title.trim() {
+                best = Some((marks.len(), piece, marks[0].start));
+            }
+        }
+        out.snippet = best.map(|(_, piece, at)| cut(piece, at, SNIPPET_CHARS));
+        out
+    }
+}
+
+/// At most `max` characters of `text` around byte `at`, on word boundaries, with `…`
+/// where it was cut.
+pub fn cut(text: &str, at: usize, max: usize) -> String {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let at_char = chars.iter().position(|&(i, _)| i >= at).unwrap_or(0);
+    let mut start = at_char.saturating_sub(max / 3);
+    let mut end = (start + max).min(chars.len());
+    if end - start < max {
+        start = end.saturating_sub(max);
+    }
+    // Move the cuts to spaces, never past the match.
+    if start > 0 && !chars[start - 1].1.is_whitespace() {
+        if let Some(sp) = (start..at_char).find(|&i| chars[i].1.is_whitespace()) {
+            start = sp + 1;
+        }
+    }
+    if end < chars.len() && !chars[end].1.is_whitespace() {
+        if let Some(sp) = (at_char..end).rev().find(|&i| chars[i].1.is_whitespace()) {
+            end = sp;
+        }
+    }
+    let byte = |i: usize| chars.get(i).map_or(text.len(), |c| c.0);
+    let mut s = String::new();
+    if start > 0 {
+        s.push('…');
+    }
+    s.push_str(text[byte(start)..byte(end)].trim());
+    if end < chars.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lexicon::Lexicon;
+    use super::super::syntax::parse;
+    use super::*;
+    use std::sync::Arc;
+
+    fn index(docs: &[(&str, &str, &str)]) -> TextIndex {
+        let lex = Lexicon::from_table(
+            "капітального\tкапітальний\nлікарні\tлікарня\nремонти\tремонт\nремонту\tремонт\nшколи\tшкола\n",
+        )
+        .unwrap();
+        let mut b = TextIndexBuilder::new(Analyzer::new(Some(Arc::new(lex))), docs.len()).unwrap();
+        for (title, buyer, body) in docs {
+            b.add(TextDoc { title, buyer, body });
+        }
+        b.finish().unwrap()
+    }
+
+    fn find(ix: &TextIndex, keyword: &str) -> Vec<u32> {
+        let c = ix.compile(&parse(keyword), keyword, false);
+        ix.run(&c, false, &Bitset::empty(ix.n), 0).matched.iter().collect()
+    }
+
+    #[test]
+    fn forms_phrases_exclusions_and_or() {
+        let ix = index(&[
+            ("Капітальний ремонт лікарні", "Міська лікарня", ""),
+            ("Поточний ремонт школи", "Відділ освіти", "ремонти класів"),
+            ("Бензин А-95", "Лікарня №2", "пальне для автомобілів"),
+        ]);
+        assert_eq!(find(&ix, "капітального ремонту"), [0]);
+        assert_eq!(find(&ix, "ремонт"), [0, 1]);
+        assert_eq!(find(&ix, "лікарня"), [0, 2], "title and buyer");
+        assert_eq!(find(&ix, r#""ремонт лікарні""#), [0]);
+        assert_eq!(find(&ix, r#""лікарні ремонт""#), Vec::<u32>::new(), "a phrase keeps its order");
+        assert_eq!(find(&ix, "ремонт -школи"), [0]);
+        assert_eq!(find(&ix, "бензин OR школа"), [1, 2]);
+        assert_eq!(find(&ix, "-ремонт"), [2]);
+        assert_eq!(find(&ix, "!!!"), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn relevance_weighs_the_title_and_typos_correct() {
+        let ix = index(&[("Пальне", "", "ремонт техніки один раз"), ("Ремонт доріг", "", ""), ("Папір", "Ремонт", "")]);
+        let c = ix.compile(&parse("ремонт"), "ремонт", false);
+        let hits = ix.run(&c, true, &Bitset::full(3), 10);
+        let order: Vec<u32> = hits.top.iter().map(|x| x.0).collect();
+        assert_eq!(order, [1, 2, 0], "title, then buyer, then body");
+        assert!(find(&ix, "ремнот").is_empty());
+        let c = ix.compile(&parse("ремнот доріг"), "ремнот доріг", true);
+        assert_eq!(ix.run(&c, false, &Bitset::empty(3), 0).matched.iter().collect::<Vec<_>>(), [1]);
+        assert_eq!(c.corrected.as_deref(), Some("ремонт доріг"));
+        let text = "Ремонт доріг і ремонти мостів";
+        let marked: Vec<&str> = ix.marks(&c, text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(marked, ["Ремонт", "доріг", "ремонти"]);
+        let shown = ix.shown(&c, "Ремонт доріг", "", "Інше\nщорічні ремонти доріг області\nремонт");
+        assert_eq!(shown.words, ["ремонт", "доріг", "ремонти"]);
+        assert_eq!(shown.snippet.as_deref(), Some("щорічні ремонти доріг області"));
+    }
+
+    #[test]
+    fn snippets_cut_on_word_boundaries() {
+        let text = "перше друге третє четверте п'яте шосте сьоме";
+        let at = text.find("четверте").unwrap();
+        assert_eq!(cut(text, at, 20), "…третє четверте п'яте…");
+        assert_eq!(cut("коротко", 0, 20), "коротко");
+    }
+}
