@@ -143,7 +143,11 @@ export const listJsonLd =
 /** Labels of the list pages' trail step (`t` given: components and tests). */
 export const listCrumb = (name: string, path: string, t: TFunction): Crumb => ({ label: t(`pages.${name}.title`), path });
 
-/** The canonical query of a list or a record's products (`PageChunk.canonicalQuery`): the codec's normalised filters. */
+/**
+ * The canonical query of a list or a record's products (`PageChunk.canonicalQuery`): the
+ * codec's normalised filters, with `sortOrder` only when it is not the list's default
+ * (relevance for a keyword's products, else popularity).
+ */
 export const canonicalQuery = (ctx: RouteContext, route: PageRoute): string => {
   const scope = scopeOf(route.name);
   return serializeMarketFilters(parseMarketFilters(ctx.query, scope), scope.list);

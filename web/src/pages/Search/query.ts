@@ -56,7 +56,12 @@ export const searchFetches =
     ];
   };
 
-/** The normalised query string of the search page `name` (its canonical link). */
+/**
+ * The normalised query string of the search page `name` (its canonical link). It names
+ * the order the page shows: `sortOrder` only when it is not the search's default
+ * (relevance for a keyword with words, else `dateCreated.desc`), so `?keyword=x` is the
+ * relevance order and `?keyword=x&sortOrder=dateCreated.desc` the newest first.
+ */
 export const searchCanonicalQuery = (ctx: RouteContext, name: string): string => {
   const register = registerOf(name);
   return serializeFilters(filtersOf(ctx, register), { register });
