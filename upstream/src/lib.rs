@@ -226,7 +226,11 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
             "development mode (UPSTREAM_DEV): /dev/outbox serves every e-mail sent, recovery codes included"
         );
     }
-    let market = market::Market::generate(&data.classifiers);
+    let analyzer = text::analyzer_for(&config.data_dir).map_err(|e| UpstreamError::DataParse {
+        path: config.data_dir.join("lexicon").display().to_string(),
+        reason: e.to_string(),
+    })?;
+    let market = market::Market::generate(&data.classifiers, &analyzer);
     Ok(AppState { data: Arc::new(data), users: Arc::new(users), market: Arc::new(market), config: Arc::new(config) })
 }
 

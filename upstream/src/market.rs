@@ -4,7 +4,8 @@
 //! and every test sees the same catalogue), and the `/api/market_classification*`,
 //! `/api/categories*`, `/api/profiles*`, `/api/products*` and `/api/prozorro_products*`
 //! endpoints over it. The catalogue is small (thousands of records), so filters are a
-//! plain scan over typed fields; [`query::ListQuery::matches`] is the whole semantics.
+//! plain scan over typed fields ([`query::ListQuery::matches_but_keyword`]); the keyword
+//! is the same tantivy search as the registers' (`crate::text`).
 //!
 //! Submodules: `catalog` (hand-written tables: CPV codes, product names,
 //! characteristics), `build` (the generator), `query` (parameters and filters), `api`
@@ -50,7 +51,8 @@ pub struct Record {
     pub cpv: String,
     /// Ukrainian title (sort key).
     pub title: String,
-    /// Lowercase titles, descriptions, brand and CPV names, space-separated (keyword search).
+    /// Titles, descriptions, brand, model, supplier and CPV names, one a line, as written
+    /// (keyword search).
     pub text: String,
     /// Ids the whole keyword matches exactly (id, EAN, agreement).
     pub codes: Vec<String>,
@@ -63,17 +65,44 @@ pub struct Record {
     pub json: Value,
 }
 
-/// A list of records with an id index.
+/// A list of records with an id index and its keyword index.
 #[derive(Debug, Default, PartialEq)]
 pub struct Records {
     pub all: Vec<Record>,
     by_id: HashMap<String, usize>,
+    text: TextSlot,
+}
+
+/// A list's keyword index, built after the catalogue (lists compare equal without it).
+#[derive(Debug, Default)]
+pub struct TextSlot(Option<crate::text::TextIndex>);
+
+impl PartialEq for TextSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Records {
     fn new(all: Vec<Record>) -> Self {
         let by_id = all.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
-        Self { all, by_id }
+        Self { all, by_id, text: TextSlot(None) }
+    }
+
+    /// Builds the keyword index: the title weighs above the rest.
+    fn index_text(&mut self, analyzer: &crate::text::Analyzer) {
+        let built = crate::text::TextIndexBuilder::new(analyzer.clone(), self.all.len()).and_then(|mut b| {
+            for r in &self.all {
+                b.add(crate::text::TextDoc { title: &r.title, buyer: "", body: &r.text });
+            }
+            b.finish()
+        });
+        self.text = TextSlot(built.inspect_err(|e| tracing::error!(error = %e, "market keyword index not built")).ok());
+    }
+
+    /// The keyword index, when built.
+    pub fn text(&self) -> Option<&crate::text::TextIndex> {
+        self.text.0.as_ref()
     }
 
     /// The record with this exact id.
@@ -101,9 +130,16 @@ pub struct Market {
 }
 
 impl Market {
-    /// Generates the catalogue from real CPV codes with a fixed seed (see [`build`]).
-    pub fn generate(cls: &crate::classifiers::Classifiers) -> Self {
-        build::generate(cls)
+    /// Generates the catalogue from real CPV codes with a fixed seed (see [`build`]) and
+    /// indexes its lists' text with `analyzer`.
+    pub fn generate(cls: &crate::classifiers::Classifiers, analyzer: &crate::text::Analyzer) -> Self {
+        let mut m = build::generate(cls);
+        for list in
+            [&mut m.classifications, &mut m.categories, &mut m.profiles, &mut m.products, &mut m.prozorro_products]
+        {
+            list.index_text(analyzer);
+        }
+        m
     }
 
     /// A market classification by id (`30190000-7`) or by its eight digits.

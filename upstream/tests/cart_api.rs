@@ -287,7 +287,7 @@ async fn a_cart_holds_at_most_200_products() {
 
 /// The same users store over a catalogue changed by `change`.
 fn with_market(s: &AppState, change: impl FnOnce(&mut Market)) -> AppState {
-    let mut market = Market::generate(&s.data.classifiers);
+    let mut market = Market::generate(&s.data.classifiers, &upstream::text::Analyzer::new(None));
     change(&mut market);
     AppState { market: Arc::new(market), ..s.clone() }
 }

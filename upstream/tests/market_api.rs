@@ -30,7 +30,7 @@ fn members(v: &Value) -> &Vec<Value> {
 fn generation_is_deterministic_and_sized() {
     let s = state();
     let t = std::time::Instant::now();
-    let again = Market::generate(&s.data.classifiers);
+    let again = Market::generate(&s.data.classifiers, &upstream::text::Analyzer::new(None));
     eprintln!("market generation took {:?}", t.elapsed());
     assert!(again == *s.market, "two generations from the same classifier are equal");
     let m = &s.market;

@@ -1,12 +1,14 @@
 //! Handlers of the market endpoints (SPEC §7): market classifications, categories,
 //! profiles, suppliers' products and national-catalogue products.
 
-use super::query::{ListQuery, Listing};
+use super::query::{ListQuery, Listing, Sort};
 use super::{Record, Records};
 use crate::error::UpstreamError;
+use crate::index::Bitset;
 use crate::params::Params;
 use crate::query::RESULT_WINDOW;
 use crate::router::{hydra, JsonAnswer};
+use crate::text::Compiled;
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::get;
@@ -100,14 +102,94 @@ async fn one_prozorro_product(State(s): State<AppState>, Path(id): Path<String>)
     one(&s.market.prozorro_products, "prozorro product", id)
 }
 
+/// The records of `list` the keyword finds among `base` (indexes into `list.all`), in
+/// relevance order when the query asks for it (codes first), and the compiled keyword.
+/// Nothing found as typed: the typo fallback, unless `exact`.
+fn keyword_hits(list: &Records, q: &ListQuery, keyword: &str, base: &[usize]) -> (Vec<usize>, Option<Compiled>) {
+    let mut within = Bitset::empty(list.len());
+    base.iter().for_each(|&i| within.set(i as u32));
+    let codes: Vec<usize> = base.iter().copied().filter(|&i| q.is_code(&list.all[i])).collect();
+    let relevance = q.sort == Sort::Relevance;
+    let run = |fuzzy: bool| -> (Vec<usize>, Option<Compiled>) {
+        let Some(ti) = list.text() else { return (codes.clone(), None) };
+        let c = ti.compile(&q.syntax, keyword, fuzzy);
+        let hits = ti.run(&c, relevance, &within, base.len());
+        let mut found = codes.clone();
+        if relevance {
+            found.extend(hits.top.iter().map(|&(d, _)| d as usize).filter(|d| !codes.contains(d)));
+        } else {
+            found.extend(base.iter().copied().filter(|&i| hits.matched.get(i as u32) && !codes.contains(&i)));
+        }
+        (found, Some(c))
+    };
+    let (found, compiled) = run(false);
+    if found.is_empty() && !q.exact {
+        let (again, fixed) = run(true);
+        if fixed.as_ref().is_some_and(|c| c.corrected.is_some()) {
+            return (again, fixed);
+        }
+    }
+    (found, compiled)
+}
+
 /// Filters, sorts and pages `list`; products also get facet counts.
 fn list(list: &Records, listing: Listing, path: &str, q: &ListQuery) -> Value {
-    let mut hits: Vec<&Record> = list.all.iter().filter(|r| q.matches(r)).collect();
-    q.sort(&mut hits);
+    let base: Vec<usize> = (0..list.len()).filter(|&i| q.matches_but_keyword(&list.all[i])).collect();
+    let (hits, compiled): (Vec<&Record>, Option<Compiled>) = match &q.keyword {
+        Some(k) => {
+            let (found, c) = keyword_hits(list, q, k, &base);
+            let mut hits: Vec<&Record> = found.into_iter().map(|i| &list.all[i]).collect();
+            if q.sort != Sort::Relevance {
+                q.sort(&mut hits);
+            }
+            (hits, c)
+        }
+        None => {
+            let mut hits: Vec<&Record> = base.into_iter().map(|i| &list.all[i]).collect();
+            q.sort(&mut hits);
+            (hits, None)
+        }
+    };
     let total = hits.len();
     let (page, per_page) = if q.unpaged { (1, total.max(1)) } else { (q.page, q.per_page) };
-    let members: Vec<Value> = hits.iter().skip((page - 1) * per_page).take(per_page).map(|r| r.json.clone()).collect();
+    let shown = |r: &Record| -> Option<Value> {
+        let s = list.text()?.shown(compiled.as_ref()?, &r.title, "", &r.text);
+        (!s.words.is_empty()).then(|| match s.snippet {
+            Some(snippet) => json!({"words": s.words, "snippet": snippet}),
+            None => json!({"words": s.words}),
+        })
+    };
+    let members: Vec<Value> = hits
+        .iter()
+        .skip((page - 1) * per_page)
+        .take(per_page)
+        .map(|r| {
+            let mut m = r.json.clone();
+            if let Some(s) = shown(r) {
+                m["searchMatch"] = s;
+            }
+            m
+        })
+        .collect();
     let mut body = hydra(path, members, total);
+    if q.keyword.is_some() {
+        let order = match q.sort {
+            Sort::Relevance => "relevance",
+            Sort::Popularity => "popularity",
+            Sort::DateModified => "dateModified",
+            Sort::Title => "title",
+            Sort::Value => "value",
+        };
+        let mut search = json!({"sortOrder": format!("{order}{}", match (q.sort, q.desc) {
+            (Sort::Relevance, _) => "",
+            (_, true) => ".desc",
+            (_, false) => ".asc",
+        })});
+        if let Some(fixed) = compiled.as_ref().and_then(|c| c.corrected.as_ref()) {
+            search["corrected"] = json!(fixed);
+        }
+        body["search"] = search;
+    }
     let last = if q.unpaged { 1 } else { total.div_ceil(per_page).min(RESULT_WINDOW / per_page).max(1) };
     body["hydra:view"] = json!({
         "@id": format!("{path}?page={page}"),

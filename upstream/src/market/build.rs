@@ -241,8 +241,9 @@ fn cpv_json(n: &Node) -> Value {
     json!({"id": n.id, "description": n.uk, "description_en": n.en, "scheme": "ДК021"})
 }
 
-fn lower_text(texts: &[&str]) -> String {
-    texts.join(" ").to_lowercase()
+/// The searchable pieces of a record, one a line, as written.
+fn pieces(texts: &[&str]) -> String {
+    texts.iter().filter(|t| !t.is_empty()).copied().collect::<Vec<_>>().join("\n")
 }
 
 const REGIONS: &[(&str, &str, &str)] = &[
@@ -446,7 +447,7 @@ fn record(
         profiles: Vec::new(),
         cpv: cpv.to_string(),
         title: title.to_string(),
-        text: lower_text(texts),
+        text: pieces(texts),
         codes: vec![id.to_lowercase()],
         popularity,
         modified: FROM_MS,
@@ -579,8 +580,8 @@ fn category(
         rec.json["value"] = json!({"amount": price, "currency": "UAH", "valueAddedTaxIncluded": true});
         rec.json["supplier"] = supplier.clone();
         if let Some(name) = supplier["name"].as_str() {
-            rec.text.push(' ');
-            rec.text.push_str(&name.to_lowercase());
+            rec.text.push('\n');
+            rec.text.push_str(name);
         }
         if status == "active" {
             cat_products += 1;
@@ -815,8 +816,10 @@ fn product(
         classification["description_en"].as_str().unwrap_or_default(),
         model.as_deref().unwrap_or_default(),
     ] {
-        rec.text.push(' ');
-        rec.text.push_str(&extra.to_lowercase());
+        if !extra.is_empty() {
+            rec.text.push('\n');
+            rec.text.push_str(extra);
+        }
     }
     rec.codes.push(ean);
     rec.profiles = related;

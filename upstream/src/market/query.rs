@@ -5,7 +5,8 @@
 use super::{Record, RequirementValue};
 use crate::error::UpstreamError;
 use crate::params::Params;
-use crate::query::{cpv_prefix, words, RESULT_WINDOW};
+use crate::query::{cpv_prefix, RESULT_WINDOW};
+use crate::text::{self, Syntax};
 
 /// Largest page size of market lists.
 pub const MAX_PER_PAGE: usize = 100;
@@ -41,6 +42,8 @@ pub enum Sort {
     DateModified,
     Title,
     Value,
+    /// Relevance to the keyword (only with a keyword that has words).
+    Relevance,
 }
 
 /// One requirement filter; `requirement` is the requirement title (case-insensitive).
@@ -70,8 +73,12 @@ pub struct ListQuery {
     pub profiles: Vec<String>,
     /// Significant CPV prefixes (a code matches itself and its descendants).
     pub cpv: Vec<String>,
-    pub words: Vec<String>,
+    /// The keyword's syntax (`crate::text::syntax`).
+    pub syntax: Syntax,
+    /// The whole keyword, trimmed, as typed.
     pub keyword: Option<String>,
+    /// `exact=true`: no typo fallback.
+    pub exact: bool,
     pub requirements: Vec<ReqFilter>,
 }
 
@@ -184,9 +191,14 @@ impl ListQuery {
         if !unpaged && page > (RESULT_WINDOW / per_page).max(1) {
             return Err(UpstreamError::PastResultWindow { page, per_page, window: RESULT_WINDOW });
         }
-        let s = p.one("sortOrder").unwrap_or("popularity.desc");
+        let keyword = p.one("keyword").map(str::trim).filter(|k| !k.is_empty()).map(String::from);
+        let syntax = keyword.as_deref().map(text::parse).unwrap_or_default();
+        let has_words = keyword.as_deref().is_some_and(|k| !text::analysis::words(k).is_empty());
+        let s = p.one("sortOrder").unwrap_or(if has_words { "relevance" } else { "popularity.desc" });
         let (k, d) = s.rsplit_once('.').unwrap_or((s, ""));
         let sort = match k {
+            "relevance" if has_words => Sort::Relevance,
+            "relevance" => Sort::Popularity,
             "popularity" => Sort::Popularity,
             "dateModified" => Sort::DateModified,
             "title" => Sort::Title,
@@ -196,7 +208,7 @@ impl ListQuery {
         let desc = match d {
             "" => sort != Sort::Title && sort != Sort::Value,
             "desc" => true,
-            "asc" => false,
+            "asc" if k != "relevance" => false,
             _ => return Err(UpstreamError::invalid("sortOrder", format!("unknown direction in `{s}`"))),
         };
         let mut statuses = ids(p, "status");
@@ -208,8 +220,6 @@ impl ListQuery {
         if statuses.is_empty() {
             statuses.push("active".into());
         }
-        let keyword = p.one("keyword").map(str::to_lowercase);
-        let words_ = keyword.as_deref().map(|k| words(k).map(String::from).collect()).unwrap_or_default();
         let requirements = if listing.products() { requirement_filters(p)? } else { Vec::new() };
         Ok(Self {
             page,
@@ -222,30 +232,27 @@ impl ListQuery {
             categories: ids(p, "relatedCategoryId"),
             profiles: ids(p, "relatedProfileIds"),
             cpv: cpv_list(p, "classification", false)?,
-            words: words_,
+            syntax,
             keyword,
+            exact: p.boolean("exact")?.unwrap_or(false),
             requirements,
         })
     }
 
-    /// Whether a record passes every filter.
-    pub fn matches(&self, r: &Record) -> bool {
+    /// Whether a record passes every filter but the keyword.
+    pub fn matches_but_keyword(&self, r: &Record) -> bool {
         self.statuses.iter().any(|s| s == r.status)
             && (self.market_classifications.is_empty()
                 || self.market_classifications.iter().any(|m| r.market_classification.starts_with(m.as_str())))
             && (self.categories.is_empty() || self.categories.contains(&r.category))
             && (self.profiles.is_empty() || r.profiles.iter().any(|p| self.profiles.contains(p)))
             && (self.cpv.is_empty() || self.cpv.iter().any(|pre| r.cpv.starts_with(pre.as_str())))
-            && self.keyword_matches(r)
             && self.requirements.iter().all(|f| requirement_matches(f, r))
     }
 
-    fn keyword_matches(&self, r: &Record) -> bool {
-        let Some(k) = &self.keyword else { return true };
-        if r.codes.iter().any(|c| c == k.trim()) {
-            return true;
-        }
-        !self.words.is_empty() && self.words.iter().all(|w| has_word_prefix(&r.text, w))
+    /// Whether the whole keyword is one of the record's codes (id, EAN, agreement).
+    pub fn is_code(&self, r: &Record) -> bool {
+        self.keyword.as_deref().is_some_and(|k| r.codes.iter().any(|c| *c == k.to_lowercase()))
     }
 
     /// Sorts matches in place: the key, then id ascending.
@@ -256,17 +263,11 @@ impl ListQuery {
                 Sort::DateModified => a.modified.cmp(&b.modified),
                 Sort::Title => a.title.to_lowercase().cmp(&b.title.to_lowercase()),
                 Sort::Value => a.price.unwrap_or(f64::MAX).total_cmp(&b.price.unwrap_or(f64::MAX)),
+                Sort::Relevance => std::cmp::Ordering::Equal,
             };
             (if self.desc { ord.reverse() } else { ord }).then_with(|| a.id.cmp(&b.id))
         });
     }
-}
-
-/// Whether some word of `text` starts with `w` (a word starts after a character that is
-/// neither a letter, a digit nor an apostrophe, as in [`words`]).
-pub fn has_word_prefix(text: &str, w: &str) -> bool {
-    let inner = |c: char| c.is_alphanumeric() || c == '\'' || c == '’' || c == 'ʼ';
-    text.match_indices(w).any(|(i, _)| text[..i].chars().next_back().is_none_or(|c| !inner(c)))
 }
 
 fn requirement_matches(f: &ReqFilter, r: &Record) -> bool {
@@ -304,11 +305,13 @@ mod tests {
     }
 
     #[test]
-    fn keyword_words_are_prefixes() {
-        assert!(has_word_prefix("папір офісний a4", "офіс"));
-        assert!(has_word_prefix("папір офісний a4", "папір"));
-        assert!(!has_word_prefix("папір офісний a4", "фісний"));
-        assert!(has_word_prefix("(ручка) кулькова", "ручка"));
+    fn relevance_with_a_keyword() {
+        let k = q("keyword=папір", Listing::Products).unwrap();
+        assert_eq!((k.sort, k.exact), (Sort::Relevance, false));
+        assert_eq!(q("sortOrder=relevance", Listing::Products).unwrap().sort, Sort::Popularity);
+        assert_eq!(q("keyword=папір&sortOrder=title", Listing::Products).unwrap().sort, Sort::Title);
+        assert!(q("keyword=папір&exact=true", Listing::Products).unwrap().exact);
+        assert!(q("keyword=папір&sortOrder=relevance.asc", Listing::Products).is_err());
     }
 
     #[test]
