@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream soak lighthouse alerts clean
+.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream relevance soak lighthouse alerts clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -80,6 +80,10 @@ bench-compression: ## print what compressing pages costs (needs the portal runni
 
 bench-upstream: setup ## print p50/p95 of tender searches over real + 1,000,000 generated tenders
 	$(CARGO) run --release -p bench --bin upstream-search -- --tenders 1000000
+
+relevance: setup ## print recall@100 and nDCG@10 of the old matcher and the search on the relevance set (bench/results/relevance.md)
+	$(CARGO) build --release -p bench --bin relevance
+	RUST_LOG=warn ./target/release/relevance | tee bench/results/relevance.md
 
 # Not part of `test`: 30 minutes of load, then abuse. The burst and the slow clients hold
 # 1,700 sockets at once, past a common default of 1,024 open files: the limit is raised

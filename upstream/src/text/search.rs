@@ -318,6 +318,20 @@ impl TextIndex {
             }
         };
         let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        // Words typed one after another rank higher where they stand one after another.
+        let lone: Vec<Vec<String>> = syntax
+            .required
+            .iter()
+            .filter_map(|g| match g.as_slice() {
+                [Unit::Word(w)] => Some(analysed(&self.analyzer, w)),
+                _ => None,
+            })
+            .filter(|ws| ws.len() == 1)
+            .map(|mut ws| ws.remove(0).1)
+            .collect();
+        if lone.len() >= 2 && lone.len() == syntax.required.len() {
+            must.push((Occur::Should, self.phrase(&lone, true)));
+        }
         for group in &syntax.required {
             let alts: Vec<(Occur, Box<dyn Query>)> = group
                 .iter()
@@ -333,6 +347,10 @@ impl TextIndex {
             if let Some(q) = unit_query(unit, false, false, &mut terms) {
                 not.push((Occur::MustNot, q));
             }
+        }
+        let has_must = must.iter().any(|(o, _)| *o == Occur::Must);
+        if !has_must {
+            must.clear();
         }
         let query: Option<Box<dyn Query>> = match (must.is_empty(), not.is_empty()) {
             (true, true) => None,
