@@ -212,25 +212,34 @@ pub struct AppState {
 /// Loads the data, opens the users database and builds the state (blocking: call it
 /// from `spawn_blocking` or before the runtime serves).
 pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
-    let data = Data::load(&DataSource {
-        data_dir: config.data_dir.clone(),
-        standards_dir: config.standards_dir.clone(),
-        generated_tenders: config.generated_tenders,
-        extra_tenders_dir: config.extra_tenders_dir.clone(),
-        extra_plans_dir: config.extra_plans_dir.clone(),
-        extra_contracts_dir: config.extra_contracts_dir.clone(),
+    let analyzer = text::analyzer_for(&config.data_dir).map_err(|e| UpstreamError::DataParse {
+        path: config.data_dir.join("lexicon").display().to_string(),
+        reason: e.to_string(),
     })?;
-    let users = users::Users::open(&config)?;
+    // The users database (its seed accounts' password hashes) and the Market catalogue
+    // (from the classifier alone) are made beside the documents' indexes.
+    let classifiers = classifiers::Classifiers::load(&config.data_dir, config.standards_dir.as_deref())?;
+    let (data, users, market) = std::thread::scope(|scope| {
+        let users = scope.spawn(|| users::Users::open(&config));
+        let market = scope.spawn(|| market::Market::generate(&classifiers, &analyzer));
+        let data = Data::load(&DataSource {
+            data_dir: config.data_dir.clone(),
+            standards_dir: config.standards_dir.clone(),
+            generated_tenders: config.generated_tenders,
+            extra_tenders_dir: config.extra_tenders_dir.clone(),
+            extra_plans_dir: config.extra_plans_dir.clone(),
+            extra_contracts_dir: config.extra_contracts_dir.clone(),
+        });
+        let users = users.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let market = market.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (data, users, market)
+    });
+    let (data, users) = (data?, users?);
     if config.dev {
         tracing::warn!(
             "development mode (UPSTREAM_DEV): /dev/outbox serves every e-mail sent, recovery codes included"
         );
     }
-    let analyzer = text::analyzer_for(&config.data_dir).map_err(|e| UpstreamError::DataParse {
-        path: config.data_dir.join("lexicon").display().to_string(),
-        reason: e.to_string(),
-    })?;
-    let market = market::Market::generate(&data.classifiers, &analyzer);
     Ok(AppState { data: Arc::new(data), users: Arc::new(users), market: Arc::new(market), config: Arc::new(config) })
 }
 

@@ -225,32 +225,50 @@ impl Data {
 
         let n_real = snap.tenders.len();
         let n = n_real + src.generated_tenders;
-        let mut b = IndexBuilder::new(n, analyzer.clone());
-        for f in &tender_fields {
-            b.add(f, &divisions(&classifiers, f));
-        }
-        let mut srcs: Vec<Src> = (0..n_real as u32).map(Src::Real).collect();
-        if n_real > 0 {
-            // Divisions depend only on the template's CPV codes: compute them once.
-            let template_divs: Vec<Vec<String>> = tender_fields.iter().map(|f| divisions(&classifiers, f)).collect();
-            for g in 0..src.generated_tenders as u64 {
-                let d = pool.draw(g);
-                let f = generate::apply_fields(
-                    &tender_fields[d.template],
-                    &d,
-                    &pool.orgs[d.org],
-                    &pool.regions[d.region],
-                    d.funder.map(|i| &pool.funders[i]),
-                );
-                b.add(&f, &template_divs[d.template]);
-                srcs.push(Src::Generated(g));
+        let real_tenders = snap.tenders;
+        // The plans' and contracts' indexes build beside the tenders' (each index also
+        // has its own indexing thread).
+        let (tenders, plans, contracts) = std::thread::scope(|scope| {
+            let (cls, an) = (&classifiers, &analyzer);
+            let plans = scope.spawn(move || build(Kind::Plan, snap.plans, &plan_fields, cls, an));
+            let contracts = scope.spawn(move || build(Kind::Contract, contracts, &contract_fields, cls, an));
+            let mut b = IndexBuilder::new(n, analyzer.clone());
+            for f in &tender_fields {
+                b.add(f, &divisions(&classifiers, f));
             }
-        }
-        let tenders =
-            Collection { kind: Kind::Tender, real: snap.tenders, srcs, index: b.finish(), listing: Default::default() };
+            let mut srcs: Vec<Src> = (0..n_real as u32).map(Src::Real).collect();
+            if n_real > 0 {
+                // Divisions depend only on the template's CPV codes: compute them once.
+                let template_divs: Vec<Vec<String>> =
+                    tender_fields.iter().map(|f| divisions(&classifiers, f)).collect();
+                for g in 0..src.generated_tenders as u64 {
+                    let d = pool.draw(g);
+                    let f = generate::apply_fields(
+                        &tender_fields[d.template],
+                        &d,
+                        &pool.orgs[d.org],
+                        &pool.regions[d.region],
+                        d.funder.map(|i| &pool.funders[i]),
+                    );
+                    b.add(&f, &template_divs[d.template]);
+                    srcs.push(Src::Generated(g));
+                }
+            }
+            let tenders = Collection {
+                kind: Kind::Tender,
+                real: real_tenders,
+                srcs,
+                index: b.finish(),
+                listing: Default::default(),
+            };
+            let join = |h: std::thread::ScopedJoinHandle<'_, Collection>| {
+                h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            };
+            (tenders, join(plans), join(contracts))
+        });
         let data = Data {
-            plans: build(Kind::Plan, snap.plans, &plan_fields, &classifiers, &analyzer),
-            contracts: build(Kind::Contract, contracts, &contract_fields, &classifiers, &analyzer),
+            plans,
+            contracts,
             classifiers,
             tenders,
             tender_orgs,

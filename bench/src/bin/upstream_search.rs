@@ -9,13 +9,40 @@ use upstream::params::Params;
 use upstream::query::SearchQuery;
 use upstream::records::Kind;
 
-fn rss_mb() -> f64 {
+fn status_mb(key: &str) -> f64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(|l| l.to_string()))
+        .and_then(|s| s.lines().find(|l| l.starts_with(key)).map(|l| l.to_string()))
         .and_then(|l| l.split_whitespace().nth(1).and_then(|k| k.parse::<f64>().ok()))
         .map(|kb| kb / 1024.0)
         .unwrap_or(0.0)
+}
+
+fn rss_mb() -> f64 {
+    status_mb("VmRSS:")
+}
+
+fn percentiles(label: &str, times: &mut [f64], total_hits: usize) {
+    times.sort_by(f64::total_cmp);
+    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
+    println!(
+        "{} {label}: p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms (mean hits {})",
+        times.len(),
+        pct(0.50),
+        pct(0.95),
+        pct(0.99),
+        times[times.len() - 1],
+        total_hits / times.len().max(1)
+    );
+}
+
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 fn arg(args: &[String], name: &str, default: usize) -> anyhow::Result<usize> {
@@ -38,7 +65,13 @@ fn main() -> anyhow::Result<()> {
     let load = t0.elapsed();
     let tenders = &state.data.tenders;
     println!("tenders indexed: {} (real {} + generated {n})", tenders.len(), tenders.len() - n);
-    println!("load + index time: {:.1} s; RSS {:.0} MB (before load {:.0} MB)", load.as_secs_f64(), rss_mb(), rss0);
+    println!(
+        "load + index time: {:.1} s; RSS {:.0} MB, peak {:.0} MB (before load {:.0} MB)",
+        load.as_secs_f64(),
+        rss_mb(),
+        status_mb("VmHWM:"),
+        rss0
+    );
 
     let statuses = ["active.tendering", "complete", "active.awarded", "unsuccessful", "active.qualification"];
     let methods = ["reporting", "aboveThreshold", "priceQuotation", "belowThreshold"];
@@ -89,17 +122,70 @@ fn main() -> anyhow::Result<()> {
         std::hint::black_box(members);
         total_hits += hits.total;
     }
-    times.sort_by(f64::total_cmp);
-    let pct = |p: f64| times[((times.len() as f64 * p) as usize).min(times.len() - 1)];
-    println!(
-        "{} filtered+sorted tender searches: p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms (mean hits {})",
-        times.len(),
-        pct(0.50),
-        pct(0.95),
-        pct(0.99),
-        times[times.len() - 1],
-        total_hits / times.len().max(1)
-    );
+    percentiles("filtered+sorted tender searches", &mut times, total_hits);
+
+    // Keyword searches as people type them: inflected words, two-word queries, a phrase,
+    // an exclusion, an OR, a typo, a code; half with a filter; the default order
+    // (relevance) or a named one; facets and the page's JSON with its matched words.
+    let typed = [
+        "послуг",
+        "ремонту",
+        "капітального ремонту",
+        "дизельного палива",
+        "лікарні",
+        "продуктів харчування",
+        "бензину",
+        "школи",
+        "\"поточний ремонт\"",
+        "паливо -дизельне",
+        "бензин OR дизель",
+        "капітальнго ремонту",
+        "будівельних матеріалів",
+        "лікарських засобів",
+        "комп'ютерної техніки",
+        "repair services",
+        "14321498",
+    ];
+    let mut times = Vec::with_capacity(queries);
+    let mut total_hits = 0usize;
+    for _ in 0..queries {
+        let mut q = Vec::new();
+        let pick = |r: &mut Rng, v: &[&str]| v[r.below(v.len() as u64) as usize].to_string();
+        q.push(format!("keyword={}", enc(&pick(&mut r, &typed))));
+        if r.below(2) == 0 {
+            q.push(format!("status[0]={}", pick(&mut r, &statuses)));
+        }
+        if r.below(4) == 0 {
+            q.push(format!("region[0]={}", pick(&mut r, &regions)));
+        }
+        if r.below(4) == 0 {
+            q.push(format!("sortOrder={}", pick(&mut r, &sorts)));
+        }
+        q.push(format!("page={}", 1 + r.below(3)));
+        let qs = q.join("&");
+        let t = Instant::now();
+        let query = SearchQuery::parse(&Params::parse(&qs), Kind::Tender)?;
+        let hits = tenders.index.search(&query);
+        let members: Vec<_> = hits
+            .page
+            .iter()
+            .map(|&d| {
+                let doc = state.data.document(tenders, d);
+                let shown = match (tenders.index.text(), hits.keyword.as_ref()) {
+                    (Some(ti), Some(c)) => {
+                        let f = state.data.fields(tenders, &doc);
+                        ti.shown(c, &f.title, &f.organizer_text, &f.text).words.len()
+                    }
+                    _ => 0,
+                };
+                (upstream::records::member(&doc, Kind::Tender), shown)
+            })
+            .collect();
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        std::hint::black_box(members);
+        total_hits += hits.total;
+    }
+    percentiles("keyword tender searches", &mut times, total_hits);
     println!("RSS after queries: {:.0} MB", rss_mb());
     Ok(())
 }
