@@ -7,7 +7,7 @@ import { routeOutcome } from './routes/outcome';
 import { loadPage, pageComponent } from './routes/split';
 import type { PageRoute, RouteContext } from './routes/types';
 import { AccountContext, PageStateContext, useAccount, usePageState, type Account, type PageState } from './state';
-import { handedOver, handOver, markHandedOver, sendForm } from './lib/account';
+import { handedOver, handOver, handOverSettled, markHandedOver, sendForm } from './lib/account';
 import { localizedPath } from './lib/paths';
 import { applyHead, pageHead } from './lib/head';
 import { Header } from './components/Header/Header';
@@ -123,10 +123,14 @@ function OldPortalSession() {
     if (!email) return;
     const controller = new AbortController();
     const oldSite = config.endpoints.oldSite.replace(/\/+$/, '');
-    fetch(`${oldSite}/checkAuth.php?rand=${Math.random().toString(36).slice(2)}`, {
-      credentials: 'include',
-      signal: controller.signal,
-    })
+    // A login's hand-over may still be on its way: the old portal is asked after it.
+    handOverSettled()
+      .then(() =>
+        fetch(`${oldSite}/checkAuth.php?rand=${Math.random().toString(36).slice(2)}`, {
+          credentials: 'include',
+          signal: controller.signal,
+        }),
+      )
       .then((r) => (r.ok ? (r.json() as Promise<{ isGuest?: boolean }>) : null))
       .then(async (answer) => {
         if (answer?.isGuest !== true) return;

@@ -86,13 +86,21 @@ export function oldPortalLogout(url: string): Promise<void> {
   );
 }
 
+/** The hand-over under way (or the last one, settled): what the old portal's answers wait for. */
+let handingOver: Promise<void> = Promise.resolve();
+
+/** Settles once the hand-over under way, if any, has finished or failed. */
+export const handOverSettled = (): Promise<void> => handingOver;
+
 /**
  * Opens the hand-over page in a hidden frame: it posts the new login to the old portal
  * (SPEC §7), whose answer is the frame's second load. Resolves then, or after
- * `timeoutMs` (a failure is ignored, SPEC §8).
+ * `timeoutMs` (a failure is ignored, SPEC §8). Nobody waits for it before moving on
+ * (issue 29, item 19): the frame hangs from `document.body`, outside React's tree, so it
+ * outlives the app's navigations and finishes or fails on its own.
  */
 export function handOver(url: string, timeoutMs = 3000): Promise<void> {
-  return new Promise((resolve) => {
+  handingOver = new Promise((resolve) => {
     const frame = document.createElement('iframe');
     frame.hidden = true;
     frame.title = 'handover';
@@ -110,6 +118,7 @@ export function handOver(url: string, timeoutMs = 3000): Promise<void> {
     frame.src = url;
     document.body.appendChild(frame);
   });
+  return handingOver;
 }
 
 /** This browser tab handed its session to the old portal (the app's login, or once here). */

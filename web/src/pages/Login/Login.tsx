@@ -71,9 +71,12 @@ export default function Login() {
       return;
     }
     if (answer.ok) {
+      // The old portal gets the login in the background: the person does not wait for
+      // it (its failures are ignored, SPEC §8). The tab counts as handed over from now;
+      // the old portal's answers wait for the hand-over to settle (`handOverSettled`).
       if (answer.handover) {
-        await handOver(answer.handover);
         markHandedOver();
+        void handOver(answer.handover);
       }
       // One render for both: with the session alone, this page's guard would send the
       // user home before the navigation to where they came from.
