@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ancestorsOf, classificationsPath, labelFetches, organisationLabel, organisationsPath, sortClassifications,
+  ancestorsOf, classificationsPath, labelFetches, nodeLabel, organisationLabel, organisationsPath, sortClassifications,
   type ClassificationNode,
 } from './classifiers';
 import { TENDERS, parseFilters } from './filters';
@@ -59,6 +59,17 @@ describe('lookup paths', () => {
 });
 
 describe('labels', () => {
+  it('names a classification node by its name, else its description, blank when that is the id (SPEC §3)', () => {
+    const node = { id: '03110000-5', name: 'Сільськогосподарські культури', name_en: 'Crops', description: 'Сільськогосподарські культури' };
+    expect(nodeLabel(node, 'uk')).toBe('Сільськогосподарські культури');
+    expect(nodeLabel(node, 'en')).toBe('Crops');
+    // The upstream blanks `name` when it equals the id; the description still names the node.
+    expect(nodeLabel({ id: '03110000-5', name: '', description: 'Культури' }, 'uk')).toBe('Культури');
+    expect(nodeLabel({ id: '03110000-5', name: '', name_en: '', description: 'Культури' }, 'en')).toBe('Культури');
+    expect(nodeLabel({ id: 'M-06', name: '', description: 'M-06' }, 'uk')).toBe('');
+    expect(nodeLabel({ id: 'M-06' }, 'uk')).toBe('');
+  });
+
   it('shows the id of an organisation without a legal name', () => {
     expect(organisationLabel({ id: '02545761', legalName: 'Київська міська рада' })).toBe('Київська міська рада');
     expect(organisationLabel({ id: '02545761', legalName: null })).toBe('02545761');

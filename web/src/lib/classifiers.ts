@@ -13,6 +13,8 @@ export interface ClassificationNode {
   scheme?: string;
   name?: string;
   name_en?: string;
+  /** The Ukrainian name again, or the only one where `name` is blank (SPEC §3). */
+  description?: string;
   parentId?: string | null;
   selectable?: boolean;
   children?: boolean;
@@ -119,9 +121,13 @@ export function membersOf<T>(body: unknown): T[] {
   return Array.isArray(members) ? (members as T[]) : [];
 }
 
-/** Label of a classification node in a language; the id when it has no name. */
+/**
+ * Label of a classification node in a language (SPEC §3): its name, falling back to its
+ * description; blank when that is only the id again (the picker then shows the code alone).
+ */
 export function nodeLabel(node: ClassificationNode, language: string): string {
-  return (language === 'en' && node.name_en) || node.name || node.id;
+  const label = ((language === 'en' && node.name_en) || node.name || node.description || '').trim();
+  return label === node.id ? '' : label;
 }
 
 /** Label of an organisation: its legal name, or its id when the name is absent. */

@@ -36,7 +36,7 @@ const preload = () => void import('./PickerPanel').catch(() => undefined);
 export const named = ({ id, label }: Chosen) => (
   <>
     <span className="picker-id">{id}</span>
-    {label !== id && <span className="picker-label">{label}</span>}
+    {label && label !== id && <span className="picker-label">{label}</span>}
   </>
 );
 

@@ -245,7 +245,7 @@ function TreePanel({ scheme, ...panel }: PanelProps & { scheme: string }) {
             type="button"
             className="picker-toggle"
             aria-expanded={open}
-            aria-label={t(open ? 'picker.collapse' : 'picker.expand', { label })}
+            aria-label={t(open ? 'picker.collapse' : 'picker.expand', { label: label || node.id })}
             onClick={() => {
               setOpen(node.id, !open);
               if (!open) void loadChildren(node.id);

@@ -104,3 +104,22 @@ describe('a keyword search', () => {
     expect(page(`/tenders?keyword=${typo}`, answer([], { search: { sortOrder: 'relevance' } }))).not.toContain('search-corrected');
   });
 });
+
+describe('the CPV picker of a search', () => {
+  it('labels a chosen code by its description when the lookup left its name blank (SPEC §3)', () => {
+    const labels = {
+      'hydra:member': [
+        { id: '03110000-5', name: '', description: 'Сільськогосподарські культури' },
+        { id: '45000000-7', name: '', description: '45000000-7' },
+      ],
+    };
+    const out = render(<Search route={{ ...tenderList, path: 'tenders' }} />, {
+      url: '/tenders?classification[0]=03110000-5&classification[1]=45000000-7',
+      data: { ...empty, 'labels.classification': { ok: true as const, body: labels } },
+    });
+    const chosen = /<ul class="picker-chosen">(.*?)<\/ul>/.exec(out)![1]!;
+    expect(chosen).toContain('<span class="picker-id">03110000-5</span><span class="picker-label">Сільськогосподарські культури</span>');
+    // A description that is only the code again: the code alone, no empty name.
+    expect(chosen).toMatch(/<span class="picker-id">45000000-7<\/span><\/label>/);
+  });
+});
