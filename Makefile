@@ -35,9 +35,11 @@ ALERTS_KEY := data/alerts.key
 $(ALERTS_KEY):
 	@mkdir -p $(@D) && (umask 077 && head -c 24 /dev/urandom | base64 | tr '+/' '-_' > $@)
 
-run: build $(ALERTS_KEY) ## build and serve the portal at http://127.0.0.1:$(PORT)
+# `make run` shows everything the portal does: the cabinet (saved searches and their
+# alerts) is on here, whatever config/portal.json ships (its flag stays as configured).
+run: build $(ALERTS_KEY) ## build and serve the portal at http://127.0.0.1:$(PORT), the cabinet on
 	@echo "development mode: the embedded users API keeps every e-mail (recovery codes included) at http://127.0.0.1:8081/dev/outbox"
-	PORTAL_ALERTS_KEY=$$(cat $(ALERTS_KEY)) UPSTREAM_DEV=1 PORT=$(PORT) ./target/release/portal
+	PORTAL_ALERTS_KEY=$$(cat $(ALERTS_KEY)) PORTAL_CLIENT_FEATURES_CABINET=true UPSTREAM_DEV=1 PORT=$(PORT) ./target/release/portal
 
 alerts: $(ALERTS_KEY) ## mail the saved searches' alerts due now (through the users API of the portal `make run` serves)
 	@test -x target/release/portal || $(MAKE) build
