@@ -8,6 +8,14 @@ import { useTranslation } from '../../i18n/react';
 /** The button appears once the page is scrolled further than this many pixels. */
 export const SCROLL_TOP_THRESHOLD = 77;
 
+/** Moves focus to the top of the page without scrolling to it (the caller scrolls). */
+export function focusTop(): void {
+  const target = document.querySelector<HTMLElement>('.skip-link') ?? document.querySelector<HTMLElement>('main h1');
+  if (!target) return;
+  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
 export function ScrollToTop() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
@@ -21,6 +29,11 @@ export function ScrollToTop() {
 
   const toTop = () => {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    // Focus leaves the button first: the button hides at 77 px on the way up, and a
+    // focused element that hides cuts Chromium's smooth scroll short (it stopped at about
+    // 57 px with the header off-screen). The skip link is the page's first stop, where a
+    // keyboard or screen-reader user expects to be at the top; the heading if it is absent.
+    focusTop();
     window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
   };
 
