@@ -187,6 +187,28 @@ describe('the market home', () => {
     expect(hrefs(division).some((h) => h?.startsWith('/market/category/'))).toBe(false);
   });
 
+  it('pages the classifications at 24, like every catalogue list (SPEC §9), with real links', () => {
+    // 50 classifications, as the upstream has: 24, 24 and 2 tiles.
+    const items = Array.from({ length: 50 }, (_, i) => ({ ...classificationsFx.items[i % 6], id: `${String(30100000 + i * 1000).padStart(8, '0')}-${i % 10}`, popularity: 1000 - i }));
+    const many = { classifications: ok({ items, total: 50 }), divisions: ok(divisionsFx) };
+    const tiles = (markup: string) => [...markup.matchAll(/<h3 class="market-tile-title"><a href="\/market\/([^"]+)"/g)].map((m) => m[1]);
+    const first = renderAt('/market', many);
+    expect(tiles(first)).toEqual(items.slice(0, 24).map((c) => c.id));
+    expect(first).toContain(html(tr('uk', 'pagination.showMore', { count: 24 })));
+    expect(hrefs(first)).toContain('/market?page=2');
+    expect(tiles(renderAt('/market?page=2', many))).toEqual(items.slice(24, 48).map((c) => c.id));
+    const last = renderAt('/market?page=3&open=30000000-9', many);
+    expect(tiles(last)).toEqual(items.slice(48).map((c) => c.id));
+    // The tree opened without JavaScript stays open from page to page.
+    expect(hrefs(last).find((h) => h?.includes('page=2'))).toMatch(/^\/market\?page=2&(amp;)?open=30000000-9$/);
+    // Past the last page: the last page; a page is its own canonical address.
+    expect(tiles(renderAt('/market?page=9', many))).toEqual(items.slice(48).map((c) => c.id));
+    expect(headAt('/market?page=2&open=30000000-9', many).canonical).toBe('https://portal.test/market?page=2');
+    expect(headAt('/market?open=30000000-9', many).canonical).toBe('https://portal.test/market');
+    // Six classifications: one page, no pagination.
+    expect(renderAt('/market', data)).not.toContain('class="pagination"');
+  });
+
   it('names a division by its code when the CPV top level did not come', () => {
     expect(renderAt('/market', { classifications, divisions: { ok: false, status: 503 } })).toContain(tr('uk', 'market.tree.division', { code: '30' }));
   });

@@ -5,6 +5,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { Pagination } from '../../components/Pagination/Pagination';
 import { useTranslation } from '../../i18n/react';
 import type { ClassificationNode } from '../../lib/classifiers';
 import { PRODUCT_LIST } from '../../lib/marketFilters';
@@ -16,12 +17,12 @@ import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
 import { useFilterSubmit } from './forms';
-import { marketMeta } from './homeMeta';
+import { HOME_PER_PAGE, homeCanonicalQuery, homeHref, homePage, marketMeta } from './homeMeta';
 import { classificationsOf, membersOf, recordOf, trailOf } from './meta';
 import { ClassificationTile } from './tiles';
 import { ShowInTree, Tree, treeOf, useTreeState } from './Tree';
 
-export { marketMeta as meta };
+export { marketMeta as meta, homeCanonicalQuery as canonicalQuery };
 
 export default function Market({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();
@@ -32,6 +33,9 @@ export default function Market({ route: _route }: { route: PageRoute }) {
   const classifications = classificationsOf(state);
   // Tiles by popularity (SPEC §9), the tree by code.
   const tiles = [...classifications].sort((a, b) => (b.popularity ?? 0) - (a.popularity ?? 0) || (a.id < b.id ? -1 : 1));
+  // A page of 24 tiles (SPEC §9); the tree below keeps every classification.
+  const page = homePage(query, tiles.length);
+  const hrefForPage = (p: number) => homeHref(p, query.get('open'));
   const divisions = membersOf<ClassificationNode>(dataOf<unknown>(state, 'divisions'));
   const tree = treeOf(classifications, divisions, state.language, (code) => t('market.tree.division', { code }));
   const opened = recordOf<MarketClassification>(state, 'open');
@@ -75,13 +79,14 @@ export default function Market({ route: _route }: { route: PageRoute }) {
           <ViewToggle {...view} />
         </div>
         <Catalogue view={view.view} label={t('market.home.classifications')}>
-          {tiles.map((c) => (
+          {tiles.slice((page - 1) * HOME_PER_PAGE, page * HOME_PER_PAGE).map((c) => (
             <li key={c.id}>
               <ClassificationTile item={c} />
               <ShowInTree id={c.id} onShow={showInTree} />
             </li>
           ))}
         </Catalogue>
+        <Pagination page={page} perPage={HOME_PER_PAGE} total={tiles.length} hrefForPage={hrefForPage} />
       </section>
 
       <section id="tree" className="market-section" aria-labelledby="market-tree">
