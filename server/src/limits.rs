@@ -29,11 +29,16 @@ fn header_bytes(headers: &HeaderMap) -> usize {
 pub async fn limits(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let server = &state.config().server;
     let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
-    if target > server.max_url_bytes {
-        return (StatusCode::URI_TOO_LONG, "the address is too long\n").into_response();
-    }
-    if header_bytes(request.headers()) > server.max_header_bytes {
-        return (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "request headers are too large\n").into_response();
+    // A person meets these refusals too (a link pasted twice): they get the error page.
+    let refused = if target > server.max_url_bytes {
+        Some(StatusCode::URI_TOO_LONG)
+    } else if header_bytes(request.headers()) > server.max_header_bytes {
+        Some(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE)
+    } else {
+        None
+    };
+    if let Some(status) = refused {
+        return crate::page::refusal(&state, status, request.method(), request.uri(), request.headers()).await;
     }
     let deadline = Duration::from_millis(server.request_timeout_ms);
     match tokio::time::timeout(deadline, next.run(request)).await {

@@ -7,7 +7,7 @@ import { routeOutcome } from './routes/outcome';
 import { loadPage, pageComponent } from './routes/split';
 import type { PageRoute, RouteContext } from './routes/types';
 import { AccountContext, PageStateContext, useAccount, usePageState, type Account, type PageState } from './state';
-import { handedOver, handOver, handOverSettled, markHandedOver, sendForm } from './lib/account';
+import { hadSession, handedOver, handOver, handOverSettled, markHadSession, markHandedOver, oldPortalLogout, oldPortalLogoutUrl, sendForm } from './lib/account';
 import { localizedPath } from './lib/paths';
 import { applyHead, pageHead } from './lib/head';
 import { Header } from './components/Header/Header';
@@ -27,7 +27,7 @@ function RouteElement({ route }: { route: PageRoute }) {
   if (route.fetches && state.loadedFor !== undefined && state.loadedFor !== location.pathname + location.search) return null;
   const outcome = routeOutcome(route, { params, query, input: state });
   if (outcome && 'redirect' in outcome) return <Navigate to={outcome.redirect} replace />;
-  if (outcome && 'error' in outcome) return <ErrorPage code={outcome.error} />;
+  if (outcome && 'error' in outcome) return <ErrorPage code={outcome.shown ?? outcome.error} />;
   const Page = pageComponent(route, state.language);
   return <Page route={route} />;
 }
@@ -114,13 +114,23 @@ function Registered() {
 /**
  * While a session exists, the old portal is asked whether it still knows the user
  * (SPEC §7): `isGuest: true` there ends the session here too. Its failures are ignored.
+ * The other way round, a session that ended here without a logout (a refused refresh,
+ * SPEC §4: the server cleared its cookies) ends the old portal's too.
  */
 function OldPortalSession() {
   const { session, config, csrf, language } = usePageState();
   const account = useAccount();
   const email = session?.email;
   useEffect(() => {
-    if (!email) return;
+    if (!email) {
+      if (hadSession()) {
+        markHadSession(false);
+        markHandedOver(false);
+        void oldPortalLogout(oldPortalLogoutUrl(config.endpoints.oldSite));
+      }
+      return;
+    }
+    markHadSession(true);
     const controller = new AbortController();
     const oldSite = config.endpoints.oldSite.replace(/\/+$/, '');
     // A login's hand-over may still be on its way: the old portal is asked after it.
@@ -145,7 +155,11 @@ function OldPortalSession() {
           }
         }
         const out = await sendForm(localizedPath(language, '/logout'), { _csrf: csrf ?? '' });
-        if (out.ok) account.signedOut();
+        if (out.ok) {
+          // The old portal ended it: nothing to end there.
+          markHadSession(false);
+          account.signedOut();
+        }
       })
       .catch(() => undefined);
     return () => controller.abort();

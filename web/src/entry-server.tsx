@@ -114,7 +114,7 @@ function renderHead(inputJson: Input, headOnly = false): HeadOutput {
   const head = pageHead(route, ctx, t, path, outcome);
   if (!error) head.preload = pagePreload(route, language).map((file) => input.config.assetBase + file);
   if (error) {
-    const variant = errorVariant(error);
+    const variant = errorVariant(outcome && 'error' in outcome ? (outcome.shown ?? error) : error);
     head.title = `${t(`errorPage.${variant}.title`)} | ${t('site.name')}`;
     head.description = t(`errorPage.${variant}.text`);
     head.noindex = true;

@@ -351,6 +351,22 @@ async fn render_for(
     personal(response, visitor, csrf.is_some())
 }
 
+/// The error page of a refusal a person can see before the request reaches a route (an
+/// address too long, headers too large): the 400 variant at the site's root in the
+/// address's language, anonymous, with the refusal's status.
+pub async fn refusal(state: &AppState, status: StatusCode, method: &Method, uri: &Uri, headers: &HeaderMap) -> Response {
+    let Some(ready) = state.ready() else { return static_error(status) };
+    if method != Method::GET && method != Method::HEAD {
+        return static_error(status);
+    }
+    let head_only = method == Method::HEAD;
+    let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(headers), head_only };
+    let root = if uri.path() == "/en" || uri.path().starts_with("/en/") { "/en" } else { "/" };
+    let viewer = Viewer::default();
+    let input = input_without_data(state, root, viewer, Some(status.as_u16()));
+    render_document(state, ready, request, root, viewer, input, None).await
+}
+
 /// Every GET that no other route took: a page.
 pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let head_only = method == Method::HEAD;

@@ -95,9 +95,20 @@ async fn long_urls_big_headers_and_big_bodies_are_refused_before_any_work() {
     let fits = format!("/tenders?keyword={}", "a".repeat(1900));
     assert_eq!(get(&app, &fits, &[]).await.status, StatusCode::OK);
     let long = format!("/tenders?keyword={}", "a".repeat(2100));
-    assert_eq!(get(&app, &long, &[]).await.status, StatusCode::URI_TOO_LONG);
+    let refused = get(&app, &long, &[]).await;
+    assert_eq!(refused.status, StatusCode::URI_TOO_LONG);
+    // A person sees the error page's 400 variant with the refusal's code, in the
+    // address's language, not a line of plain text.
+    assert!(refused.headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"));
+    assert!(refused.body.contains("<p class=\"error-code\">414</p>"), "{}", refused.body);
+    assert!(refused.body.contains("<html lang=\"uk\""));
+    let en = get(&app, &format!("/en/tenders?keyword={}", "a".repeat(2100)), &[]).await;
+    assert_eq!(en.status, StatusCode::URI_TOO_LONG);
+    assert!(en.body.contains("<html lang=\"en\"") && en.body.contains("error-code\">414<"));
     let cookie = "x".repeat(5000);
-    assert_eq!(get(&app, "/", &[("x-filler", &cookie)]).await.status, StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+    let big = get(&app, "/", &[("x-filler", &cookie)]).await;
+    assert_eq!(big.status, StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+    assert!(big.body.contains("<p class=\"error-code\">431</p>"));
     assert_eq!(get(&app, "/", &[("x-filler", &cookie[..3000])]).await.status, StatusCode::OK);
     // Bodies: the forms take `maxBodyBytes`, the reports a few KB.
     let form = |size: usize| {

@@ -78,13 +78,43 @@ export function formFields(form: HTMLFormElement): Record<string, string> {
   return fields;
 }
 
-/** Asks the old portal to end its session (the browser's own); errors are ignored. */
+/**
+ * Asks the old portal to end its session (the browser's own); errors are ignored. A
+ * keep-alive request: it completes even when the page is left (or closed) meanwhile.
+ */
 export function oldPortalLogout(url: string): Promise<void> {
-  return fetch(url, { mode: 'no-cors', credentials: 'include' }).then(
+  return fetch(url, { mode: 'no-cors', credentials: 'include', keepalive: true }).then(
     () => undefined,
     () => undefined,
   );
 }
+
+/** The old portal's logout address (SPEC §7: `noRedirect=1` and a random `rand`). */
+export function oldPortalLogoutUrl(oldSite: string): string {
+  return `${oldSite.replace(/\/+$/, '')}/cabinet/logout?noRedirect=1&rand=${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * This browser had a session here that no logout of this app ended. A page without a
+ * session while it is set means the session ended on its own (a refused refresh, a
+ * revoked token): the old portal's is ended too (issue 29, item 21).
+ */
+const HAD_SESSION = 'portal.hadSession';
+export const hadSession = (): boolean => {
+  try {
+    return localStorage.getItem(HAD_SESSION) === '1';
+  } catch {
+    return false;
+  }
+};
+export const markHadSession = (had: boolean): void => {
+  try {
+    if (had) localStorage.setItem(HAD_SESSION, '1');
+    else localStorage.removeItem(HAD_SESSION);
+  } catch {
+    // Storage refused: nothing to end later.
+  }
+};
 
 /** The hand-over under way (or the last one, settled): what the old portal's answers wait for. */
 let handingOver: Promise<void> = Promise.resolve();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataOf, failed, failureStatus, type PageData } from './data';
+import { dataOf, failed, failureCode, failureStatus, type PageData } from './data';
 
 const data: PageData = {
   tender: { ok: true, body: { tenderID: 'UA-1' } },
@@ -42,5 +42,26 @@ describe('failureStatus', () => {
       [{ ok: false, failure: 'invalid' }, 502],
     ];
     for (const [entry, status] of cases) expect(failureStatus(entry), JSON.stringify(entry)).toBe(status);
+  });
+});
+
+describe('failureCode', () => {
+  it('is the code that failed, which the error page shows (its status stays failureStatus)', () => {
+    const cases: Array<[Parameters<typeof failureCode>[0], number | null, number | null]> = [
+      [{ ok: true, body: {} }, null, null],
+      [{ ok: false, status: 500 }, 500, 503],
+      [{ ok: false, status: 502 }, 502, 503],
+      [{ ok: false, status: 504 }, 504, 503],
+      [{ ok: false, status: 401 }, 401, 502],
+      [{ ok: false, status: 418 }, 418, 502],
+      [{ ok: false, status: 404 }, 404, 404],
+      [{ ok: false, failure: 'timeout' }, 504, 504],
+      [{ ok: false, failure: 'unreachable' }, 502, 502],
+      [undefined, 503, 503],
+    ];
+    for (const [entry, code, status] of cases) {
+      expect(failureCode(entry), JSON.stringify(entry)).toBe(code);
+      expect(failureStatus(entry), JSON.stringify(entry)).toBe(status);
+    }
   });
 });

@@ -44,3 +44,17 @@ export function failureStatus(entry: Fetched | undefined): number | null {
   if (entry.status === 404 || entry.status === 400 || entry.status === 403) return entry.status;
   return entry.status >= 500 ? 503 : 502;
 }
+
+/**
+ * The code the error page shows for a failed answer (SPEC §2.4, §2.5: "the error message
+ * as the code"): the upstream's own status when it answered, 504 when it was too slow,
+ * 502 when it could not be reached or its answer was not JSON, 503 when it was never
+ * asked. The page's text follows this code; the portal's HTTP status stays
+ * `failureStatus`.
+ */
+export function failureCode(entry: Fetched | undefined): number | null {
+  if (!entry) return 503;
+  if (entry.ok) return null;
+  if ('failure' in entry) return entry.failure === 'timeout' ? 504 : 502;
+  return entry.status;
+}

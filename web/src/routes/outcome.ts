@@ -3,7 +3,7 @@
  * on the server (first load) and in the browser (after a client navigation).
  */
 import type { GuardResult, PageRoute, RouteContext } from './types';
-import { failureStatus } from '../lib/data';
+import { failureCode, failureStatus } from '../lib/data';
 
 export type Outcome = GuardResult;
 
@@ -16,8 +16,9 @@ export function routeOutcome(route: PageRoute, ctx: RouteContext): Outcome {
   const guard = route.guard?.(ctx) ?? null;
   if (guard) return guard;
   for (const key of route.required ?? []) {
-    const error = failureStatus(ctx.input.data[key]);
-    if (error) return { error };
+    const entry = ctx.input.data[key];
+    const error = failureStatus(entry);
+    if (error) return { error, shown: failureCode(entry) ?? error };
   }
   return route.redirectFromData?.(ctx) ?? null;
 }

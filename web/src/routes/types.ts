@@ -13,7 +13,12 @@ export interface RouteContext {
 
 export type Redirect = { redirect: string; status: 301 | 302 };
 
-export type GuardResult = Redirect | { error: number } | null;
+/**
+ * A guard's or the data's verdict: a redirect, or an error page with the portal's HTTP
+ * status (`error`) and the code that failed (`shown`: an upstream's own status, when it
+ * differs), or nothing.
+ */
+export type GuardResult = Redirect | { error: number; shown?: number } | null;
 
 export type PageComponent = ComponentType<{ route: PageRoute }>;
 

@@ -17,6 +17,10 @@ describe('errorVariant', () => {
   it('shows the 404 variant for any other code', () => {
     expect([401, 418, 200, 501, 0, -1].map(errorVariant)).toEqual(['404', '404', '404', '404', '404', '404']);
   });
+
+  it("shows the portal's refusals of a request a person can see as the 400 variant", () => {
+    expect([413, 414, 431].map(errorVariant)).toEqual(['400', '400', '400']);
+  });
 });
 
 describe('ErrorPage', () => {
@@ -48,11 +52,10 @@ describe('ErrorPage', () => {
     expect(buttons(render(<ErrorPage code={503} />))).toEqual(['Спробувати ще раз']);
   });
 
-  it.each([401, 418, 302, 599])('renders %i as the 404 variant', (code) => {
+  it.each([401, 418, 302, 599])('renders %i as the 404 variant, showing the code that failed', (code) => {
     const out = render(<ErrorPage code={code} />);
     for (const text of texts('uk', '404')) expect(out).toContain(text);
-    expect(out).toContain('<p class="error-code">404</p>');
-    expect(out).not.toContain(`>${code}<`);
+    expect(out).toContain(`<p class="error-code">${code}</p>`);
   });
 
   it('has distinct texts for every variant', () => {

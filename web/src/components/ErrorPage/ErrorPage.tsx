@@ -1,6 +1,8 @@
 /**
  * The error page (SPEC §2.4). Codes 400, 403, 404 and 500 have their own variant,
- * 502-504 share the 'overloaded' one and any other code shows the 404 variant.
+ * 502-504 share the 'overloaded' one, the portal's own refusals of a request (414, 431,
+ * 413) are the 400 one, and any other code shows the 404 variant. The page shows the
+ * code that failed (an upstream's status, SPEC §2.5), not only its variant's.
  * The server reads `errorPage.<variant>.title` and `.text` for the head tags.
  */
 import { AppLink } from '../AppLink/AppLink';
@@ -12,6 +14,7 @@ export type ErrorVariant = '400' | '403' | '404' | '500' | '503';
 export function errorVariant(code: number): ErrorVariant {
   if (code === 400 || code === 403 || code === 404 || code === 500) return String(code) as ErrorVariant;
   if (code === 502 || code === 503 || code === 504) return '503';
+  if (code === 413 || code === 414 || code === 431) return '400';
   return '404';
 }
 
@@ -50,8 +53,8 @@ function ErrorImage({ variant }: { variant: ErrorVariant }) {
 export function ErrorPage({ code }: { code: number }) {
   const { t } = useTranslation();
   const variant = errorVariant(code);
-  // 502 and 504 keep their own number; an unknown code is presented as the 404 it shows.
-  const shown = variant === '503' ? String(code) : variant;
+  // The code that failed, whatever its variant: 502 stays 502, an upstream's 418 is 418.
+  const shown = String(code);
   const action = primaryAction(variant);
 
   return (

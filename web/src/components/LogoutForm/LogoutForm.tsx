@@ -6,7 +6,7 @@
 import { startTransition, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import { formFields, markHandedOver, oldPortalLogout, sendForm } from '../../lib/account';
+import { formFields, markHadSession, markHandedOver, oldPortalLogout, sendForm } from '../../lib/account';
 import { localizedPath } from '../../lib/paths';
 import { useAccount, usePageState } from '../../state';
 
@@ -28,6 +28,9 @@ export function LogoutForm({ className = 'account-logout', label }: { className?
       form.submit();
       return;
     }
+    // Completes before the app moves on, and would even if the page were left now
+    // (a keep-alive request).
+    markHadSession(false);
     if (answer.oldPortalLogout) await oldPortalLogout(answer.oldPortalLogout);
     markHandedOver(false);
     setBusy(false);
