@@ -116,7 +116,7 @@ for (const [name, list, base] of KINDS) {
       const main = await page.textContent('main');
       assert.ok(main.includes(product.classification.id), 'the CPV code');
       assert.ok(main.includes(product.identifier.id), 'the EAN');
-      assert.ok(main.includes(t.product.status[product.status]), 'the status');
+      assert.ok(main.includes(t.enums.productStatus[product.status]), 'the status');
       if (product.value) {
         assert.ok(main.includes(product.supplier.identifier.id), "the supplier's EDRPOU");
         assert.ok(main.includes(t.product.vatIncluded), 'VAT');
@@ -169,7 +169,7 @@ test('a hidden product says so, and its offer is out of stock', async () => {
   const product = await pick('products', '&status[0]=hidden');
   const { page, context, response, problems } = await open(browser, `/market/products/${product.id}`);
   assert.equal(response.status(), 200);
-  assert.ok((await page.textContent('.tender-badges')).includes(locales.uk.product.status.hidden));
+  assert.ok((await page.textContent('.tender-badges')).includes(locales.uk.enums.productStatus.hidden));
   const node = (await jsonLdNodes(page)).find((n) => n['@type'] === 'Product');
   assert.equal(node.offers.availability, 'https://schema.org/OutOfStock');
   assert.deepEqual(problems, []);

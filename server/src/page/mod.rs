@@ -354,7 +354,13 @@ async fn render_for(
 /// The error page of a refusal a person can see before the request reaches a route (an
 /// address too long, headers too large): the 400 variant at the site's root in the
 /// address's language, anonymous, with the refusal's status.
-pub async fn refusal(state: &AppState, status: StatusCode, method: &Method, uri: &Uri, headers: &HeaderMap) -> Response {
+pub async fn refusal(
+    state: &AppState,
+    status: StatusCode,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+) -> Response {
     let Some(ready) = state.ready() else { return static_error(status) };
     if method != Method::GET && method != Method::HEAD {
         return static_error(status);

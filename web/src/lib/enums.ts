@@ -22,6 +22,23 @@ export function enumLabel(t: TFunction, group: EnumGroup | string, code: string)
   return codeLabel(t, `enums.${group}`, code);
 }
 
+/** The registers whose records have a status (SPEC §4). */
+export type StatusRegister = 'tender' | 'plan' | 'contract' | 'product';
+
+const STATUS_GROUP: Record<StatusRegister, string> = {
+  tender: 'tenderStatus',
+  plan: 'planStatus',
+  contract: 'contractStatus',
+  product: 'productStatus',
+};
+
+/**
+ * The one label of a record's status in a register (issue 29: a contract was "Діє" in
+ * the list and "Укладений" on its page): the list, the page, the feed and the CSV all
+ * read `enums.<register>Status`, and no other map of the same statuses exists.
+ */
+export const statusLabel = (t: TFunction, register: StatusRegister, code: string) => enumLabel(t, STATUS_GROUP[register], code);
+
 /** The name of a procurement method (`procurementMethodType`: tenders, plans, contracts). */
 export const methodLabel = (t: TFunction, code: string) => enumLabel(t, 'procurementMethodType', code);
 

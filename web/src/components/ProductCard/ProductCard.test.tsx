@@ -32,8 +32,8 @@ describe('ProductCard', () => {
     expect(markup).toContain('<span class="amount">12 345,50 грн</span>');
     expect(card({ ...syringe, value: { amount: 12345.5, currency: 'UAH' } }, { language: 'en' })).toContain('12 345.50 UAH');
     expect(markup).toContain(html(syringe.supplier?.name as string));
-    expect(markup).toContain(`<span class="status status-active">${tr('uk', 'market.productStatus.active')}</span>`);
-    expect(card({ ...syringe, status: 'hidden' })).toContain(`status-hidden">${tr('uk', 'market.productStatus.hidden')}`);
+    expect(markup).toContain(`<span class="status status-active">${tr('uk', 'enums.productStatus.active')}</span>`);
+    expect(card({ ...syringe, status: 'hidden' })).toContain(`status-hidden">${tr('uk', 'enums.productStatus.hidden')}`);
     // A national-catalogue product has neither price nor supplier.
     const bare = card({ ...syringe, value: undefined, supplier: undefined });
     expect(bare).not.toContain('product-card-price');

@@ -14,6 +14,7 @@ import { hasCart } from '../../routes/guards';
 import { Status } from '../Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
+import { statusLabel } from '../../lib/enums';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { highlight, matchMarks } from '../../lib/keyword';
 import { catalogueImage, localized, productPath, unitText, type Product, type Requirement, type RequirementResponse } from '../../lib/market';
@@ -111,7 +112,7 @@ export function ProductCard({ product, requirements }: { product: Product; requi
             {supplier}
           </p>
         )}
-        {product.status && <Status code={product.status}>{t(`market.productStatus.${product.status}`, { defaultValue: product.status })}</Status>}
+        {product.status && <Status code={product.status}>{statusLabel(t, 'product', product.status)}</Status>}
         {hasCart(session) && (
           <Suspense fallback={null}>
             <AddToCart productId={product.id} compact />

@@ -98,7 +98,7 @@ describe('Contract page over the API examples', () => {
         expect(markup).toContain(contract.contractID as string);
         const title = language === 'en' && contract.title_en ? contract.title_en : (contract.title as string);
         expect(markup).toContain(html(title));
-        expect(markup).toContain(html(tr(language, `contract.status.${contract.status}`)));
+        expect(markup).toContain(html(tr(language, `enums.contractStatus.${contract.status}`)));
         // Every label found its translation (a missing one shows its key, a group its warning).
         expect(markup).not.toMatch(/\b(contract|tender|pages)\.[a-zA-Z]+\.[a-zA-Z]/);
         expect(markup).not.toContain('returned an object');
@@ -189,7 +189,7 @@ describe('Contract page over the API examples', () => {
 
   it('shows what was paid under the terminated contract, with and without VAT', () => {
     const markup = renderBody(load('contract__terminated.json'));
-    expect(markup).toContain('Завершений');
+    expect(markup).toContain('Виконаний або розірваний');
     expect(fact(markup, t('contract.amountPaid'))).toBe('<span class="money">240,00 грн</span><span class="vat"> з ПДВ</span>');
     expect(fact(markup, t('contract.amountPaidNet'))).toBe('<span class="money">200,00 грн</span>');
     for (const file of files.filter((f) => f !== 'contract__terminated.json')) {
@@ -288,7 +288,7 @@ describe('the contract route', () => {
     expect(h.description).toContain('Броварська міська рада');
     expect(h.description).toContain('Газпостач');
     expect(h.description).toContain('1 200,00 грн');
-    expect(h.description).toContain('укладений');
+    expect(h.description).toContain('Статус: діє.');
     expect(h.description.length).toBeLessThanOrEqual(300);
     expect(h.jsonLd).toMatchObject({ '@context': 'https://schema.org' });
     const [order, trail] = (h.jsonLd as { '@graph': object[] })['@graph'];
@@ -316,7 +316,7 @@ describe('the contract route', () => {
     const contract = load('contract__terminated.json');
     const path = '/contracts/UA-2027-01-01-000001-a-a1';
     const uk = pageHead(route, ctxOf('UA-2027-01-01-000001-a-a1', { contract: ok(contract) }), tFixed, path);
-    expect(uk.description).toContain('Статус: завершений.');
+    expect(uk.description).toContain('Статус: виконаний або розірваний.');
     expect((uk.jsonLd as { '@graph': object[] })['@graph'][0]).toMatchObject({ orderNumber: 'contract #13111', acceptedOffer: { validFrom: contract.period?.startDate } });
     const en = pageHead(
       route,
@@ -325,6 +325,6 @@ describe('the contract route', () => {
       path,
     );
     expect(en.canonical).toBe('https://portal.test/en/contracts/UA-2027-01-01-000001-a-a1');
-    expect(en.description).toContain('Status: terminated.');
+    expect(en.description).toContain('Status: completed or terminated.');
   });
 });

@@ -18,7 +18,7 @@ import { dataOf } from '../../lib/data';
 import { formatter, list, localized, type Formatter } from '../../lib/ocds';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
-import { contractLabel } from './labels';
+import { statusLabel } from '../../lib/enums';
 import { Buyer } from './sections/Buyer';
 import { Changes } from './sections/Changes';
 import { Items } from './sections/Items';
@@ -88,7 +88,7 @@ export function ContractView({ contract }: { contract: ContractData }) {
         <h1 id="contract-title" className="page-title">{title}</h1>
         <p className="tender-badges">
           {id && <span className="tender-id">{id}</span>}
-          {contract.status && <Status code={contract.status} label={t('contract.statusLabel')}>{contractLabel(t, 'status', contract.status)}</Status>}
+          {contract.status && <Status code={contract.status} label={t('contract.statusLabel')}>{statusLabel(t, 'contract', contract.status)}</Status>}
         </p>
         {description && <p className="tender-description">{description}</p>}
       </header>

@@ -15,7 +15,7 @@ import {
 } from '../../lib/jsonld';
 import { list, localized, money, organizationNames } from '../../lib/ocds';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
-import { contractLabel } from './labels';
+import { statusLabel } from '../../lib/enums';
 import type { Contract } from './types';
 
 const idOf = (contract: Contract) => contract.contractID || contract.id || '';
@@ -39,7 +39,7 @@ export function contractDescription(contract: Contract, t: TFunction, language: 
   const buyer = localized(contract.buyer, 'name', language) || contract.buyer?.identifier?.legalName || '';
   const suppliers = organizationNames(contract.suppliers, language);
   const value = money(contract.value, language);
-  const status = contractLabel(t, 'status', contract.status);
+  const status = contract.status ? statusLabel(t, 'contract', contract.status) : '';
   const tail = [
     buyer && t('contract.meta.buyer', { name: clip(buyer, 100) }),
     suppliers && t('contract.meta.suppliers', { name: clip(suppliers, 100) }),

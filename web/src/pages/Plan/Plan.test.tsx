@@ -72,7 +72,7 @@ describe('Plan page over the API examples', () => {
       for (const language of ['uk', 'en'] as const) {
         const markup = renderBody(plan, language);
         expect(markup).toContain(plan.planID as string);
-        expect(markup).toContain(html(tr(language, `plan.status.${plan.status}`)));
+        expect(markup).toContain(html(tr(language, `enums.planStatus.${plan.status}`)));
         // The contents list exactly the sections rendered.
         expect(tocIds(markup)).toEqual(sectionIds(markup));
         const expected: Array<[string, boolean]> = [
@@ -195,7 +195,7 @@ describe('Plan page over a real (slim) plan', () => {
     expect(tocIds(markup)).toEqual(sectionIds(markup));
     expect(markup).toContain('<h1 id="plan-title" class="page-title">Бланки</h1>');
     expect(markup).toContain('UA-P-2026-10-08-005080-a');
-    expect(markup).toContain(tr('uk', 'plan.status.scheduled'));
+    expect(markup).toContain(tr('uk', 'enums.planStatus.scheduled'));
     expect(section(markup, 'budget')).toContain('441,00 грн');
     expect(section(markup, 'budget')).toContain('2026');
     expect(section(markup, 'buyer')).toContain(html('КНП "Красненська МЛ"'));
@@ -212,7 +212,7 @@ describe('Plan page over a real (slim) plan', () => {
   it('renders in English with the register links under /en', () => {
     const markup = renderBody(slim, 'en');
     expect(markup).toContain('441.00 UAH');
-    expect(markup).toContain(tr('en', 'plan.status.scheduled'));
+    expect(markup).toContain(tr('en', 'enums.planStatus.scheduled'));
     expect(hrefs(markup)).toContain('/en/contracts?organizer%5B0%5D=43919770');
     expect(markup).toContain(html(tr('en', 'registerLinks.organizer.tenders')));
   });

@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
-import { codeLabel } from '../../lib/enums';
+import { codeLabel, statusLabel } from '../../lib/enums';
 import { list, localized } from '../../lib/ocds';
 import type { Plan } from './types';
 
@@ -13,7 +13,8 @@ export function planLabel(t: TFunction, group: string, code: string | undefined)
   return code ? codeLabel(t, `plan.${group}`, code) : '';
 }
 
-export const planStatusLabel = (t: TFunction, code: string) => planLabel(t, 'status', code);
+/** The plan register's status label, the same in the list, the feed and the CSV. */
+export const planStatusLabel = (t: TFunction, code: string) => statusLabel(t, 'plan', code);
 
 /** The year of an ISO date as written (the platform writes Kyiv time), or ''. */
 const yearOfDate = (iso: string | undefined) => (iso && /^\d{4}-/.test(iso) ? iso.slice(0, 4) : '');

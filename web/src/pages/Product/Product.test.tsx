@@ -78,7 +78,7 @@ describe("a supplier's product page", () => {
     const markup = renderPage('product', p);
     expect(markup).toContain(`<h1 id="product-title" class="page-title">${html(p.title as string)}</h1>`);
     expect(markup).toContain('class="status status-active"');
-    expect(markup).toContain(tr('uk', 'product.status.active'));
+    expect(markup).toContain(tr('uk', 'enums.productStatus.active'));
     // Thousands grouped by spaces (SPEC §5), the currency, and VAT.
     const price = formatMoney(p.value?.amount as number, 'UAH', 'uk');
     expect(markup).toContain(`${price} ${tr('uk', 'product.vatIncluded')}`);
@@ -161,8 +161,8 @@ describe("a supplier's product page", () => {
 
   it('labels a hidden product', () => {
     const markup = renderPage('product', fx.hidden.product).replace(/<!-- -->/g, '');
-    expect(markup).toContain(`<span class="status status-hidden"><span class="visually-hidden">${tr('uk', 'product.statusLabel')}: </span>${tr('uk', 'product.status.hidden')}</span>`);
-    expect(renderPage('product', fx.hidden.product, { language: 'en' })).toContain(tr('en', 'product.status.hidden'));
+    expect(markup).toContain(`<span class="status status-hidden"><span class="visually-hidden">${tr('uk', 'product.statusLabel')}: </span>${tr('uk', 'enums.productStatus.hidden')}</span>`);
+    expect(renderPage('product', fx.hidden.product, { language: 'en' })).toContain(tr('en', 'enums.productStatus.hidden'));
   });
 
   it('renders nothing without a product, and survives odd shapes', () => {

@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import { dataOf, type DataSource, type PageData } from '../../lib/data';
-import { codeLabel } from '../../lib/enums';
+import { statusLabel as registerStatusLabel } from '../../lib/enums';
 import {
   categoryPath, classificationPath, localized, marketPath, productPath, profilePath, prozorroProductPath,
   type Category, type MarketClassification, type Product, type Profile,
@@ -30,7 +30,7 @@ export const productTitle = (p: Product, language: Language): string => localize
 export const productDescription = (p: Product, language: Language): string => localized(language, p.description, p.description_en);
 
 /** `active`, `hidden`, `inactive`, `draft` (SPEC §4), translated; an unknown status as it is. */
-export const statusLabel = (t: TFunction, status: string): string => codeLabel(t, 'product.status', status);
+export const statusLabel = (t: TFunction, status: string): string => registerStatusLabel(t, 'product', status);
 
 /** The product's EAN-13 barcode when its identifier is one (13 digits). */
 export function eanOf(p: Product): string | undefined {

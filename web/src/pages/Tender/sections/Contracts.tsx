@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { list, organizationNames } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import { tenderLabel } from '../labels';
+import { statusLabel } from '../../../lib/enums';
 import type { Award, Contract } from '../types';
 
 /** The register's contracts, then the tender's own that the register lacks. */
@@ -29,7 +29,7 @@ export function Contracts({ contracts, awards, ctx }: { contracts: Array<Contrac
             <th scope="row">{c.registered && id ? <AppLink to={`/contracts/${encodeURIComponent(id)}`}>{id}</AppLink> : id}</th>
             <td>{organizationNames(suppliers, ctx.language)}</td>
             <td><Money value={c.value} ctx={ctx} /></td>
-            <td>{tenderLabel(t, 'contractStatus', c.status)}</td>
+            <td>{c.status ? statusLabel(t, 'contract', c.status) : ''}</td>
             <td>{ctx.date(c.dateSigned)}</td>
           </tr>
         );
