@@ -476,6 +476,25 @@ async fn registration_goes_through_three_steps_and_recovery_sets_a_new_password(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_its_flag_the_cabinet_is_the_404_page_for_everyone() {
+    let app = portal(&[("PORTAL_CLIENT_FEATURES_CABINET", "false")], "").await;
+    let mut jar = Jar::default();
+    for path in ["/icabinet", "/icabinet/settings", "/en/icabinet"] {
+        let page = visit(&app, path, &mut jar).await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND, "logged out: {path}");
+    }
+    let (email, password, _) = seed("buyer");
+    let token = login_token(&app, &mut jar, "/login").await;
+    post_form(&app, "/login", &[("email", email), ("password", password), ("_csrf", &token)], &mut jar, &[]).await;
+    for path in ["/icabinet", "/icabinet/settings", "/en/icabinet"] {
+        let page = visit(&app, path, &mut jar).await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND, "logged in: {path}");
+        assert!(page.headers.get(header::LOCATION).is_none(), "no redirect: {path}");
+        assert!(page.body.contains("<p class=\"error-code\">404</p>"), "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_cabinet_shows_the_profile_and_saves_the_cpv_list() {
     let app = portal(&[("PORTAL_CLIENT_FEATURES_CABINET", "true")], "").await;
     let mut jar = Jar::default();

@@ -13,9 +13,13 @@ export const hasCart = (session: SessionSummary | null): boolean => !!session &&
 /** The cart is for those who have one; anyone else gets the 404 page. */
 export const buyersOnly = ({ input }: RouteContext): GuardResult => (hasCart(input.session) ? null : { error: 404 });
 
-/** The cabinet needs its feature flag and a login; otherwise the visitor goes home. */
+/**
+ * The cabinet exists only with its feature flag (SPEC §2.1): without it `/icabinet/*` is
+ * an unmatched route, the 404 page for everyone. With it, a visitor without a login goes
+ * home.
+ */
 export const cabinetGuard = ({ input }: RouteContext): GuardResult =>
-  !input.config.features.cabinet || !input.session ? toRoot() : null;
+  !input.config.features.cabinet ? { error: 404 } : !input.session ? toRoot() : null;
 
 /** A path that only redirects, permanently, to `to` (a path, or one made from the params). */
 export const movedTo = (name: string, to: string | ((ctx: RouteContext) => string)): PageModule => ({

@@ -1,7 +1,8 @@
 /**
  * `/icabinet`: the logged-in user's own profile and company (the users API, with the
  * user's token: the server adds it), the CPV notification list, editable, and the saved
- * searches. Needs the cabinet flag and a session; anyone else goes home.
+ * searches. Without the cabinet flag it is the 404 page for everyone; with it, a visitor
+ * without a session goes home.
  */
 import type { PageModule } from '../../routes/types';
 import { cabinetGuard } from '../../routes/guards';
