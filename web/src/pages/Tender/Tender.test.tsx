@@ -123,6 +123,38 @@ describe('Tender page edge cases', () => {
     expect(markup).not.toContain('tender-toc');
   });
 
+  it('puts status, deadline, value, buyer and documents before the folded parameters (issue 29)', () => {
+    const tender = {
+      tenderID: 'UA-2026-01-01-000003-a',
+      title: 'Ремонт доріг',
+      status: 'active.tendering',
+      procurementMethodType: 'aboveThreshold',
+      value: { amount: 500000, currency: 'UAH', valueAddedTaxIncluded: true },
+      tenderPeriod: { startDate: '2026-01-01T10:00:00+02:00', endDate: '2026-01-20T18:00:00+02:00' },
+      procuringEntity: { name: 'Міська рада', identifier: { scheme: 'UA-EDR', id: '87654321' } },
+      documents: [{ id: 'd1', title: 'Тендерна документація.pdf', url: 'https://files.test/d1', format: 'application/pdf' }],
+    };
+    for (const language of ['uk', 'en'] as const) {
+      const markup = renderBody(tender, language);
+      const at = (needle: string) => {
+        const i = markup.indexOf(needle);
+        expect(i, needle).toBeGreaterThan(-1);
+        return i;
+      };
+      const tr = translations[language].tender;
+      const config = at('id="config"');
+      for (const needle of [
+        `status-active-tendering`, `<dt>${html(tr.deadline)}</dt><dd>`, `<dt>${html(tr.value)}</dt>`, '87654321', 'id="documents"',
+      ]) expect(at(needle), needle).toBeLessThan(config);
+      // The parameter rows are behind a closed disclosure whose summary says how many.
+      expect(markup).toMatch(/id="config"[^]*<details class="tender-config-details"><summary>[^<]*\(19\)<\/summary>/);
+      expect(markup).not.toMatch(/<details[^>]* open/);
+      // The tender on the central procurement portal, in a new tab (SPEC §2.2).
+      expect(markup).toContain('<a href="https://prozorro.test/tender/UA-2026-01-01-000003-a" target="_blank" rel="noopener noreferrer">');
+      expect(markup).toContain(html(tr.onPortal));
+    }
+  });
+
   it('shows the organizer, value with VAT and config defaults in both languages', () => {
     const tender = {
       tenderID: 'UA-2026-01-01-000002-a',

@@ -4,12 +4,16 @@
  * absent is not rendered and not listed in the contents. The output depends only on the
  * data and the language (no clock), so the server and the browser render the same markup;
  * the timeline reads the clock only after hydration ("now", the countdown).
- * Each section is a file of `sections/`; this one puts them in order under the header.
+ * Each section is a file of `sections/`; this one puts them in order under the header:
+ * what a bidder decides on first (status, deadline, value, buyer, then the stages and the
+ * documents), the procedure's parameters last and folded (issue 29: their 19 rows stood
+ * between the buyer and the documents, a long scroll on a phone).
  */
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
+import { ExternalLink } from '../../components/ExternalLink/ExternalLink';
 import { Section } from '../../components/Section/Section';
 import { Status } from '../../components/Status/Status';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
@@ -45,7 +49,7 @@ export { jsonLd, links, meta } from './meta';
 
 /** The sections listed in the contents, in the order of the page. */
 const SECTION_IDS = [
-  'timeline', 'lots', 'items', 'features', 'criteria', 'documents', 'questions', 'complaints',
+  'timeline', 'documents', 'lots', 'items', 'features', 'criteria', 'questions', 'complaints',
   'bids', 'qualifications', 'awards', 'contracts', 'cancellations', 'monitorings',
 ] as const;
 type SectionId = (typeof SECTION_IDS)[number];
@@ -57,6 +61,8 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
   useEffect(() => {
     const id = section?.split('/')[0];
     if (id && (SECTION_IDS as readonly string[]).concat(['organizer', 'config']).includes(id)) {
+      // The parameters are folded: their sub-path opens them.
+      if (id === 'config') document.querySelector<HTMLDetailsElement>('#config details')?.setAttribute('open', '');
       document.getElementById(id)?.scrollIntoView();
     }
   }, [section]);
@@ -71,7 +77,7 @@ const registered = <T,>(state: DataSource, key: string): T[] => list(dataOf<{ 'h
 export function TenderView({ tender, notice }: { tender: TenderData; notice?: ReactNode }) {
   const { t } = useTranslation();
   const state = usePageState();
-  const { language } = state;
+  const { language, config } = state;
 
   const lots = list(tender.lots);
   const lotTitles = new Map(lots.map((l) => [l.id, localized(l, 'title', language)]));
@@ -115,6 +121,9 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
 
   const title = localized(tender, 'title', language) || tender.tenderID || '';
   const description = localized(tender, 'description', language);
+  // The same tender on the central procurement portal (SPEC §2.2: an external link, a new tab).
+  const portal = config.endpoints.procurement.replace(/\/+$/, '');
+  const onPortal = portal && tender.tenderID ? `${portal}/tender/${encodeURIComponent(tender.tenderID)}` : '';
 
   return (
     <article className="page tender-page" aria-labelledby="tender-title">
@@ -126,6 +135,11 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
           {tender.procurementMethodType && <span className="tender-method">{methodLabel(t, tender.procurementMethodType)}</span>}
         </p>
         {description && <p className="tender-description">{description}</p>}
+        {onPortal && (
+          <p className="tender-portal">
+            <ExternalLink href={onPortal}>{t('tender.onPortal')}</ExternalLink>
+          </p>
+        )}
         {notice}
       </header>
 
@@ -133,13 +147,14 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
 
       <Summary tender={tender} plans={plans} ctx={ctx} />
       {tender.procuringEntity && <Organizer org={tender.procuringEntity} ctx={ctx} />}
-      <Config tender={tender} ctx={ctx} />
 
       {sections.map((id) => (
         <Section key={id} id={id} title={t(`tender.sections.${id}`)}>
           {content[id]}
         </Section>
       ))}
+
+      <Config tender={tender} ctx={ctx} />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The tender's config parameters, completed with its procedure type's defaults; a
- * defaulted value is marked as such.
+ * defaulted value is marked as such. The rows (19 for most methods) are folded behind a
+ * disclosure at the end of the page: a bidder reads them after the facts and documents.
  */
 import type { TFunction } from 'i18next';
 import { Facts, type Fact } from '../../../components/Facts/Facts';
@@ -28,17 +29,20 @@ export function Config({ tender, ctx }: { tender: Tender; ctx: Ctx }) {
   const defaulted = keys.filter((k) => !(k in own));
   return (
     <Section id="config" title={t('tender.config.heading')}>
-      {defaulted.length > 0 && <p className="muted">{t('tender.config.defaultsNote')}</p>}
-      <Facts
-        className="tender-config"
-        rows={keys.map((k): Fact => [
-          t(`tender.config.params.${k}`),
-          <>
-            {configValue(k, values[k] as boolean | number, method, t)}
-            {!(k in own) && <span className="muted"> {t('tender.config.defaultMark')}</span>}
-          </>,
-        ])}
-      />
+      <details className="tender-config-details">
+        <summary>{t('tender.config.show', { count: keys.length })}</summary>
+        {defaulted.length > 0 && <p className="muted">{t('tender.config.defaultsNote')}</p>}
+        <Facts
+          className="tender-config"
+          rows={keys.map((k): Fact => [
+            t(`tender.config.params.${k}`),
+            <>
+              {configValue(k, values[k] as boolean | number, method, t)}
+              {!(k in own) && <span className="muted"> {t('tender.config.defaultMark')}</span>}
+            </>,
+          ])}
+        />
+      </details>
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The tender's key facts under its header: id, the plan(s) it was created from, procedure,
- * category and amounts.
+ * The tender's key facts under its header: id, the submission deadline, the expected value,
+ * procedure, category, the plan(s) it was created from and the other amounts.
  */
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
@@ -29,10 +29,11 @@ export function Summary({ tender, plans, ctx }: { tender: Tender; plans: Array<{
   const amount = (value: Value | undefined) => money(value, ctx.language) && <Money value={value} ctx={ctx} />;
   const rows: Fact[] = withValues([
     [t('tender.tenderId'), tender.tenderID],
-    [t('tender.plans'), planLinks(tender, plans)],
+    [t('tender.deadline'), tender.tenderPeriod?.endDate && ctx.date(tender.tenderPeriod.endDate)],
+    [t('tender.value'), amount(tender.value)],
     [t('tender.method'), tender.procurementMethodType && methodLabel(t, tender.procurementMethodType)],
     [t('tender.category'), tender.mainProcurementCategory && tenderLabel(t, 'categories', tender.mainProcurementCategory)],
-    [t('tender.value'), amount(tender.value)],
+    [t('tender.plans'), planLinks(tender, plans)],
     [t('tender.guarantee'), amount(tender.guarantee)],
     [t('tender.minimalStep'), amount(tender.minimalStep)],
   ]);
