@@ -22,8 +22,8 @@ describe('routeOutcome', () => {
     // The portal's status, and the code that failed, which the page shows (SPEC §2.4, §2.5).
     expect(routeOutcome(route, ctx({ tender: { ok: false, status: 500 }, monitorings: { ok: true, body: {} } }, params))).toEqual({ error: 503, shown: 500 });
     expect(routeOutcome(route, ctx({ tender: { ok: false, status: 418 } }, params))).toEqual({ error: 502, shown: 418 });
-    expect(routeOutcome(route, ctx({ tender: { ok: false, failure: 'timeout' } }, params))).toEqual({ error: 504, shown: 504 });
-    expect(routeOutcome(route, ctx({ tender: { ok: false, status: 404 } }, params))).toEqual({ error: 404, shown: 404 });
+    expect(routeOutcome(route, ctx({ tender: { ok: false, failure: 'timeout' } }, params))).toEqual({ error: 504 });
+    expect(routeOutcome(route, ctx({ tender: { ok: false, status: 404 } }, params))).toEqual({ error: 404 });
   });
   it('puts the guard first and the redirect from data last', () => {
     const bad = matchPage('/tenders/not-an-id');

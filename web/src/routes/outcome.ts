@@ -18,7 +18,10 @@ export function routeOutcome(route: PageRoute, ctx: RouteContext): Outcome {
   for (const key of route.required ?? []) {
     const entry = ctx.input.data[key];
     const error = failureStatus(entry);
-    if (error) return { error, shown: failureCode(entry) ?? error };
+    if (!error) continue;
+    // The page shows the code that failed when it is not the portal's status.
+    const shown = failureCode(entry) ?? error;
+    return shown === error ? { error } : { error, shown };
   }
   return route.redirectFromData?.(ctx) ?? null;
 }

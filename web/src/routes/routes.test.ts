@@ -43,7 +43,8 @@ describe('route table', () => {
     expect(cabinet.guard?.(ctx())).toEqual({ redirect: '/', status: 302 });
     expect(cabinet.guard?.(ctx({ session: { email: 'buyer@portal.example', type: 'buyer', name: 'b' } }))).toBeNull();
     const off = ctx({ session: { email: 'buyer@portal.example', type: 'buyer', name: 'b' }, config: { features: { cabinet: false } } as ClientConfig });
-    expect(cabinet.guard?.(off)).toEqual({ error: 404 }, 'without the flag the cabinet is an unmatched route, for everyone');
+    // Without the flag the cabinet is an unmatched route, for everyone.
+    expect(cabinet.guard?.(off)).toEqual({ error: 404 });
     expect(cabinet.guard?.(ctx({ config: { features: { cabinet: false } } as ClientConfig }))).toEqual({ error: 404 });
     expect(matchPage('/login').route.guard?.(ctx({ session: { email: 'cpe@portal.example', type: 'cpe', name: 'c' } }))).toEqual({ redirect: '/', status: 302 });
     expect(matchPage('/registration/step').route.guard?.(ctx())).toBeNull();
