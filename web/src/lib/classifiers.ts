@@ -6,6 +6,7 @@
 import type { FetchSpec } from '../contract';
 // Types only: the tree and lookup helpers load without the register codec (Market uses them).
 import type { ArrayFilter, Register, SearchFilters } from './filters';
+import { getJson } from './api';
 
 /** A classification node as `/api/classifications` answers it. */
 export interface ClassificationNode {
@@ -135,16 +136,9 @@ export function organisationLabel(org: Organisation): string {
   return org.legalName?.trim() || org.id;
 }
 
-/** Fetches JSON from the search API in the browser, with a time-out; throws on failure. */
-export async function fetchSearchApi<T>(base: string, path: string, signal?: AbortSignal): Promise<T> {
-  const timeout = AbortSignal.timeout(15_000);
-  const combined = signal && 'any' in AbortSignal ? AbortSignal.any([signal, timeout]) : timeout;
-  const response = await fetch(`${base.replace(/\/$/, '')}${path}`, {
-    headers: { Accept: 'application/json' },
-    signal: combined,
-  });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.json()) as T;
+/** Fetches JSON from the search API in the browser, with a time-out; throws on failure (`getJson`). */
+export function fetchSearchApi<T>(base: string, path: string, signal?: AbortSignal): Promise<T> {
+  return getJson<T>(base, path, { signal });
 }
 
 /**

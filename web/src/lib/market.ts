@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
 import type { SearchMatch } from './keyword';
+import { getJson } from './api';
 
 export interface Unit {
   code?: string;
@@ -184,10 +185,8 @@ export function catalogueImage(url: unknown, searchBase: string): string | undef
  * JSON of the search service read by the browser (the profile choice, the classification
  * tree), with a time-out; throws on a failed or refused request.
  */
-export async function fetchCatalogue<T>(base: string, path: string): Promise<T> {
-  const response = await fetch(base.replace(/\/$/, '') + path, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.json()) as T;
+export function fetchCatalogue<T>(base: string, path: string): Promise<T> {
+  return getJson<T>(base, path);
 }
 
 const seg = (id: string) => encodeURIComponent(id);
