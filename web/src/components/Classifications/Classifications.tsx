@@ -1,13 +1,20 @@
 /** Classifier codes as the record pages show them (items of tenders, plans, contracts). */
 import type { Language } from '../../contract';
+import { useTranslation } from '../../i18n/react';
+import { codeLabel } from '../../lib/enums';
 import { list, localized, type Classification, type Item } from '../../lib/ocds';
 
-/** `ДК021 03111000-2 Seeds`: the scheme (muted), the code and the description in the page's language. */
+/**
+ * `ДК021 03111000-2 Насіння` / `CPV 03111000-2 Seeds`: the scheme (muted, its name in the
+ * page's language: the records write Ukrainian scheme names), the code and the description
+ * in the page's language.
+ */
 export function ClassificationText({ c, language }: { c: Classification; language: Language }) {
+  const { t } = useTranslation();
   const text = localized(c, 'description', language);
   return (
     <>
-      {c.scheme && <span className="muted">{c.scheme} </span>}
+      {c.scheme && <span className="muted">{codeLabel(t, 'classificationSchemes', c.scheme)} </span>}
       {c.id && <span className="code">{c.id}</span>}
       {text && `${c.id ? ' ' : ''}${text}`}
     </>

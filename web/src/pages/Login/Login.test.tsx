@@ -43,7 +43,8 @@ describe('Login', () => {
       error: { status: 401, statusText: 'Unauthorized', retryAfter: null },
     };
     const out = render(<Login />, { url: '/login', csrf: 't', data: form(outcome) });
-    expect(out).toContain(html(`${tr('uk', 'account.errors.credentials')} (Unauthorized)`));
+    expect(out).toContain(html(`${tr('uk', 'account.errors.credentials')} (Не авторизовано)`));
+    expect(out).not.toContain('Unauthorized');
     expect(out).toContain('role="alert"');
     expect(input(out, 'email')).toContain('value="b@x.ua"');
     expect(input(out, 'origin')).toContain('value="/plans"');
@@ -54,11 +55,13 @@ describe('Login', () => {
       url: '/login',
       data: form({ ok: false, error: { status: 429, statusText: 'Too Many Requests', retryAfter: 8 } }),
     });
-    expect(slowed).toContain(html(`${tr('uk', 'account.errors.throttledFor', { seconds: 8 })} (Too Many Requests)`));
+    expect(slowed).toContain(html(`${tr('uk', 'account.errors.throttledFor', { seconds: 8 })} (Забагато запитів)`));
     const down = render(<Login />, { url: '/login', data: form({ ok: false, error: { status: 502, statusText: 'Bad Gateway', retryAfter: null } }) });
-    expect(down).toContain(html(`${tr('uk', 'account.errors.unavailable')} (Bad Gateway)`));
+    expect(down).toContain(html(`${tr('uk', 'account.errors.unavailable')} (Помилка шлюзу)`));
     const code = render(<Login />, { url: '/login/2fa', data: form({ ok: false, error: { status: 401, statusText: 'Unauthorized', retryAfter: null } }) });
-    expect(code).toContain(html(`${tr('uk', 'account.errors.code')} (Unauthorized)`));
+    expect(code).toContain(html(`${tr('uk', 'account.errors.code')} (Не авторизовано)`));
+    const english = render(<Login />, { url: '/en/login/2fa', language: 'en', data: form({ ok: false, error: { status: 401, statusText: 'Unauthorized', retryAfter: null } }) });
+    expect(english).toContain(html(`${tr('en', 'account.errors.code')} (Unauthorized)`));
   });
 });
 

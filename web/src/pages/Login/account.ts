@@ -5,9 +5,14 @@
 import type { TFunction } from 'i18next';
 import type { FormError } from '../../lib/account';
 
-/** The message next to a form for its error: what happened, then the status text. */
+/**
+ * The message next to a form for its error: what happened, then the status text (SPEC §8)
+ * in the interface's language: the users API's reason phrase is English ("Unauthorized"),
+ * which the Ukrainian interface showed as it was.
+ */
 export function formErrorMessage(t: TFunction, error: FormError, step: 'login' | '2fa' | 'form' = 'form'): string {
-  const withStatus = (message: string) => (error.statusText ? `${message} (${error.statusText})` : message);
+  const statusText = error.statusText && t(`account.statusText.${error.status}`, { defaultValue: error.statusText });
+  const withStatus = (message: string) => (statusText ? `${message} (${statusText})` : message);
   if (error.forgery) return withStatus(t('account.errors.forgery'));
   if (error.expired) return withStatus(t('account.errors.expired'));
   switch (error.status) {

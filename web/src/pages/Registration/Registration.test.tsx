@@ -34,6 +34,17 @@ describe('registration route', () => {
 });
 
 describe('Registration', () => {
+  it('names countries in English with Latin letters (the standards write "Аland" with a Cyrillic А)', () => {
+    const out = render(<Registration />, {
+      url: '/en/registration',
+      language: 'en',
+      csrf: 't',
+      data: { first: step(['email', 'countryId'], 'en'), countries: ok([{ code: 'AX', name: 'Аландські Острови', name_en: '\u0410land Islands' }]) },
+    });
+    expect(out).toContain('>Aland Islands<');
+    expect(out).not.toContain('\u0410land');
+  });
+
   it('shows the fields of the steps loaded, choices apart, and the submit only when all are there', () => {
     const partial = render(<Registration />, {
       url: '/registration?countryId=UA',
@@ -63,7 +74,7 @@ describe('Registration', () => {
         form: form({ ok: false, field: 'email', values: { email: 'x@y.ua' }, error: { status: 409, statusText: 'Conflict', retryAfter: null } }),
       },
     });
-    expect(refused).toContain(`${tr('uk', 'account.errors.exists')} (Conflict)`);
+    expect(refused).toContain(`${tr('uk', 'account.errors.exists')} (Конфлікт)`);
     expect(refused).toMatch(/<input[^>]*aria-invalid="true"[^>]*>/);
     expect(refused).toContain('value="x@y.ua"');
     const done = render(<Registration />, { url: '/registration', data: { first: step(['email']), countries, form: form({ ok: true, registered: 'new@y.ua' }) } });

@@ -16,6 +16,7 @@ import { RegisteredDialog } from '../../components/RegisteredDialog/RegisteredDi
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { usePageState } from '../../state';
 import { LISTS, USER_GROUPS, choices } from './route';
+import { latinLookalikes } from '../../lib/latin';
 
 interface Field {
   name: string;
@@ -71,7 +72,8 @@ export default function Registration() {
 
   const language = state.language;
   const list = (name: string) => dataOf<ListEntry[]>(state, name, (b) => (Array.isArray(b) ? (b as ListEntry[]) : null)) ?? [];
-  const named = (entry: ListEntry) => (language === 'en' && entry.name_en) || entry.name;
+  // English names as English: the standards' list has "Аland Islands" with a Cyrillic А.
+  const named = (entry: ListEntry) => (language === 'en' && entry.name_en && latinLookalikes(entry.name_en)) || entry.name;
   const steps = ['first', 'second', 'third'].map((key) => dataOf<StepAnswer>(state, key));
   const fields = steps.flatMap((step) => step?.data?.[language]?.fields ?? []).filter((f) => !CHOICES.has(f.name));
   const complete = !!steps[2];
