@@ -10,6 +10,7 @@ import { lazy } from 'react';
 import type { Language } from '../contract';
 import type { PageChunk, PageComponent, PageModule, SplitPage } from './types';
 import { loadChunk } from '../lib/lazy';
+import { ErrorPage } from '../components/ErrorPage/ErrorPage';
 
 const isSplit = (page: PageModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
 
@@ -32,6 +33,8 @@ function load(module: PageModule, page: SplitPage, language: Language): Promise<
       (chunk) => {
         loaded.set(key, chunk);
         loading.delete(key);
+        // The bundle works again: a later failure may try a full load once more.
+        if (typeof window !== 'undefined') sessionStore()?.removeItem(CHUNK_RELOAD_KEY);
         return chunk;
       },
       (e: unknown) => {
@@ -45,9 +48,60 @@ function load(module: PageModule, page: SplitPage, language: Language): Promise<
   return pending;
 }
 
+/** Where the address a page's chunk failed for is remembered across the full load. */
+export const CHUNK_RELOAD_KEY = 'dzo.chunkReload';
+
+/** The page shown when a page's chunk cannot be loaded even after a full load. */
+function ChunkFailed() {
+  return <ErrorPage code={503} />;
+}
+
+/**
+ * A page whose chunk failed to load ('Loading chunk failed': a deploy replaced the
+ * bundle, or the network dropped it): a full load of the address the visitor asked for,
+ * at most once per address, which brings the new bundle; after that, the error page.
+ */
+export function recoverChunk(
+  error: unknown,
+  href: string,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+  fullLoad: (href: string) => void,
+): Promise<PageChunk> {
+  let tried: string | null = null;
+  try {
+    tried = storage?.getItem(CHUNK_RELOAD_KEY) ?? null;
+  } catch {
+    // Storage refused (private mode): the full load is tried once all the same.
+  }
+  if (tried !== href) {
+    try {
+      storage?.setItem(CHUNK_RELOAD_KEY, href);
+    } catch {
+      // As above.
+    }
+    fullLoad(href);
+    // The page is leaving: render nothing meanwhile.
+    return new Promise<PageChunk>(() => undefined);
+  }
+  console.error(error);
+  return Promise.resolve({ default: ChunkFailed } as unknown as PageChunk);
+}
+
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 function standIn(module: PageModule, page: SplitPage, language: Language): PageComponent {
   const key = keyOf(module, language);
-  const Lazy = lazy(() => load(module, page, language));
+  const Lazy = lazy(() =>
+    load(module, page, language).catch((e: unknown) =>
+      recoverChunk(e, window.location.href, sessionStore(), (href) => window.location.assign(href)),
+    ),
+  );
   return function SplitPageOf(props) {
     const Page = loaded.get(key)?.default;
     return Page ? <Page {...props} /> : <Lazy {...props} />;
