@@ -1,0 +1,46 @@
+// English means English under /en (issue 29, item 18), in real Chromium over real data:
+// classifier schemes by their English names, the country list in Latin letters, and the
+// account errors' status text in the interface's language.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open } from './browser.mjs';
+
+// Real tender (prozorro-mcp data) whose items are classified in ДК021.
+const TENDER_ID = 'UA-2026-09-11-011681-a';
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(() => browser?.close());
+
+test('an English tender page names the CPV scheme in English', async () => {
+  const { page, context, problems } = await open(browser, `/en/tenders/${TENDER_ID}`);
+  const items = await page.textContent('section#items');
+  assert.match(items, /CPV\s*31224700-9/);
+  assert.doesNotMatch(items, /ДК021/);
+  const uk = await open(browser, `/tenders/${TENDER_ID}`);
+  assert.match(await uk.page.textContent('section#items'), /ДК021\s*31224700-9/);
+  await uk.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the English country list writes Åland in Latin letters', async () => {
+  const { page, context } = await open(browser, '/en/registration');
+  const names = await page.$$eval('select[name="countryId"] option', (os) => os.map((o) => o.textContent));
+  assert.ok(names.includes('Aland Islands'), 'Aland Islands in Latin letters');
+  const cyrillic = names.filter((n) => /[\u0400-\u04FF]/.test(n));
+  assert.deepEqual(cyrillic, [], 'no Cyrillic letter in an English country name');
+  await context.close();
+});
+
+test('a wrong password says why in Ukrainian, without an English status text', async () => {
+  const { page, context } = await open(browser, '/login');
+  await page.fill('input[name="email"]', 'buyer@example.com');
+  await page.fill('input[name="password"]', 'not-the-password');
+  await Promise.all([page.waitForLoadState('load'), page.click('form button[type="submit"]')]);
+  const alert = await page.locator('[role="alert"]').first().textContent();
+  assert.match(alert, /Не авторизовано/);
+  assert.doesNotMatch(alert, /Unauthorized/);
+  await context.close();
+});
