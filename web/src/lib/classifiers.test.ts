@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ancestorsOf, classificationsPath, labelFetches, nodeLabel, organisationLabel, organisationsPath, sortClassifications,
-  type ClassificationNode,
-} from './classifiers';
+import { classificationsPath, labelFetches, nodeLabel, organisationLabel, organisationsPath, type ClassificationNode } from './classifiers';
+import { ancestorsOf, sortClassifications } from './classifierTree';
 import { TENDERS, parseFilters } from './filters';
 
 const ids = (nodes: Array<{ id: string }>) => nodes.map((n) => n.id);

@@ -1,7 +1,7 @@
 /**
  * Classifiers and organisations the search filters pick from (SPEC §7): the upstream
- * paths that look them up, the client-side sort of SPEC §5, and the label maps a
- * picker shows for codes that are already in the URL.
+ * paths that look them up and the label maps a picker shows for codes that are already
+ * in the URL. The client-side sort of SPEC §5 is in `classifierTree.ts`, with the panel.
  */
 import type { FetchSpec } from '../contract';
 // Types only: the tree and lookup helpers load without the register codec (Market uses them).
@@ -50,27 +50,6 @@ export type OrganisationFilter = keyof typeof ORGANISATION_FILTERS;
 export function organisationLookup(register: Register, filter: OrganisationFilter): string {
   if (filter !== 'organizer') return ORGANISATION_FILTERS[filter];
   return register.name === 'plans' ? '/api/plan_identifiers' : register.name === 'contracts' ? '/api/contract_identifiers' : ORGANISATION_FILTERS.organizer;
-}
-
-/** The numeric part of a CPV code before the hyphen (`03110000-5` → 3110000). */
-function cpvNumber(id: string): number {
-  const n = Number.parseInt(id.split('-')[0] ?? '', 10);
-  return Number.isNaN(n) ? Number.POSITIVE_INFINITY : n;
-}
-
-// Made on first use: an Intl object at module level cannot go into the V8 startup snapshot.
-let collator: Intl.Collator | undefined;
-const byId = { compare: (a: string, b: string) => (collator ??= new Intl.Collator('uk', { numeric: true })).compare(a, b) };
-
-/** SPEC §5: results are sorted on the client; CPV by the numeric part before the hyphen. */
-export function sortClassifications<T extends { id: string }>(scheme: string, nodes: readonly T[]): T[] {
-  const sorted = [...nodes];
-  if (scheme === 'classification') {
-    sorted.sort((a, b) => cpvNumber(a.id) - cpvNumber(b.id) || byId.compare(a.id, b.id));
-  } else {
-    sorted.sort((a, b) => byId.compare(a.id, b.id));
-  }
-  return sorted;
 }
 
 const encode = (v: string) => encodeURIComponent(v);
@@ -139,25 +118,4 @@ export function organisationLabel(org: Organisation): string {
 /** Fetches JSON from the search API in the browser, with a time-out; throws on failure (`getJson`). */
 export function fetchSearchApi<T>(base: string, path: string, signal?: AbortSignal): Promise<T> {
   return getJson<T>(base, path, { signal });
-}
-
-/**
- * The chain of ancestors of a node, root first, read by following `parentId` with
- * `searchId[]` lookups (`lookup` answers one node by id).
- */
-export async function ancestorsOf(
-  node: ClassificationNode,
-  lookup: (id: string) => Promise<ClassificationNode | undefined>,
-): Promise<ClassificationNode[]> {
-  const chain: ClassificationNode[] = [];
-  const seen = new Set<string>([node.id]);
-  let parentId = node.parentId;
-  while (parentId && !seen.has(parentId) && chain.length < 16) {
-    seen.add(parentId);
-    const parent = await lookup(parentId);
-    if (!parent) break;
-    chain.unshift(parent);
-    parentId = parent.parentId;
-  }
-  return chain;
 }

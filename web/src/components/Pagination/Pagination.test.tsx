@@ -41,16 +41,16 @@ describe('Pagination', () => {
     expect(out).not.toContain('pagination-more');
   });
 
-  it('shows next N as a button with onShowMore, N limited by what remains', () => {
+  it('shows next N as a link to the next page with onShowMore too (SPEC §2.6: it appends once hydrated), N limited by what remains', () => {
     const out = render(<Pagination page={9} perPage={10} total={95} hrefForPage={href} onShowMore={() => {}} />);
-    expect(out).toContain('<button type="button" class="button pagination-more">Показати ще 5 результатів</button>');
+    expect(out).toContain('<a class="button pagination-more" href="/tenders?page=10">Показати ще 5 результатів</a>');
     const full = render(<Pagination page={1} perPage={24} total={95} hrefForPage={href} onShowMore={() => {}} />, { language: 'en' });
-    expect(full).toContain('>Show 24 more results</button>');
+    expect(full).toContain('href="/en/tenders?page=2">Show 24 more results</a>');
   });
 
   it('uses the Ukrainian plural forms', () => {
     const label = (total: number) =>
-      /pagination-more">([^<]*)</.exec(render(<Pagination page={1} perPage={24} total={24 + total} hrefForPage={href} onShowMore={() => {}} />))![1];
+      /pagination-more"[^>]*>([^<]*)</.exec(render(<Pagination page={1} perPage={24} total={24 + total} hrefForPage={href} onShowMore={() => {}} />))![1];
     expect(label(1)).toBe('Показати ще 1 результат');
     expect(label(2)).toBe('Показати ще 2 результати');
     expect(label(5)).toBe('Показати ще 5 результатів');

@@ -12,10 +12,10 @@ interface Props {
   total: number;
   hrefForPage: (page: number) => string;
   /**
-   * Appends the next page's results. Without it, 'show next N' is a link to the
-   * next page instead of a button.
+   * Appends the next page's results (`useShowMore`). 'Show next N' is a link to the next
+   * page either way: without JavaScript, or opened in a new tab, it is that page.
    */
-  onShowMore?: () => void;
+  onShowMore?: (url: string) => void;
 }
 
 /** The previous or next page's arrow: a link, or a disabled mark on the first or last page. */
@@ -51,16 +51,20 @@ export function Pagination({ page, perPage, total, hrefForPage, onShowMore }: Pr
 
   return (
     <nav className="pagination" aria-label={t('pagination.label')}>
-      {more > 0 &&
-        (onShowMore ? (
-          <button type="button" className="button pagination-more" onClick={onShowMore}>
-            {moreLabel}
-          </button>
-        ) : (
-          <AppLink className="button pagination-more" to={hrefForPage(current + 1)}>
-            {moreLabel}
-          </AppLink>
-        ))}
+      {more > 0 && (
+        <AppLink
+          className="button pagination-more"
+          to={hrefForPage(current + 1)}
+          onClick={(e) => {
+            // A plain click appends; one that asks for a new tab or window opens the page.
+            if (!onShowMore || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            onShowMore(e.currentTarget.href);
+          }}
+        >
+          {moreLabel}
+        </AppLink>
+      )}
       <ul className="pagination-pages">
         <Step rel="prev" to={current > 1 ? hrefForPage(current - 1) : null} label={t('pagination.previous')} symbol="‹" />
         {pageItems(current, count).map((item, i) =>

@@ -11,9 +11,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import {
-  ancestorsOf, classificationsPath, fetchSearchApi, membersOf, nodeLabel, organisationLabel, organisationsPath,
-  sortClassifications, type ClassificationNode, type Organisation,
+  classificationsPath, fetchSearchApi, membersOf, nodeLabel, organisationLabel, organisationsPath,
+  type ClassificationNode, type Organisation,
 } from '../../lib/classifiers';
+import { ancestorsOf, sortClassifications } from '../../lib/classifierTree';
 import { usePageState } from '../../state';
 import { named, type Chosen, type PickerSource } from './Picker';
 

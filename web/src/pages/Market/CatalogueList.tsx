@@ -10,6 +10,7 @@ import { useLocation } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Pagination } from '../../components/Pagination/Pagination';
+import { useShowMore } from '../../components/Pagination/useShowMore';
 import { ProductCard } from '../../components/ProductCard/ProductCard';
 import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
@@ -58,21 +59,25 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const chosen = classifications.find((c) => c.id.slice(0, 8) === first.slice(0, 8))?.id ?? first;
   const label = t(`pages.${route.name}.title`);
   const clear = (k: 'categories' | 'profiles') => href(path, { ...filters, [k]: [], page: 1 }, scope);
+  const hrefForPage = (p: number) => href(path, { ...filters, page: p }, scope);
+  // 'Show next N' appends the next page (SPEC §2.6).
+  const more = useShowMore<Product & Profile & Category, HTMLUListElement>(filters.page, 'list');
+  const members = membersOf<Product & Profile & Category>(answer).concat(more.items);
 
   const items =
     scope.list === 'products'
-      ? membersOf<Product>(answer).map((p) => (
+      ? members.map((p) => (
           <li key={p.id}>
             <ProductCard product={p} />
           </li>
         ))
       : scope.list === 'profiles'
-        ? membersOf<Profile>(answer).map((p) => (
+        ? members.map((p) => (
             <li key={p.id}>
               <ProfileTile item={p} />
             </li>
           ))
-        : membersOf<Category>(answer).map((c) => (
+        : members.map((c) => (
             <li key={c.id}>
               <CategoryTile item={c} />
             </li>
@@ -137,11 +142,11 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
       ) : items.length === 0 ? (
         <EmptyState title={t(`market.empty.${scope.list}Title`)} text={t('market.empty.text')} action={{ label: t('market.filters.reset'), to: path }} />
       ) : (
-        <Catalogue view={view.view} label={label}>
+        <Catalogue view={view.view} label={label} list={more.list}>
           {items}
         </Catalogue>
       )}
-      <Pagination page={filters.page} perPage={perPage} total={total} hrefForPage={(p) => href(path, { ...filters, page: p }, scope)} />
+      <Pagination page={more.page} perPage={perPage} total={total} hrefForPage={hrefForPage} onShowMore={more.next} />
     </section>
   );
 }

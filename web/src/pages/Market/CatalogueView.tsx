@@ -7,7 +7,7 @@
  * keeps the 640 px rule before any script: the list layout applies only above it. The
  * counts the catalogue's items show (`useCount`) are here too, beside the list they fill.
  */
-import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { formatNumber } from '../../lib/format';
 import { usePageState } from '../../state';
@@ -81,10 +81,10 @@ export function ViewToggle({ view, ready, choose }: ReturnType<typeof useCatalog
   );
 }
 
-/** A catalogue's items in the chosen view (`items` are `<li>`s). */
-export function Catalogue({ view, label, children }: { view: CatalogView; label?: string; children: ReactNode }) {
+/** A catalogue's items in the chosen view (`items` are `<li>`s); `list` receives the list element (`useShowMore`). */
+export function Catalogue({ view, label, children, list }: { view: CatalogView; label?: string; children: ReactNode; list?: RefObject<HTMLUListElement | null> }) {
   return (
-    <ul className={`catalogue catalogue-${view}`} data-view={view} aria-label={label}>
+    <ul className={`catalogue catalogue-${view}`} data-view={view} aria-label={label} ref={list}>
       {children}
     </ul>
   );

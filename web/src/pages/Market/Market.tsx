@@ -6,6 +6,7 @@
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { Pagination } from '../../components/Pagination/Pagination';
+import { useShowMore } from '../../components/Pagination/useShowMore';
 import { useTranslation } from '../../i18n/react';
 import type { ClassificationNode } from '../../lib/classifiers';
 import { PRODUCT_LIST } from '../../lib/marketFilters';
@@ -36,6 +37,9 @@ export default function Market({ route: _route }: { route: PageRoute }) {
   // A page of 24 tiles (SPEC §9); the tree below keeps every classification.
   const page = homePage(query, tiles.length);
   const hrefForPage = (p: number) => homeHref(p, query.get('open'));
+  const pageOf = (p: number) => tiles.slice((p - 1) * HOME_PER_PAGE, p * HOME_PER_PAGE);
+  // 'Show next N' appends the next 24 (SPEC §2.6): they are at hand already.
+  const more = useShowMore<(typeof tiles)[number], HTMLUListElement>(page, pageOf);
   const divisions = membersOf<ClassificationNode>(dataOf<unknown>(state, 'divisions'));
   const tree = treeOf(classifications, divisions, state.language, (code) => t('market.tree.division', { code }));
   const opened = recordOf<MarketClassification>(state, 'open');
@@ -78,15 +82,15 @@ export default function Market({ route: _route }: { route: PageRoute }) {
           <h2 id="market-classifications">{t('market.home.classifications')}</h2>
           <ViewToggle {...view} />
         </div>
-        <Catalogue view={view.view} label={t('market.home.classifications')}>
-          {tiles.slice((page - 1) * HOME_PER_PAGE, page * HOME_PER_PAGE).map((c) => (
+        <Catalogue view={view.view} label={t('market.home.classifications')} list={more.list}>
+          {pageOf(page).concat(more.items).map((c) => (
             <li key={c.id}>
               <ClassificationTile item={c} />
               <ShowInTree id={c.id} onShow={showInTree} />
             </li>
           ))}
         </Catalogue>
-        <Pagination page={page} perPage={HOME_PER_PAGE} total={tiles.length} hrefForPage={hrefForPage} />
+        <Pagination page={more.page} perPage={HOME_PER_PAGE} total={tiles.length} hrefForPage={hrefForPage} onShowMore={more.next} />
       </section>
 
       <section id="tree" className="market-section" aria-labelledby="market-tree">

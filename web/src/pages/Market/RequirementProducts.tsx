@@ -10,6 +10,7 @@ import { useLocation } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Pagination } from '../../components/Pagination/Pagination';
+import { useShowMore } from '../../components/Pagination/useShowMore';
 import { ProductCard } from '../../components/ProductCard/ProductCard';
 import { Status } from '../../components/Status/Status';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
@@ -87,7 +88,10 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
   const defs = requirementFilters(profiles);
   const index = requirementIndex(profiles);
   const answer = dataOf<{ 'hydra:member'?: unknown; 'hydra:totalItems'?: number; search?: SearchInfo }>(state, 'products') ?? {};
-  const products = membersOf<Product>(answer);
+  const hrefForPage = (p: number) => href(path, { ...filters, page: p }, REQUIREMENT_PRODUCTS);
+  // 'Show next N' appends the next page (SPEC §2.6).
+  const more = useShowMore<Product, HTMLUListElement>(filters.page, 'products');
+  const products = membersOf<Product>(answer).concat(more.items);
   const total = answer['hydra:totalItems'] ?? 0;
   const perPage = marketPerPage('products');
   const title = localized(state.language, record.title, record.title_en) || record.id;
@@ -158,7 +162,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
           action={filtered ? { label: t('market.filters.reset'), to: path } : undefined}
         />
       ) : (
-        <Catalogue view={view.view} label={t('market.productsOf', { title })}>
+        <Catalogue view={view.view} label={t('market.productsOf', { title })} list={more.list}>
           {products.map((p) => (
             <li key={p.id}>
               <ProductCard product={p} requirements={index} />
@@ -166,7 +170,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
           ))}
         </Catalogue>
       )}
-      <Pagination page={filters.page} perPage={perPage} total={total} hrefForPage={(p) => href(path, { ...filters, page: p }, REQUIREMENT_PRODUCTS)} />
+      <Pagination page={more.page} perPage={perPage} total={total} hrefForPage={hrefForPage} onShowMore={more.next} />
 
       {category && profiles.length > 0 && (
         <section id={PROFILES_LIST_ID} className="market-section" aria-labelledby="category-profiles-title">

@@ -22,6 +22,7 @@ import { localizedPath } from '../../lib/paths';
 import { pageCount } from '../../lib/pagination';
 import { enumLabel, regionLabel } from '../../lib/enums';
 import { Pagination } from '../../components/Pagination/Pagination';
+import { useShowMore } from '../../components/Pagination/useShowMore';
 import { Picker, type Chosen } from '../../components/Picker/Picker';
 import {
   ORGANISATION_FILTERS, TREE_FILTERS, labelKey, membersOf, nodeLabel, organisationLabel, organisationLookup,
@@ -173,6 +174,8 @@ export default function Search({ route }: { route: PageRoute }) {
   // Home searches land on /tenders, with or without JavaScript.
   const target = path === '/' ? '/tenders' : path;
   const href = (f: SearchFilters) => hrefFor(path, f, register);
+  // 'Show next N' appends the next page's records (SPEC §2.6).
+  const more = useShowMore<Summary, HTMLOListElement>(filters.page, register.name);
   /** Codes with results first; the picked ones always (facets: upstream counts by code). */
   const facetCodes = (facet: string, filter: ArrayFilter) =>
     Object.keys(facets[facet] ?? {}).concat((filters.arrays[filter] ?? []).filter((c) => !facets[facet]?.[c]));
@@ -311,13 +314,13 @@ export default function Search({ route }: { route: PageRoute }) {
       ) : records.length === 0 ? (
         <EmptyState title={t(`${wording}.emptyTitle`)} text={t('tenderList.emptyText')} action={{ label: t('tenderList.reset'), to: path }} />
       ) : (
-        <ol className="tender-results">
-          {records.map((record) => (
+        <ol className="tender-results" ref={more.list}>
+          {records.concat(more.items).map((record) => (
             <Result key={record.id} register={register} record={record} keyword={words} />
           ))}
         </ol>
       )}
-      <Pagination page={filters.page} perPage={filters.perPage} total={total} hrefForPage={(p) => href(withPage(filters, p))} />
+      <Pagination page={more.page} perPage={filters.perPage} total={total} hrefForPage={(p) => href(withPage(filters, p))} onShowMore={more.next} />
     </section>
   );
 }
