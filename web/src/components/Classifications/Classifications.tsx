@@ -2,6 +2,8 @@
 import type { Language } from '../../contract';
 import { useTranslation } from '../../i18n/react';
 import { codeLabel } from '../../lib/enums';
+import { usePageState } from '../../state';
+import { englishCpvName } from './englishNames';
 import { list, localized, type Classification, type Item } from '../../lib/ocds';
 
 /**
@@ -11,7 +13,9 @@ import { list, localized, type Classification, type Item } from '../../lib/ocds'
  */
 export function ClassificationText({ c, language }: { c: Classification; language: Language }) {
   const { t } = useTranslation();
-  const text = localized(c, 'description', language);
+  const state = usePageState();
+  const english = language === 'en' && !c.description_en && c.id ? englishCpvName(state, c.id) : undefined;
+  const text = english ?? localized(c, 'description', language);
   return (
     <>
       {c.scheme && <span className="muted">{codeLabel(t, 'classificationSchemes', c.scheme)} </span>}

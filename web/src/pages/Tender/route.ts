@@ -1,6 +1,7 @@
 /** `/tenders/{id}/*`: a tender by its tenderID (the 32-hex id redirects to it). */
 import type { PageModule } from '../../routes/types';
 import { FETCHED_BY_THE_SERVER } from '../../routes/types';
+import type { FetchSpec } from '../../contract';
 import { recordAddress, recordIdTest } from '../../routes/records';
 import type { Tender } from './types';
 // The organizer's and suppliers' links to the registers: in the main stylesheet.
@@ -19,14 +20,22 @@ export const tender: PageModule = {
   name: 'tender',
   page: { load: () => import('./Tender') },
   // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
-  fetches: __SERVER__ ? ({ params }) => {
+  fetches: __SERVER__ ? ({ params, input }) => {
     const id = encodeURIComponent(params.id ?? '');
+    // Under /en, the English name of the main item's CPV code: records carry Ukrainian
+    // descriptions only (issue 29: "Монтажні коробки" on an English page).
+    const english: FetchSpec[] = input.language === 'en' ? [{
+      // The key `englishCpvName` reads (components/Classifications/englishNames.ts).
+      key: 'cpvNames', service: 'search', after: 'tender', maxAge: 3600,
+      path: '/api/classifications?scheme=classification&page=1&perPage=10&searchId[]={/items/0/classification/id}',
+    }] : [];
     return [
       { key: 'tender', service: 'search', path: `/api/tenders/${id}`, validator: true },
       { key: 'monitorings', service: 'search', path: `/api/tenders/${id}/monitorings` },
       // The other two registers' records of this tender: its plans and its contracts.
       { key: 'plans', service: 'search', path: `/api/plans?tender_id[0]=${id}&perPage=100` },
       { key: 'contracts', service: 'search', path: `/api/contracts?tender_id[0]=${id}&perPage=100` },
+      ...english,
     ];
   } : FETCHED_BY_THE_SERVER,
   required: ['tender'],

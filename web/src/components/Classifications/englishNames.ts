@@ -1,0 +1,17 @@
+/**
+ * English names of CPV codes for pages under /en: the records carry Ukrainian
+ * descriptions only, so the tender page fetches the classifier's entry of its main code
+ * (`CPV_NAMES`, the classifications call of SPEC §7) and shows its `name_en`, with the
+ * record's own `description_en` first and its Ukrainian description as the fallback.
+ */
+import { dataOf, type DataSource } from '../../lib/data';
+
+/** The page data key of the classifier's answer. */
+export const CPV_NAMES = 'cpvNames';
+
+/** The classifier's English name of `id` in the page's `cpvNames` answer, if any. */
+export function englishCpvName(state: DataSource, id: string): string | undefined {
+  const members = dataOf<{ 'hydra:member'?: Array<{ id?: unknown; name_en?: unknown }> }>(state, CPV_NAMES)?.['hydra:member'];
+  const name = Array.isArray(members) ? members.find((m) => m?.id === id)?.name_en : undefined;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+}
