@@ -1,7 +1,7 @@
 //! `POST /market/cart` (and `/en/market/cart`): a change to the logged-in buyer's cart
 //! (SPEC §2.1, §6), kept by the users API (`/api/users/cart`). The form of a product
-//! page, a product card or the cart page: `action` (`add`, `set` or `remove`),
-//! `productId`, `quantity` and the anti-forgery token. Without JavaScript the answer is
+//! page, a product card or the cart page: `action` (`add`, `set`, `remove`, or `empty`
+//! without a product), `productId`, `quantity` and the anti-forgery token. Without JavaScript the answer is
 //! the cart page (a redirect, or the page again with what went wrong); the app reads
 //! JSON with the whole cart. Every change is one delta or one item's new quantity, so
 //! two tabs changing the cart at once lose nothing.
@@ -21,12 +21,14 @@ use crate::state::AppState;
 /// The most of one product a cart holds (the users API holds the same bound).
 pub const MAX_QUANTITY: u32 = 10_000;
 
-/// What a cart form asks for, once its fields are read and checked.
+/// What a cart form asks for, once its fields are read and checked (`Empty`: every item
+/// out, the cart page's "empty the cart").
 #[derive(Debug, PartialEq, Eq)]
 enum Change {
     Add { product: String, quantity: u32 },
     Set { product: String, quantity: u32 },
     Remove { product: String },
+    Empty,
 }
 
 /// A refusal of a field before the users API is asked (422, naming the field).
@@ -56,8 +58,12 @@ fn quantity(value: Option<&String>, default: Option<u32>) -> Result<u32, Refusal
 }
 
 fn change_of(fields: &std::collections::HashMap<String, String>) -> Result<Change, Refusal> {
+    let action = fields.get("action").map(String::as_str).unwrap_or("add");
+    if action == "empty" {
+        return Ok(Change::Empty);
+    }
     let product = product_id(fields.get("productId"))?;
-    match fields.get("action").map(String::as_str).unwrap_or("add") {
+    match action {
         "add" => Ok(Change::Add { product, quantity: quantity(fields.get("quantity"), Some(1))? }),
         "set" => Ok(Change::Set { product, quantity: quantity(fields.get("quantity"), None)? }),
         "remove" => Ok(Change::Remove { product }),
@@ -75,6 +81,7 @@ fn call(change: &Change) -> (Method, String, Value) {
             (Method::PUT, format!("/api/users/cart/items/{product}"), json!({ "quantity": quantity }))
         }
         Change::Remove { product } => (Method::DELETE, format!("/api/users/cart/items/{product}"), json!({})),
+        Change::Empty => (Method::DELETE, "/api/users/cart".to_owned(), json!({})),
     }
 }
 
@@ -109,6 +116,7 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
                 Change::Add { .. } => "added",
                 Change::Set { .. } => "changed",
                 Change::Remove { .. } => "removed",
+                Change::Empty => "emptied",
             };
             let location = format!("{}?{done}=1", localized(prefix(&page), "/market/cart"));
             with_cookies(see_other(&location), &visitor.set_cookies)
@@ -137,6 +145,9 @@ mod tests {
             Ok(Change::Set { product: product.clone(), quantity: 25 })
         );
         assert_eq!(change_of(&form(&[("action", "remove"), ("productId", ID)])), Ok(Change::Remove { product }));
+        // Emptying names no product.
+        assert_eq!(change_of(&form(&[("action", "empty")])), Ok(Change::Empty));
+        assert_eq!(call(&Change::Empty), (Method::DELETE, "/api/users/cart".to_owned(), json!({})));
     }
 
     #[test]
@@ -149,6 +160,6 @@ mod tests {
             assert_eq!(field(&[("productId", ID), ("quantity", bad)]), Some("quantity".into()), "{bad}");
         }
         assert_eq!(field(&[("action", "set"), ("productId", ID)]), Some("quantity".into()));
-        assert_eq!(field(&[("action", "empty"), ("productId", ID)]), Some("action".into()));
+        assert_eq!(field(&[("action", "clear"), ("productId", ID)]), Some("action".into()));
     }
 }

@@ -12,6 +12,7 @@ import { fetchCsrf, formFields, sendForm } from '../../lib/account';
 import { AppLink } from '../AppLink/AppLink';
 import { cartErrorMessage, MAX_QUANTITY, type CartOutcome } from './cart';
 import { cartPath } from '../../lib/market';
+import { setCartCount } from '../CartLink/cartCount';
 import { hasCart } from '../../routes/guards';
 
 interface Props {
@@ -36,6 +37,8 @@ export function AddToCart({ productId, compact }: Props) {
     const answer: CartOutcome = await sendForm(action, fields);
     setBusy(false);
     setOutcome(answer);
+    // The header's count follows.
+    if (answer.ok) setCartCount(answer.cart);
   }
 
   const held = outcome?.cart?.items.find((item) => item.productId === productId)?.quantity;

@@ -122,3 +122,15 @@ describe('Header on a path that reads as another host', () => {
     expect(links(out).find((l) => l.attrs.hreflang === 'uk')!.href).toBe('/evil.com');
   });
 });
+
+describe('the header cart entry (issue 29, item 20)', () => {
+  it('is there for a buyer and a cpe user, leading to the cart; not for a seller or a visitor', () => {
+    for (const type of ['buyer', 'cpe'] as const) {
+      const out = render(<Header />, { session: { email: `${type}@portal.example`, type, name: 'N' }, url: '/tenders' });
+      expect(links(out).filter((l) => l.href === '/market/cart' && l.attrs.class === 'cart-link')).toHaveLength(1);
+    }
+    const seller = render(<Header />, { session: { email: 'seller@portal.example', type: 'seller', name: 'S' }, url: '/tenders' });
+    expect(seller).not.toContain('/market/cart');
+    expect(render(<Header />, { url: '/tenders' })).not.toContain('/market/cart');
+  });
+});

@@ -3,7 +3,7 @@
  * login and registration links or the user menu with logout. On narrow screens the
  * menu folds behind a toggle; it starts closed on the server and on the client.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
@@ -14,6 +14,11 @@ import { Dropdown } from '../Dropdown/Dropdown';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
 import { UserMenu } from '../UserMenu/UserMenu';
 import { LogoutForm } from '../LogoutForm/LogoutForm';
+import { hasCart } from '../../routes/guards';
+import { CartLink as CartLinkOnServer } from '../CartLink/render.server';
+
+// Only a buyer's or cpe user's page has it: the browser loads it then (the server renders it in place).
+const CartLink = __SERVER__ ? CartLinkOnServer : lazy(() => import('../CartLink/CartLink'));
 
 /** Each language is named in itself, whatever the interface language (a switch convention). */
 const LANGUAGES: Array<{ code: Language; short: string; name: string }> = [
@@ -135,6 +140,11 @@ function Account() {
     return (
       <div className="account">
         <UserMenu type={session.type} />
+        {hasCart(session) && (
+          <Suspense fallback={null}>
+            <CartLink />
+          </Suspense>
+        )}
         <LogoutForm />
       </div>
     );

@@ -7,7 +7,7 @@ const keys = (type: 'buyer' | 'seller' | 'cpe') => userMenuItems(type, testConfi
 
 describe('userMenuItems', () => {
   it('lists the buyer menu in order', () => {
-    expect(keys('buyer')).toEqual(['myCompany', 'frameworkQualification', 'myProcurements', 'myProcurementPlans', 'market', 'specifications', 'settings', 'notifications']);
+    expect(keys('buyer')).toEqual(['myCompany', 'frameworkQualification', 'myProcurements', 'myProcurementPlans', 'market', 'cart', 'specifications', 'settings', 'notifications']);
   });
 
   it('lists the seller menu in order, without Market', () => {
@@ -15,13 +15,14 @@ describe('userMenuItems', () => {
   });
 
   it('lists the cpe menu in order', () => {
-    expect(keys('cpe')).toEqual(['myProcurements', 'myPlans', 'market', 'marketQualifications', 'myCompany', 'settings', 'notifications']);
+    expect(keys('cpe')).toEqual(['myProcurements', 'myPlans', 'market', 'cart', 'marketQualifications', 'myCompany', 'settings', 'notifications']);
   });
 
-  it('makes Market an internal link and everything else an old-cabinet link', () => {
+  it('makes Market and the cart internal links and everything else an old-cabinet link', () => {
     for (const type of ['buyer', 'seller', 'cpe'] as const) {
       for (const item of userMenuItems(type, testConfig)) {
         if (item.key === 'market') expect(item).toEqual({ key: 'market', href: '/market', external: false });
+        else if (item.key === 'cart') expect(item).toEqual({ key: 'cart', href: '/market/cart', external: false });
         else {
           expect(item.external).toBe(true);
           expect(item.href.startsWith(`${old}/cabinet/`)).toBe(true);

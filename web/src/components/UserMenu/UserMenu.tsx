@@ -20,14 +20,18 @@ export interface UserMenuItem {
   external: boolean;
 }
 
-/** Entries per type, in display order: [key, old-cabinet path, or null for Market]. */
-const MENU: Record<UserType, Array<[key: string, cabinetPath: string | null]>> = {
+/** An entry that is a page of this app (Market, the cart), not of the old cabinet. */
+const app = (path: string) => ({ app: path });
+
+/** Entries per type, in display order: [key, old-cabinet path, or a page of this app]. */
+const MENU: Record<UserType, Array<[key: string, target: string | { app: string }]>> = {
   buyer: [
     ['myCompany', '/cabinet/company'],
     ['frameworkQualification', '/cabinet/framework-qualifications'],
     ['myProcurements', '/cabinet/tenders'],
     ['myProcurementPlans', '/cabinet/plans'],
-    ['market', null],
+    ['market', app('/market')],
+    ['cart', app('/market/cart')],
     ['specifications', '/cabinet/specifications'],
     ['settings', '/cabinet/settings'],
     ['notifications', '/cabinet/notifications'],
@@ -42,7 +46,8 @@ const MENU: Record<UserType, Array<[key: string, cabinetPath: string | null]>> =
   cpe: [
     ['myProcurements', '/cabinet/tenders'],
     ['myPlans', '/cabinet/plans'],
-    ['market', null],
+    ['market', app('/market')],
+    ['cart', app('/market/cart')],
     ['marketQualifications', '/cabinet/market-qualifications'],
     ['myCompany', '/cabinet/company'],
     ['settings', '/cabinet/settings'],
@@ -50,11 +55,11 @@ const MENU: Record<UserType, Array<[key: string, cabinetPath: string | null]>> =
   ],
 };
 
-/** The menu of a user type: Market links into this app, the rest into the old cabinet. */
+/** The menu of a user type: Market and the cart link into this app, the rest into the old cabinet. */
 export function userMenuItems(type: UserType, config: Pick<ClientConfig, 'endpoints'>): UserMenuItem[] {
   const oldSite = config.endpoints.oldSite.replace(/\/+$/, '');
-  return MENU[type].map(([key, path]) =>
-    path === null ? { key, href: '/market', external: false } : { key, href: oldSite + path, external: true },
+  return MENU[type].map(([key, target]) =>
+    typeof target === 'string' ? { key, href: oldSite + target, external: true } : { key, href: target.app, external: false },
   );
 }
 

@@ -48,7 +48,8 @@ describe('Cart', () => {
     expect(out).toContain('ФОП Інший');
     // One set/remove form per item, posting to the cart with the token.
     expect(out.match(/<form class="cart-item-form"[^>]*>/g)?.filter((f) => f.includes('method="post"') && f.includes('action="/market/cart"'))).toHaveLength(4);
-    expect(out.match(/value="tok"/g)).toHaveLength(4);
+    // And the form that empties the cart.
+    expect(out.match(/value="tok"/g)).toHaveLength(5);
     expect(out).toMatch(/name="quantity"[^>]*value="2"/);
     // Hidden and vanished products: no quantity field, only removal, not in the sums.
     expect(out.match(/name="quantity"/g)).toHaveLength(2);
@@ -98,5 +99,28 @@ describe('cartErrorMessage', () => {
     expect(cartErrorMessage(t, e(404))).toBe('cart.errors.notInCart');
     expect(cartErrorMessage(t, e(503))).toBe('cart.errors.unavailable');
     expect(cartErrorMessage(t, { ...e(403), forgery: true })).toBe('cart.errors.forgery');
+  });
+});
+
+describe('the cart is findable and says what comes next (issue 29, item 20)', () => {
+  const data = { cart: { ok: true as const, body: { items, updatedAt: null } } };
+
+  it('has "empty the cart" (a form with the token) and a next step on the platform', () => {
+    const out = render(<Cart />, { session: buyer, csrf: 'tok', url: '/market/cart', data });
+    const empty = out.match(/<form class="cart-empty-form"[\s\S]*?<\/form>/)?.[0] ?? '';
+    expect(empty).toMatch(/method="post"/);
+    expect(empty).toMatch(/action="\/market\/cart"/);
+    expect(empty).toMatch(/name="_csrf" value="tok"/);
+    expect(empty).toMatch(/<button[^>]*name="action"[^>]*value="empty"|<button[^>]*value="empty"[^>]*name="action"/);
+    expect(out).toContain(html(tr('uk', 'cart.empty')));
+    expect(out).toMatch(new RegExp(`<a[^>]*href="https://old.portal.test/cabinet/tenders"[^>]*>${html(tr('uk', 'cart.nextLink'))}`));
+  });
+
+  it('shows no empty status bar, and the message of the change that was made', () => {
+    const quiet = render(<Cart />, { session: buyer, csrf: 'tok', url: '/market/cart', data });
+    expect(quiet).toContain('<p class="visually-hidden" role="status"></p>');
+    expect(quiet).not.toContain('class="form-note"');
+    const emptied = render(<Cart />, { session: buyer, csrf: 'tok', url: '/market/cart?emptied=1', data: { cart: { ok: true as const, body: { items: [] } } } });
+    expect(emptied).toContain(`<p class="form-note" role="status">${html(tr('uk', 'cart.emptied'))}</p>`);
   });
 });

@@ -16,6 +16,8 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { cartPath, categoryPath, localized, marketPath, productPath, type Product } from '../../lib/market';
 import type { Language } from '../../contract';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { ExternalLink } from '../../components/ExternalLink/ExternalLink';
+import { setCartCount } from '../../components/CartLink/cartCount';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { available, cartErrorMessage, cartOf, MAX_QUANTITY, type Cart as CartAnswer, type CartItem, type CartOutcome } from '../../components/AddToCart/cart';
 
@@ -87,13 +89,20 @@ export default function Cart() {
   const [cart, setCart] = useState<CartAnswer>(answer ?? { items: [] });
   // The server's page after a navigation or a reload replaces what the app held.
   useEffect(() => setCart(answer ?? { items: [] }), [answer]);
-  const [outcome, setOutcome] = useState<(FormOutcome & { productId?: string }) | null>(() => {
+  useEffect(() => setCartCount(cart), [cart]);
+  const [outcome, setOutcome] = useState<(FormOutcome & { productId?: string; action?: string }) | null>(() => {
     const form = dataOf<FormOutcome>(state, 'form');
     return form ? { ...form, productId: form.values?.productId } : null;
   });
   const [busy, setBusy] = useState(false);
   const action = localizedPath(language, cartPath);
-  const done = (['added', 'changed', 'removed'] as const).find((k) => query.get(k) === '1');
+  // What the server's redirect says was done (a change without JavaScript): said once.
+  // The flag leaves the address at once, so that a reload or a later visit does not
+  // say it again, and any later change replaces it.
+  const [done, setDone] = useState(() => (['added', 'changed', 'removed', 'emptied'] as const).find((k) => query.get(k) === '1'));
+  useEffect(() => {
+    if (done) window.history.replaceState(window.history.state, '', localizedPath(language, cartPath));
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -102,11 +111,14 @@ export default function Cart() {
     // The button pressed says what to do (update or remove).
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.name) fields[submitter.name] = submitter.value;
+    // What an earlier change said does not stay beside this one.
+    setDone(undefined);
+    setOutcome(null);
     if (!fields._csrf) fields._csrf = await fetchCsrf();
     setBusy(true);
     const result: CartOutcome = await sendForm(action, fields);
     setBusy(false);
-    setOutcome({ ...result, productId: fields.productId });
+    setOutcome({ ...result, productId: fields.productId, action: fields.action });
     if (result.ok && result.cart) setCart(result.cart);
   }
 
@@ -114,12 +126,16 @@ export default function Cart() {
   const categories = groupItems(cart.items, categoryOf(t, language));
   const whole = groupItems(cart.items, () => ({ key: '', label: '' }))[0];
   const error = outcome && !outcome.ok ? cartErrorMessage(t, outcome.error, outcome.field) : null;
+  const DONE: Record<string, string> = { set: 'cart.changed', remove: 'cart.removed', empty: 'cart.emptied' };
+  const message = outcome?.ok ? t(DONE[outcome.action ?? ''] ?? 'cart.saved') : done && !outcome ? t(`cart.${done}`) : '';
+  const oldSite = state.config.endpoints.oldSite.replace(/\/+$/, '');
 
   return (
     <section className="container page-cart" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">{t('pages.cart.title')}</h1>
-      <p className="form-note" role="status">
-        {outcome?.ok ? t('cart.saved') : done && !outcome ? t(`cart.${done}`) : ''}
+      {/* The live region is always there (a change is announced); it shows only with a message. */}
+      <p className={message ? 'form-note' : 'visually-hidden'} role="status">
+        {message}
       </p>
       {error && (
         <p className="form-error" role="alert">
@@ -235,6 +251,21 @@ export default function Cart() {
                 </tr>
               </tfoot>
             </table>
+          </section>
+          <section className="cart-next" aria-labelledby="cart-next">
+            <h2 id="cart-next">{t('cart.nextTitle')}</h2>
+            <p>{t('cart.nextText')}</p>
+            <p className="cart-actions">
+              <ExternalLink className="button button-primary" href={`${oldSite}/cabinet/tenders`}>
+                {t('cart.nextLink')}
+              </ExternalLink>
+            </p>
+            <form className="cart-empty-form" method="post" action={action} onSubmit={submit}>
+              <input type="hidden" name="_csrf" value={state.csrf ?? ''} />
+              <button type="submit" name="action" value="empty" className="button" disabled={busy}>
+                {t('cart.empty')}
+              </button>
+            </form>
           </section>
         </>
       )}

@@ -1,0 +1,37 @@
+/**
+ * The header's cart entry (issue 29, item 20): for a buyer or a central purchasing body
+ * (a seller has no cart, SPEC §6), a link to the cart with its item count. The count is
+ * the users API's, read once per session after hydration (the server's HTML has the
+ * link without it) and kept in step by every change the app makes (`cartCount.ts`).
+ * Only such a user's page has it: the browser loads it as a chunk then (`Header.tsx`).
+ */
+import { useEffect } from 'react';
+import { useTranslation } from '../../i18n/react';
+import { usePageState } from '../../state';
+import { hasCart } from '../../routes/guards';
+import { cartPath } from '../../lib/market';
+import { AppLink } from '../AppLink/AppLink';
+import { loadCartCount, useCartCount } from './cartCount';
+
+export function CartLink({ className = 'cart-link' }: { className?: string }) {
+  const { t } = useTranslation();
+  const { session, language } = usePageState();
+  const n = useCartCount();
+  const email = hasCart(session) ? session!.email : null;
+  useEffect(() => {
+    if (email) loadCartCount(email, language === 'en' ? '/en' : '');
+  }, [email]);
+  if (!email) return null;
+  return (
+    <AppLink className={className} to={cartPath} aria-label={n === null ? undefined : t('header.cartCount', { count: n })}>
+      {t('header.cart')}
+      {n !== null && (
+        <span className="cart-count" aria-hidden="true">
+          {n}
+        </span>
+      )}
+    </AppLink>
+  );
+}
+
+export default CartLink;
