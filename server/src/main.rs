@@ -47,6 +47,10 @@ fn main() -> anyhow::Result<()> {
         {
             upstream_config.trusted_proxies.push(loopback.into());
         }
+        // The recovery letter links to this portal's form, unless told otherwise.
+        if upstream_config.portal_origin.is_none() {
+            upstream_config.portal_origin = Some(config.client.public_origin.trim_end_matches('/').to_owned());
+        }
         // The alert job's key, unless the upstream was given its own.
         if upstream_config.alerts_key.is_none() && !config.alerts.key.is_empty() {
             upstream_config.alerts_key = Some(config.alerts.key.clone());

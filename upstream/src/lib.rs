@@ -82,6 +82,10 @@ pub struct UpstreamConfig {
     /// least [`MIN_ALERTS_KEY_LEN`] bytes. Default none: those calls answer 404; env
     /// `UPSTREAM_ALERTS_KEY`. A portal starting the upstream passes its own key on.
     pub alerts_key: Option<String>,
+    /// The portal's public origin (`https://portal.example`), which the recovery letter
+    /// links to (`/login/new-password?code=…`). Default none: the letter has the code
+    /// alone; env `UPSTREAM_PORTAL_ORIGIN`. A portal starting the upstream passes its own.
+    pub portal_origin: Option<String>,
 }
 
 /// The shortest alert-job key accepted.
@@ -136,6 +140,10 @@ impl UpstreamConfig {
                     .map(|o| normalize_origin(&o).map_err(|e| UpstreamError::invalid("UPSTREAM_ALLOWED_ORIGINS", e)))
                     .collect::<Result<_, _>>()?,
             },
+            portal_origin: match var("UPSTREAM_PORTAL_ORIGIN") {
+                Some(v) => Some(normalize_origin(&v).map_err(|e| UpstreamError::invalid("UPSTREAM_PORTAL_ORIGIN", e))?),
+                None => None,
+            },
             alerts_key: match var("UPSTREAM_ALERTS_KEY") {
                 Some(v) if v.len() < MIN_ALERTS_KEY_LEN => {
                     return Err(UpstreamError::invalid(
@@ -176,6 +184,7 @@ impl UpstreamConfig {
             trusted_proxies: Vec::new(),
             allowed_origins: DEFAULT_ALLOWED_ORIGINS.iter().map(|o| o.to_string()).collect(),
             alerts_key: None,
+            portal_origin: None,
         }
     }
 }

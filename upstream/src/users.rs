@@ -821,6 +821,19 @@ async fn put_cpv_notifications(State(s): State<AppState>, h: HeaderMap, b: Bytes
     Ok(JsonAnswer::ld(StatusCode::OK, s.users.set_cpv_notifications(id, &codes)?))
 }
 
+/// The recovery letter: a link to the portal's form with the code filled in, when the
+/// portal's origin is known, and the code itself last (to type it in by hand). The code
+/// is base64url: it goes into the query as it is.
+fn recovery_letter(portal_origin: Option<&str>, code: &str) -> String {
+    match portal_origin {
+        Some(origin) => format!(
+            "Щоб задати новий пароль, відкрийте {origin}/login/new-password?code={code}\n\
+             Або введіть код на сторінці відновлення пароля. Код відновлення: {code}"
+        ),
+        None => format!("Код відновлення: {code}"),
+    }
+}
+
 async fn forgot(State(s): State<AppState>, b: Bytes) -> Answer {
     let v = body_json(&b)?;
     let email = email_field(&v)?;
@@ -833,7 +846,7 @@ async fn forgot(State(s): State<AppState>, b: Bytes) -> Answer {
                 "INSERT INTO recovery (code_hash, user_id, expires) VALUES (?1, ?2, ?3)",
                 params![secret_digest(&code), account.id, now_secs() + RECOVERY_TTL_SECS],
             )?;
-            send(tx, &email, "Відновлення пароля", &format!("Код відновлення: {code}"))
+            send(tx, &email, "Відновлення пароля", &recovery_letter(s.config.portal_origin.as_deref(), &code))
         })?;
     }
     // Same answer for unknown addresses: no account enumeration.

@@ -256,6 +256,23 @@ async fn a_recovery_code_works_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_recovery_letter_links_to_the_form_with_the_code_filled_in() {
+    let addr = serve(fresh(|c| {
+        c.dev = true;
+        c.portal_origin = Some("https://portal.example".into());
+    }))
+    .await;
+    let code = recovery_code(addr, "cpe@example.com").await;
+    let out = http(addr, "GET", "/dev/outbox", &[], "").await;
+    let mail =
+        out.body["hydra:member"].as_array().unwrap().iter().rev().find(|m| m["to"] == "cpe@example.com").unwrap();
+    let link = format!("https://portal.example/login/new-password?code={code}");
+    assert!(mail["body"].as_str().unwrap().contains(&link), "{}", mail["body"]);
+    // The code is base64url: nothing in it needs escaping in a query.
+    assert!(code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{code}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_outbox_is_404_without_the_development_flag() {
     let addr = serve(fresh(|_| {})).await;
     http_post(addr, "/api/users/forgot-password", r#"{"email":"buyer@example.com"}"#, None).await;

@@ -112,7 +112,7 @@ export default function Login() {
       )}
       {step === 'forgot' && outcome?.ok && outcome.sent && (
         <p className="form-note" role="status">
-          {t('account.recovery.sent')} <AppLink to="/login/new-password">{t('account.recovery.haveCode')}</AppLink>
+          {t('account.recovery.sent')}
         </p>
       )}
       <form className="account-form" method="post" action={action} onSubmit={submit} aria-describedby={error ? errorId : undefined}>
@@ -194,6 +194,12 @@ export default function Login() {
           {t(SUBMITS[step])}
         </button>
       </form>
+      {/* A code from a letter is typed in here at any time, not only after asking now. */}
+      {step === 'forgot' && (
+        <p className="account-links">
+          <AppLink to="/login/new-password">{t('account.recovery.haveCode')}</AppLink>
+        </p>
+      )}
       {step === 'login' && (
         <p className="account-links">
           <AppLink to="/login/forgot">{t('account.recovery.forgotLink')}</AppLink>{' '}

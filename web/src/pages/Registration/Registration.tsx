@@ -55,6 +55,16 @@ const AUTOCOMPLETE: Record<string, string> = {
  */
 let refocus = '';
 
+/**
+ * The countries as a person looks for them (issue 29, item 22): Ukraine first (most who
+ * register are there), then by name in the interface language's alphabetical order.
+ */
+export function countryOrder<E extends { code: string }>(entries: E[], named: (entry: E) => string, language: string): E[] {
+  const collator = new Intl.Collator(language, { sensitivity: 'base' });
+  const rank = (entry: E) => (entry.code.toUpperCase() === 'UA' ? 0 : 1);
+  return [...entries].sort((a, b) => rank(a) - rank(b) || collator.compare(named(a), named(b)));
+}
+
 export default function Registration() {
   const { t } = useTranslation();
   const state = usePageState();
@@ -116,7 +126,7 @@ export default function Registration() {
       ))}
     </select>
   );
-  const countries = list('countries');
+  const countries = countryOrder(list('countries'), named, language);
 
   return (
     <section className="container account-page registration" aria-labelledby="page-title">
