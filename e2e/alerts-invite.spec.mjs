@@ -1,6 +1,7 @@
 // "Get alerts" for a visitor who is not logged in (issue 29, item 14): a search page
 // offers it (the cabinet is on in the e2e portal, as in `make run`), the login it leads
-// to comes back to the very same search, where the save form now waits.
+// to, or the registration and then the login, comes back to the very same search, where
+// the save form now waits.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -35,6 +36,40 @@ test('a visitor gets alerts by way of the login, back on the same search', async
   assert.equal(back.pathname + back.search, SEARCH, 'back on the same search');
   await page.waitForSelector('.save-search');
   assert.equal(await page.getByRole('link', { name: uk.savedSearches.getAlerts }).count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a visitor who registers first is led back to the same search too', async () => {
+  const email = `e2e-alerts-${Date.now()}@example.com`;
+  const { context, page, problems } = await open(browser, SEARCH);
+  await page.getByRole('link', { name: uk.savedSearches.getAlerts }).click();
+  await page.waitForSelector('#login-email');
+  await page.getByRole('link', { name: uk.header.registration }).last().click();
+  await page.waitForSelector('#registration-userGroup');
+  await page.selectOption('#registration-userGroup', 'seller');
+  await page.selectOption('#registration-countryId', 'UA');
+  await page.waitForSelector('#registration-incorporationCountryId');
+  await page.selectOption('#registration-incorporationCountryId', 'UA');
+  await page.waitForSelector('#registration-firstName');
+  await page.fill('#registration-email', email);
+  await page.fill('#registration-password', 'e2e-password-1');
+  await page.fill('#registration-legalName', 'ТОВ "Сповіщення"');
+  await page.fill('#registration-identifier', '12345678');
+  await page.selectOption('#registration-classificationEconomicEntity', 'legal');
+  await page.fill('#registration-firstName', 'Ірина');
+  await page.fill('#registration-lastName', 'Тестова');
+  await page.click('.registration button[type=submit]');
+  await page.waitForSelector('[role=dialog]');
+  await page.getByRole('link', { name: uk.registration.success.loginBack }).click();
+  await page.waitForSelector('#login-email');
+  await page.fill('#login-email', email);
+  await page.fill('#login-password', 'e2e-password-1');
+  await page.click('.account-form button[type=submit]');
+  await page.waitForSelector('.user-menu');
+  const back = new URL(page.url());
+  assert.equal(back.pathname + back.search, SEARCH, 'back on the same search');
+  await page.waitForSelector('.save-search');
   assert.deepEqual(problems, []);
   await context.close();
 });

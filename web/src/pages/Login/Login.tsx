@@ -203,7 +203,8 @@ export default function Login() {
       {step === 'login' && (
         <p className="account-links">
           <AppLink to="/login/forgot">{t('account.recovery.forgotLink')}</AppLink>{' '}
-          <AppLink to="/registration">{t('header.registration')}</AppLink>
+          {/* The way back goes on through the registration too (its success dialog leads to the login). */}
+          <AppLink to={origin ? `/registration?from=${encodeURIComponent(origin)}` : '/registration'}>{t('header.registration')}</AppLink>
         </p>
       )}
     </section>

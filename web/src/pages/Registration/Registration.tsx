@@ -8,7 +8,7 @@ import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
-import { localizedPath } from '../../lib/paths';
+import { localizedPath, sitePath } from '../../lib/paths';
 import { fetchCsrf, formFields, sendForm, type FormOutcome } from '../../lib/account';
 import { formErrorMessage } from '../Login/account';
 import { useCsrf } from '../Login/Login';
@@ -72,6 +72,9 @@ export default function Registration() {
   const [query] = useSearchParams();
   const csrf = useCsrf();
   const { userGroup, countryId, incorporationCountryId } = choices(query);
+  // Where the visitor came from (a search that offered alerts): a path of this site only.
+  const from = query.get('from') ?? '';
+  const back = from.startsWith('/') ? sitePath(from) : '';
   const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => dataOf<FormOutcome>(state, 'form') ?? undefined);
   const [busy, setBusy] = useState(false);
   useEffect(() => setOutcome(dataOf<FormOutcome>(state, 'form') ?? undefined), [state.data]);
@@ -110,7 +113,7 @@ export default function Registration() {
     const answer = await sendForm(action, fieldsSent);
     setBusy(false);
     if (answer.ok && answer.registered) {
-      startTransition(() => navigate('/', { state: { registered: answer.registered } }));
+      startTransition(() => navigate('/', { state: { registered: answer.registered, from: back || undefined } }));
       return;
     }
     setOutcome(answer);
@@ -132,6 +135,7 @@ export default function Registration() {
     <section className="container account-page registration" aria-labelledby="page-title">
       <h1 id="page-title">{t('pages.registration.title')}</h1>
       <form className="account-form registration-choices" method="get" action={action} onChange={choose}>
+        {back && <input type="hidden" name="from" value={back} />}
         <label htmlFor="registration-userGroup">{t('registration.userGroup')}</label>
         <select id="registration-userGroup" name="userGroup" defaultValue={userGroup}>
           {USER_GROUPS.map((group) => (
