@@ -270,7 +270,7 @@ describe('the contract route', () => {
     expect(route.fetches?.(ctx)).toEqual([{ key: 'contract', service: 'search', path: '/api/contracts/UA-2026-10-12-014102-a-c1', validator: true }]);
     expect(route.required).toEqual(['contract']);
     expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 404 } }))).toEqual({ error: 404 });
-    expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 500 } }))).toEqual({ error: 503 });
+    expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 500 } }))).toEqual({ error: 503, shown: 500 });
   });
 
   it('redirects the 32-hex id to the contractID with a 301, and nothing else', () => {

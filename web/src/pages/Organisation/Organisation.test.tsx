@@ -150,7 +150,7 @@ describe('the routes', () => {
     expect(routeOutcome(buyerRoute, ctxOf('00000000', { tenders: ok(empty), plans: ok(empty), contracts: ok(empty) }))).toEqual({ error: 404 });
     expect(routeOutcome(buyerRoute, ctxOf(BUYER, buyerData))).toBeNull();
     expect(routeOutcome(supplierRoute, ctxOf(SUPPLIER, supplierData))).toBeNull();
-    expect(routeOutcome(supplierRoute, ctxOf(SUPPLIER, { ...supplierData, tenders: { ok: false, status: 500 } }))).toEqual({ error: 503 });
+    expect(routeOutcome(supplierRoute, ctxOf(SUPPLIER, { ...supplierData, tenders: { ok: false, status: 500 } }))).toEqual({ error: 503, shown: 500 });
   });
 
   it('ask the upstream for the organisation’s records and aggregations', () => {

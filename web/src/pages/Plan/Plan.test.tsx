@@ -288,7 +288,7 @@ describe('the plan route', () => {
     ]);
     expect(route.required).toEqual(['plan']);
     expect(routeOutcome(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: { ok: false, status: 404 } }))).toEqual({ error: 404 });
-    expect(routeOutcome(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: { ok: false, status: 500 } }))).toEqual({ error: 503 });
+    expect(routeOutcome(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: { ok: false, status: 500 } }))).toEqual({ error: 503, shown: 500 });
   });
 
   it('redirects the 32-hex id to the planID with a 301, and nothing else', () => {
