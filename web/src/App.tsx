@@ -12,9 +12,9 @@ import { localizedPath } from './lib/paths';
 import { applyHead, pageHead } from './lib/head';
 import { Header } from './components/Header/Header';
 import { Footer } from './components/Footer/Footer';
-import { ScrollToTop } from './components/ScrollToTop/ScrollToTop';
+import { ScrollToTop as ScrollToTopOnServer } from './components/ScrollToTop/render.server';
 import { CookieNotice } from './components/CookieNotice/CookieNotice';
-import { ErrorPage } from './components/ErrorPage/ErrorPage';
+import { LazyErrorPage as ErrorPage } from './components/ErrorPage/LazyErrorPage';
 import { LoadingOverlay } from './components/LoadingOverlay/LoadingOverlay';
 
 function RouteElement({ route }: { route: PageRoute }) {
@@ -96,6 +96,10 @@ function HeadSync() {
   }, [state.loadedFor, state.data]); // location and t belong to the render that changed the data
   return null;
 }
+
+// The scroll-to-top button is hidden until the page scrolls: its code loads after
+// hydration (the server renders it in place, hidden).
+const ScrollToTop = __SERVER__ ? ScrollToTopOnServer : lazy(() => import('./components/ScrollToTop/ScrollToTop'));
 
 // The registration-success dialog loads only when a registration opens it.
 const RegisteredDialog = lazy(() => import('./components/RegisteredDialog/RegisteredDialog'));
@@ -231,7 +235,9 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
         </Suspense>
       </main>
       <Footer />
-      <ScrollToTop />
+      <Suspense fallback={null}>
+        <ScrollToTop />
+      </Suspense>
       <CookieNotice />
       {loading && <LoadingOverlay />}
       <HeadSync />

@@ -76,7 +76,10 @@ function hydrate(i18n: i18n) {
 }
 const { path } = splitLanguage(location.pathname);
 // An error page (the server's verdict) needs no page chunk.
-const pageChunk = state.error ? null : loadPage(matchPage(path).route, state.language).catch((e: unknown) => console.error('page chunk', e));
+// An error page's own chunk (the app shell loads it lazily) comes before hydration, as a page's does.
+const pageChunk = state.error
+  ? import('./components/ErrorPage/ErrorPage').catch((e: unknown) => console.error('error page chunk', e))
+  : loadPage(matchPage(path).route, state.language).catch((e: unknown) => console.error('page chunk', e));
 void Promise.all([startI18n(), pageChunk]).then(([i18n]) => hydrate(i18n));
 
 // Web vitals to the server's log and the tag manager: a lazy chunk of their own.

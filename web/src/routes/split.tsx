@@ -10,7 +10,7 @@ import { lazy } from 'react';
 import type { Language } from '../contract';
 import type { PageChunk, PageComponent, PageModule, SplitPage } from './types';
 import { loadChunk } from '../lib/lazy';
-import { ErrorPage } from '../components/ErrorPage/ErrorPage';
+import { LazyErrorPage as ErrorPage } from '../components/ErrorPage/LazyErrorPage';
 
 const isSplit = (page: PageModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
 

@@ -87,3 +87,5 @@ export function ErrorPage({ code }: { code: number }) {
     </section>
   );
 }
+
+export default ErrorPage;

@@ -7,7 +7,12 @@ import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 import { SupportEmail } from '../SupportEmail/SupportEmail';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
-import { TestMode } from '../TestMode/TestMode';
+import { Suspense, lazy } from 'react';
+import { TestMode as TestModeOnServer } from '../TestMode/render.server';
+
+// Only a configuration with test mode has the switch: the browser loads it then (the
+// server renders it in place).
+const TestMode = __SERVER__ ? TestModeOnServer : lazy(() => import('../TestMode/TestMode'));
 
 /** The platform's public pages: a social network page, a messaging channel, a video channel. */
 export const SOCIAL_LINKS = [
@@ -68,7 +73,11 @@ export function Footer() {
           <SupportEmail className="footer-support" i18nKey="footer.support" />
           {/* The year is the one allowed server/client difference (only across New Year). */}
           <p className="copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-          <TestMode />
+          {config.features.testMode && (
+            <Suspense fallback={null}>
+              <TestMode />
+            </Suspense>
+          )}
         </div>
       </div>
     </footer>

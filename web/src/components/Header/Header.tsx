@@ -12,13 +12,11 @@ import { usePageState } from '../../state';
 import { localizedPath, sitePath, switchLanguageUrl } from '../../lib/paths';
 import { Dropdown } from '../Dropdown/Dropdown';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
-import { UserMenu } from '../UserMenu/UserMenu';
-import { LogoutForm } from '../LogoutForm/LogoutForm';
-import { hasCart } from '../../routes/guards';
-import { CartLink as CartLinkOnServer } from '../CartLink/render.server';
+import { SessionAccount as SessionAccountOnServer } from './render.server';
 
-// Only a buyer's or cpe user's page has it: the browser loads it then (the server renders it in place).
-const CartLink = __SERVER__ ? CartLinkOnServer : lazy(() => import('../CartLink/CartLink'));
+// Only a page of a session has the user menu, the cart entry and the logout form: the
+// browser loads them then (the server renders them in place).
+const SessionAccount = __SERVER__ ? SessionAccountOnServer : lazy(() => import('./SessionAccount'));
 
 /** Each language is named in itself, whatever the interface language (a switch convention). */
 const LANGUAGES: Array<{ code: Language; short: string; name: string }> = [
@@ -138,15 +136,9 @@ function Account() {
   const location = useLocation();
   if (session) {
     return (
-      <div className="account">
-        <UserMenu type={session.type} />
-        {hasCart(session) && (
-          <Suspense fallback={null}>
-            <CartLink />
-          </Suspense>
-        )}
-        <LogoutForm />
-      </div>
+      <Suspense fallback={null}>
+        <SessionAccount session={session} />
+      </Suspense>
     );
   }
   return (

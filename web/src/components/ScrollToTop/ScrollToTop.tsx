@@ -52,3 +52,5 @@ export function ScrollToTop() {
     </button>
   );
 }
+
+export default ScrollToTop;

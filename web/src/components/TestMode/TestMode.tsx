@@ -66,3 +66,5 @@ export function TestMode() {
     </label>
   );
 }
+
+export default TestMode;

@@ -1,4 +1,4 @@
-import { ErrorPage } from '../../components/ErrorPage/ErrorPage';
+import { LazyErrorPage as ErrorPage } from '../../components/ErrorPage/LazyErrorPage';
 
 /** The catch-all route: the 404 variant of the error page (served with status 404). */
 export default function NotFound() {
