@@ -23,12 +23,15 @@ export function CartLink({ className = 'cart-link' }: { className?: string }) {
   }, [email]);
   if (!email) return null;
   return (
-    <AppLink className={className} to={cartPath} aria-label={n === null ? undefined : t('header.cartCount', { count: n })}>
+    // The name read out is the visible text with the count explained ("Кошик, товарів: 3"),
+    // so what a speech user says (the visible "Кошик 3") is part of it.
+    <AppLink className={className} to={cartPath}>
       {t('header.cart')}
       {n !== null && (
-        <span className="cart-count" aria-hidden="true">
-          {n}
-        </span>
+        <>
+          <span className="visually-hidden">{t('header.cartItems')}</span>
+          <span className="cart-count">{n}</span>
+        </>
       )}
     </AppLink>
   );
