@@ -72,8 +72,11 @@ test('first load: a failed optional answer leaves a note, a failed required one 
   assert.deepEqual(ok.problems, []);
   await ok.context.close();
   const failed = await visit(`/tenders/${required}`);
+  // The portal answers 503; the page shows the code that failed, the upstream's 500, with
+  // the 500 text (SPEC §2.4, §2.5).
   assert.equal(failed.response.status(), 503);
-  assert.equal((await failed.page.textContent('h1')).trim(), uk.errorPage['503'].title);
+  assert.equal((await failed.page.textContent('h1')).trim(), uk.errorPage['500'].title);
+  assert.equal((await failed.page.textContent('.error-code')).trim(), '500');
   assert.deepEqual(failed.problems, []);
   await failed.context.close();
 });
@@ -86,12 +89,13 @@ test('client navigation: the same verdicts, without a reload', async () => {
   await page.click(`a[href="/tenders/${optional}"]`);
   await page.waitForSelector('#monitorings');
   assert.ok((await monitoringsNote(page)).includes(uk.common.unavailable));
-  assert.ok(!(await page.textContent('main')).includes(uk.errorPage['503'].title));
+  assert.ok(!(await page.textContent('main')).includes(uk.errorPage['500'].title));
   await page.goBack();
   await page.waitForSelector(`a[href="/tenders/${required}"]`);
   await page.click(`a[href="/tenders/${required}"]`);
   await page.waitForSelector('.error-page');
-  assert.equal((await page.textContent('h1')).trim(), uk.errorPage['503'].title);
+  assert.equal((await page.textContent('h1')).trim(), uk.errorPage['500'].title);
+  assert.equal((await page.textContent('.error-code')).trim(), '500');
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full reload');
   assert.deepEqual(problems, []);
   await context.close();

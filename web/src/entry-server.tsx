@@ -108,19 +108,21 @@ function renderHead(inputJson: Input, headOnly = false): HeadOutput {
     return [outcome.status, localizedPath(language, outcome.redirect), '', 0];
   }
   const error = input.error ?? (outcome && 'error' in outcome ? outcome.error : null);
+  // The page shows the code that failed (an upstream's own), the answer keeps the portal's status.
+  const shown = outcome && 'error' in outcome ? (outcome.shown ?? error) : error;
   const status = error ?? route.status ?? 200;
   if (!error && !pageReady(route, language)) throw new Error(`page ${route.name} is not loaded: was init followed by a microtask checkpoint?`);
   const t = i18n.getFixedT(language, 'dzo');
   const head = pageHead(route, ctx, t, path, outcome);
   if (!error) head.preload = pagePreload(route, language).map((file) => input.config.assetBase + file);
   if (error) {
-    const variant = errorVariant(outcome && 'error' in outcome ? (outcome.shown ?? error) : error);
+    const variant = errorVariant(shown ?? error);
     head.title = `${t(`errorPage.${variant}.title`)} | ${t('site.name')}`;
     head.description = t(`errorPage.${variant}.text`);
     head.noindex = true;
   }
   if (headOnly) return [status, null, headHtml(head), 0];
-  const state = { language, config: input.config, session: input.session, data: input.data, error, csrf: input.csrf ?? null };
+  const state = { language, config: input.config, session: input.session, data: input.data, error: shown, csrf: input.csrf ?? null };
   const body = prepareBody(() =>
     renderToString(
       <TranslationProvider i18n={i18n}>
