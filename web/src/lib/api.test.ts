@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getJson, statusError } from './api';
-import { fetchSearchApi } from './classifiers';
+import { fetchSearchApi, getJson, statusError } from './api';
 import { fetchCatalogue } from './market';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -20,3 +20,8 @@ export async function getJson<T>(base: string, path: string, { signal, timeoutMs
   if (!response.ok) throw statusError(response.status);
   return (await response.json()) as T;
 }
+
+/** Fetches JSON from the search API in the browser (the pickers), with a time-out. */
+export function fetchSearchApi<T>(base: string, path: string, signal?: AbortSignal): Promise<T> {
+  return getJson<T>(base, path, { signal });
+}

@@ -6,7 +6,6 @@
 import type { FetchSpec } from '../contract';
 // Types only: the tree and lookup helpers load without the register codec (Market uses them).
 import type { ArrayFilter, Register, SearchFilters } from './filters';
-import { getJson } from './api';
 
 /** A classification node as `/api/classifications` answers it. */
 export interface ClassificationNode {
@@ -115,7 +114,3 @@ export function organisationLabel(org: Organisation): string {
   return org.legalName?.trim() || org.id;
 }
 
-/** Fetches JSON from the search API in the browser, with a time-out; throws on failure (`getJson`). */
-export function fetchSearchApi<T>(base: string, path: string, signal?: AbortSignal): Promise<T> {
-  return getJson<T>(base, path, { signal });
-}
