@@ -11,13 +11,20 @@ export interface Bar {
 const ROW = 26;
 const LABEL_WIDTH = 230;
 const WIDTH = 640;
-const LABEL_CHARS = 34;
+// At 12 px a Cyrillic letter takes up to about 7.5 units: 28 of them fit the label's room.
+const LABEL_CHARS = 28;
 
 const clipLabel = (s: string) => (s.length > LABEL_CHARS ? `${s.slice(0, LABEL_CHARS - 1)}…` : s);
 
+/** Width given to each character of a value printed after its bar (12 px text, wide digits and spaces). */
+const VALUE_CHAR = 7.5;
+
 export function BarChart({ bars, format }: { bars: Bar[]; format: (n: number) => string }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const room = WIDTH - LABEL_WIDTH - 90;
+  // The longest value must fit after the longest bar inside the drawing.
+  const values = bars.map((b) => format(b.value));
+  const valueRoom = Math.ceil(Math.max(0, ...values.map((v) => v.length)) * VALUE_CHAR) + 12;
+  const room = Math.max(40, WIDTH - LABEL_WIDTH - valueRoom);
   return (
     <svg className="org-chart" viewBox={`0 0 ${WIDTH} ${bars.length * ROW + 4}`} aria-hidden="true" focusable="false">
       {bars.map((b, i) => {
@@ -27,7 +34,7 @@ export function BarChart({ bars, format }: { bars: Bar[]; format: (n: number) =>
           <g key={i}>
             <text x={LABEL_WIDTH - 8} y={y + ROW / 2 + 4} textAnchor="end">{clipLabel(b.label)}</text>
             <rect x={LABEL_WIDTH} y={y + 4} width={w} height={ROW - 8} rx={2} />
-            <text x={LABEL_WIDTH + w + 6} y={y + ROW / 2 + 4}>{format(b.value)}</text>
+            <text x={LABEL_WIDTH + w + 6} y={y + ROW / 2 + 4}>{values[i]}</text>
           </g>
         );
       })}
