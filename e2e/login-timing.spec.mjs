@@ -39,14 +39,29 @@ async function slowOldPortal(context) {
   return async () => (await (await context.request.get(`${oldSite}/checkAuth.php?rand=${Date.now()}`)).json()).isGuest;
 }
 
-/** Submits the page's account form and returns the milliseconds from its answer to the navigation. */
+/**
+ * Submits the page's account form and returns the milliseconds from its answer to the
+ * navigation. The users API throttles logins per client address, and the specs before
+ * this one refuse some on purpose: a `429` is waited out and the form sent again.
+ */
 async function navigationAfterAnswer(page, answerPath, target) {
-  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === answerPath);
-  const moved = page.waitForURL((url) => url.pathname + url.search === target, { timeout: 10000 }).then(() => Date.now());
-  await page.click('.account-form button[type=submit]');
-  await answered;
+  await submitUntilAnswered(page, answerPath);
   const answeredAt = Date.now();
-  return (await moved) - answeredAt;
+  await page.waitForURL((url) => url.pathname + url.search === target, { timeout: 10000 });
+  return Date.now() - answeredAt;
+}
+
+/** Submits the account form until its answer is not a throttle's `429` (four tries). */
+async function submitUntilAnswered(page, answerPath) {
+  for (let attempt = 1; ; attempt++) {
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === answerPath);
+    await page.click('.account-form button[type=submit]');
+    const answer = await answered;
+    if (answer.status() !== 429 || attempt === 4) return answer;
+    const body = await answer.json().catch(() => ({}));
+    const wait = Number(answer.headers()['retry-after'] ?? body?.error?.retryAfter ?? body?.retryAfter) || 4 * attempt;
+    await new Promise((r) => setTimeout(r, (Math.min(wait, 30) + 1) * 1000));
+  }
 }
 
 test('a login navigates within 500 ms of its answer, the hand-over finishing on its own', async () => {
@@ -72,7 +87,7 @@ test('a second factor navigates within 500 ms of its answer', async () => {
   await slowOldPortal(context);
   await page.fill('#login-email', TWO_FACTOR.email);
   await page.fill('#login-password', TWO_FACTOR.password);
-  await page.click('.account-form button[type=submit]');
+  await submitUntilAnswered(page, '/login');
   await page.waitForSelector('#login-otp');
   // A code of a step no other spec used (the users API takes each step's code once).
   const step = Math.floor(Date.now() / 30000);
