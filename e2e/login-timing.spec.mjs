@@ -57,9 +57,11 @@ async function submitUntilAnswered(page, answerPath) {
     const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === answerPath);
     await page.click('.account-form button[type=submit]');
     const answer = await answered;
-    if (answer.status() !== 429 || attempt === 4) return answer;
+    // The portal's JSON answer names the users API's refusal in its body (`error.status`).
     const body = await answer.json().catch(() => ({}));
-    const wait = Number(answer.headers()['retry-after'] ?? body?.error?.retryAfter ?? body?.retryAfter) || 4 * attempt;
+    const throttled = answer.status() === 429 || body?.error?.status === 429;
+    if (!throttled || attempt === 4) return answer;
+    const wait = Number(body?.error?.retryAfter ?? answer.headers()['retry-after']) || 4 * attempt;
     await new Promise((r) => setTimeout(r, (Math.min(wait, 30) + 1) * 1000));
   }
 }
