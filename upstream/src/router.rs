@@ -165,11 +165,7 @@ fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer
     let shown = |doc: &Value| -> Option<Value> {
         let (ti, compiled) = (c.index.text()?, hits.keyword.as_ref()?);
         let f = data.fields(c, doc);
-        let s = ti.shown(compiled, &f.title, &f.organizer_text, &f.text);
-        (!s.words.is_empty()).then(|| match s.snippet {
-            Some(snippet) => json!({"words": s.words, "snippet": snippet}),
-            None => json!({"words": s.words}),
-        })
+        ti.shown(compiled, &f.title, &f.organizer_text, &f.text).json()
     };
     let members = hits
         .page

@@ -152,13 +152,7 @@ fn list(list: &Records, listing: Listing, path: &str, q: &ListQuery) -> Value {
     };
     let total = hits.len();
     let (page, per_page) = if q.unpaged { (1, total.max(1)) } else { (q.page, q.per_page) };
-    let shown = |r: &Record| -> Option<Value> {
-        let s = list.text()?.shown(compiled.as_ref()?, &r.title, "", &r.text);
-        (!s.words.is_empty()).then(|| match s.snippet {
-            Some(snippet) => json!({"words": s.words, "snippet": snippet}),
-            None => json!({"words": s.words}),
-        })
-    };
+    let shown = |r: &Record| -> Option<Value> { list.text()?.shown(compiled.as_ref()?, &r.title, "", &r.text).json() };
     let members: Vec<Value> = hits
         .iter()
         .skip((page - 1) * per_page)

@@ -298,8 +298,9 @@ impl TextIndex {
         let mut unit_query = |unit: &Unit, weighted: bool, wanted: bool, terms: &mut HashSet<String>| {
             let mut ws: Vec<Vec<String>> = Vec::new();
             for (word, mut t) in analysed(&self.analyzer, unit.text()) {
-                let held = t.iter().any(|x| self.doc_freq(x) > 0);
-                if fuzzy && wanted && !held && letters(&word) >= FUZZY_MIN_CHARS {
+                // Only the typo fallback asks whether the index holds the word at all.
+                let correct = fuzzy && wanted && letters(&word) >= FUZZY_MIN_CHARS;
+                if correct && !t.iter().any(|x| self.doc_freq(x) > 0) {
                     let (more, best) = self.corrections(&word, &t);
                     if let Some(b) = best {
                         fixes.push((word.clone(), b));
@@ -449,6 +450,16 @@ pub const SNIPPET_CHARS: usize = 200;
 pub struct Shown {
     pub words: Vec<String>,
     pub snippet: Option<String>,
+}
+
+impl Shown {
+    /// The `searchMatch` of a result (API.md); `None` when no word of it matched.
+    pub fn json(self) -> Option<serde_json::Value> {
+        (!self.words.is_empty()).then(|| match self.snippet {
+            Some(snippet) => serde_json::json!({"words": self.words, "snippet": snippet}),
+            None => serde_json::json!({"words": self.words}),
+        })
+    }
 }
 
 impl TextIndex {
