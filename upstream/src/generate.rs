@@ -190,6 +190,9 @@ pub fn apply_fields(template: &Fields, d: &Draw, org: &Org, region: &str, funder
         p.0 += d.delta_ms;
         p.1 += d.delta_ms;
     }
+    if let Some(end) = &mut f.deadline {
+        *end += d.delta_ms;
+    }
     f.value = f.value.map(|v| scale(v, d.factor));
     f.organizer = vec![org.id.clone()];
     f.fund_manager = vec![org.id.clone()];

@@ -6,7 +6,7 @@
 //! - the keyword's text index (`crate::text`, tantivy);
 //! - per-field orders (document numbers sorted by value) for ranges and sorting.
 
-use crate::query::{cpv_prefix, is_org_code, ListKey, SearchQuery, SortKey};
+use crate::query::{cpv_prefix, deadline_order, final_statuses, is_org_code, ListKey, SearchQuery, SortKey};
 use crate::records::Fields;
 use crate::text::{Analyzer, Compiled, TextDoc, TextIndex, TextIndexBuilder};
 use std::collections::{BTreeMap, HashMap};
@@ -201,6 +201,8 @@ pub struct Index {
     modified: Column,
     starts: Vec<Column>,
     ends: Vec<Column>,
+    /// Tenders' submission deadlines (`tenderPeriod.endDate`).
+    deadline: Column,
 }
 
 /// Builds an [`Index`] from documents fed in order.
@@ -213,6 +215,7 @@ pub struct IndexBuilder {
     modified: Vec<f64>,
     starts: Vec<Vec<f64>>,
     ends: Vec<Vec<f64>>,
+    deadline: Vec<f64>,
     monitoring: Bitset,
     test: Bitset,
     text: Option<TextIndexBuilder>,
@@ -233,6 +236,7 @@ impl IndexBuilder {
             modified: Vec::with_capacity(n),
             starts: (0..5).map(|_| Vec::with_capacity(n)).collect(),
             ends: (0..5).map(|_| Vec::with_capacity(n)).collect(),
+            deadline: Vec::with_capacity(n),
             monitoring: Bitset::empty(n),
             test: Bitset::empty(n),
             text,
@@ -318,6 +322,7 @@ impl IndexBuilder {
             self.starts[i].push(p.map(|p| p.0 as f64).unwrap_or(f64::NAN));
             self.ends[i].push(p.map(|p| p.1 as f64).unwrap_or(f64::NAN));
         }
+        self.deadline.push(f.deadline.map(|d| d as f64).unwrap_or(f64::NAN));
         self.doc += 1;
     }
 
@@ -329,6 +334,7 @@ impl IndexBuilder {
         self.ix.modified = Column::build(self.modified);
         self.ix.starts = self.starts.into_iter().map(Column::build).collect();
         self.ix.ends = self.ends.into_iter().map(Column::build).collect();
+        self.ix.deadline = Column::build(self.deadline);
         self.ix.monitoring = Some(self.monitoring);
         self.ix.test = Some(self.test);
         self.ix.text = self.text.and_then(|t| {
@@ -502,6 +508,17 @@ impl Index {
                 set.and_not(t)
             }
         }
+        if let Some(want) = q.accepting_bids {
+            // A deadline after now (whole milliseconds), and no final status.
+            let mut open = Bitset::empty(self.n);
+            self.deadline.range(Some(q.now as f64 + 1.0), None, &mut open);
+            open.and_not(&self.facet_union(&self.status, &final_statuses()));
+            if want {
+                set.and(&open)
+            } else {
+                set.and_not(&open)
+            }
+        }
         if let (Some(m), Some(want)) = (&self.monitoring, q.active_monitoring) {
             if want {
                 set.and(m)
@@ -546,6 +563,7 @@ impl Index {
             SortKey::Value => &self.value,
             SortKey::PublicationDate => &self.starts[4],
             SortKey::Relevance => &self.created,
+            SortKey::Deadline => &self.deadline,
         }
     }
 
@@ -590,6 +608,34 @@ impl Index {
         facets
     }
 
+    /// A page of `set` with the nearest deadline first ([`crate::query::deadline_order`]):
+    /// in the deadline column's order (missing, then ascending), the part after `now`,
+    /// then the part before it reversed, then the missing.
+    fn nearest_deadlines(&self, now: i64, set: &Bitset, total: usize, skip: usize, per_page: usize) -> Vec<u32> {
+        let col = &self.deadline;
+        if total < SORT_HITS_BELOW {
+            let key = |d: u32| Some(col.key[d as usize]).filter(|k| !k.is_nan()).map(|k| k as i64);
+            let mut hits: Vec<u32> = set.iter().collect();
+            hits.sort_unstable_by(|&a, &b| deadline_order(now, (key(a), a), (key(b), b)));
+            return hits.into_iter().skip(skip).take(per_page).collect();
+        }
+        let missing = col.order.partition_point(|&d| col.key[d as usize].is_nan());
+        let passed = col.order.partition_point(|&d| {
+            let k = col.key[d as usize];
+            k.is_nan() || k <= now as f64
+        });
+        let ahead = col.order[passed..].iter();
+        let behind = col.order[missing..passed].iter().rev();
+        ahead
+            .chain(behind)
+            .chain(&col.order[..missing])
+            .copied()
+            .filter(|&d| set.get(d))
+            .skip(skip)
+            .take(per_page)
+            .collect()
+    }
+
     /// Counts, facets and cuts the page of `set` in the order of a sort key.
     fn sorted(&self, q: &SearchQuery, set: Bitset, keyword: Option<Compiled>) -> Hits {
         let total = set.count();
@@ -605,6 +651,8 @@ impl Index {
         };
         let page: Vec<u32> = if skip >= total {
             Vec::new()
+        } else if q.sort == SortKey::Deadline && !q.desc {
+            self.nearest_deadlines(q.now, &set, total, skip, q.per_page)
         } else if total < SORT_HITS_BELOW {
             let mut hits: Vec<u32> = set.iter().collect();
             hits.sort_unstable_by(|&a, &b| rank(a).total_cmp(&rank(b)).then(a.cmp(&b)));
@@ -665,6 +713,57 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ix.search(&q).total, 2, "the keyword finds every document with the id");
+    }
+
+    #[test]
+    fn the_nearest_deadline_first_agrees_with_its_definition_past_the_sort_threshold() {
+        // Enough documents that both paths run: sorting the hits and walking the column.
+        let n = SORT_HITS_BELOW + 5_000;
+        let now = 1_000_000i64;
+        let statuses = ["active.tendering", "complete", "cancelled", "active.enquiries"];
+        // Few distinct deadlines (ties), some exactly now. Mostly passed, so that a page
+        // within the result window reaches the passed ones; mostly missing, so that one
+        // reaches the tenders without a deadline.
+        let passed = |i: usize| (i % 7 > 1).then(|| now + ((i * 7919) % 41) as i64 - 38);
+        let missing = |i: usize| (i % 7 == 3).then(|| now + ((i * 7919) % 41) as i64 - 20);
+        for deadline_of in [&passed as &dyn Fn(usize) -> Option<i64>, &missing] {
+            let mut b = IndexBuilder::new(n, Analyzer::new(None));
+            let deadlines: Vec<Option<i64>> = (0..n).map(deadline_of).collect();
+            for (i, &deadline) in deadlines.iter().enumerate() {
+                let status = statuses[i % statuses.len()].to_string();
+                b.add(&Fields { id: format!("d{i}"), status, deadline, ..Default::default() }, &[]);
+            }
+            let ix = b.finish();
+            for (filter, expect_total) in [("", n), ("status[]=active.tendering", n.div_ceil(4))] {
+                for (page, per_page) in [(1, 100), (37, 100), (61, 100), (100, 100)] {
+                    let mut q = crate::query::SearchQuery::parse(
+                        &crate::params::Params::parse(&format!(
+                            "{filter}&sortOrder=tenderPeriodEnd.asc&page={page}&perPage={per_page}"
+                        )),
+                        crate::records::Kind::Tender,
+                    )
+                    .unwrap();
+                    q.now = now;
+                    let hits = ix.search(&q);
+                    assert_eq!(hits.total, expect_total);
+                    let mut all: Vec<u32> = (0..n as u32).filter(|&d| filter.is_empty() || d % 4 == 0).collect();
+                    all.sort_by(|&a, &b| deadline_order(now, (deadlines[a as usize], a), (deadlines[b as usize], b)));
+                    let want: Vec<u32> = all.into_iter().skip((page - 1) * per_page).take(per_page).collect();
+                    assert_eq!(hits.page, want, "{filter} page {page}");
+                }
+            }
+            let mut q = crate::query::SearchQuery::parse(
+                &crate::params::Params::parse("acceptingBids=true&perPage=1"),
+                crate::records::Kind::Tender,
+            )
+            .unwrap();
+            q.now = now;
+            let open = (0..n).filter(|&i| deadlines[i].is_some_and(|d| d > now) && !matches!(i % 4, 1 | 2)).count();
+            assert!(open > 0);
+            assert_eq!(ix.search(&q).total, open, "a deadline after now and a status that is not final");
+            q.accepting_bids = Some(false);
+            assert_eq!(ix.search(&q).total, n - open);
+        }
     }
 
     #[test]

@@ -100,6 +100,11 @@ pub enum SortKey {
     PublicationDate,
     /// BM25 relevance to the keyword, best first (only with a keyword that has words).
     Relevance,
+    /// Tenders: the submission deadline (`tenderPeriod.endDate`). Ascending is "the
+    /// nearest deadline first": the deadlines still ahead, soonest first, then those
+    /// passed, latest first, then tenders without one ([`deadline_order`]). Descending
+    /// is the latest deadline first, tenders without one last.
+    Deadline,
 }
 
 impl SortKey {
@@ -115,6 +120,8 @@ impl SortKey {
             (SortKey::PublicationDate, true) => "publicationDate.desc",
             (SortKey::PublicationDate, false) => "publicationDate.asc",
             (SortKey::Relevance, _) => "relevance",
+            (SortKey::Deadline, true) => "tenderPeriodEnd.desc",
+            (SortKey::Deadline, false) => "tenderPeriodEnd.asc",
         }
     }
 }
@@ -143,7 +150,44 @@ pub struct SearchQuery {
     /// (slot or None for value, range)
     pub ranges: Vec<(Option<usize>, Range)>,
     pub active_monitoring: Option<bool>,
+    /// `acceptingBids`: `true` only tenders whose submission deadline is after `now` and
+    /// whose status is not final ([`accepting_bids`]), `false` only the others.
+    pub accepting_bids: Option<bool>,
     pub test_mode: bool,
+    /// The moment the query is answered at (epoch ms): `acceptingBids` and the deadline
+    /// order read it. The clock at parsing; tests set their own.
+    pub now: i64,
+}
+
+/// Statuses after which a tender takes no bids whatever its dates say.
+const FINAL_STATUSES: [&str; 4] = ["complete", "cancelled", "unsuccessful", "draft.unsuccessful"];
+
+/// Whether a tender takes bids at `now`: its submission deadline is after `now` and its
+/// status is not final (`acceptingBids=true`).
+pub fn accepting_bids(f: &Fields, now: i64) -> bool {
+    f.deadline.is_some_and(|d| d > now) && !FINAL_STATUSES.contains(&f.status.as_str())
+}
+
+/// The final statuses, for the index's `acceptingBids` filter.
+pub fn final_statuses() -> Vec<String> {
+    FINAL_STATUSES.iter().map(|s| s.to_string()).collect()
+}
+
+/// The "nearest deadline first" order of two documents with deadlines `a` and `b` (epoch
+/// ms, `None` when missing) and load positions `da` and `db`: deadlines after `now`
+/// ascending (ties by load order), then the passed ones descending (ties by reverse load
+/// order, as in every descending order), then the documents without one in load order.
+pub fn deadline_order(now: i64, (a, da): (Option<i64>, u32), (b, db): (Option<i64>, u32)) -> std::cmp::Ordering {
+    let group = |d: Option<i64>| match d {
+        Some(d) if d > now => 0,
+        Some(_) => 1,
+        None => 2,
+    };
+    group(a).cmp(&group(b)).then_with(|| match (group(a), a, b) {
+        (0, Some(a), Some(b)) => a.cmp(&b).then(da.cmp(&db)),
+        (1, Some(a), Some(b)) => b.cmp(&a).then(db.cmp(&da)),
+        _ => da.cmp(&db),
+    })
 }
 
 /// Splits text into lowercase words (letters and digits; apostrophes inside words kept).
@@ -203,6 +247,7 @@ impl SearchQuery {
                 "valueAmount" | "value" | "value.amount" | "valueBudget" | "valueSum" => SortKey::Value,
                 "publicationDate" | "datePublished" => SortKey::PublicationDate,
                 "relevance" => SortKey::Relevance,
+                "tenderPeriodEnd" | "tenderPeriod.endDate" if kind == Kind::Tender => SortKey::Deadline,
                 _ => return Err(UpstreamError::invalid("sortOrder", format!("unknown sort order `{s}`"))),
             };
             let desc = match d {
@@ -281,7 +326,9 @@ impl SearchQuery {
             lists,
             ranges,
             active_monitoring: p.boolean("hasActiveMonitoring")?,
+            accepting_bids: if kind == Kind::Tender { p.boolean("acceptingBids")? } else { None },
             test_mode: p.boolean("testMode")?.unwrap_or(false),
+            now: dates::now_ms(),
         })
     }
 
@@ -323,6 +370,9 @@ impl SearchQuery {
     /// keyword's syntax): a caller that analysed the texts beforehand.
     pub fn matches_by(&self, f: &Fields, text: impl Fn(&Syntax) -> bool) -> bool {
         if f.test != self.test_mode {
+            return false;
+        }
+        if self.accepting_bids.is_some_and(|want| accepting_bids(f, self.now) != want) {
             return false;
         }
         if let Some(m) = self.active_monitoring {
@@ -388,9 +438,11 @@ pub fn list_matches(key: ListKey, values: &[String], f: &Fields) -> bool {
     }
 }
 
-/// The sort key of a document as a float (missing values sort lowest).
+/// The sort key of a document as a float (missing values sort lowest). The deadline's
+/// ascending order is not one of a key: [`deadline_order`].
 pub fn sort_value(key: SortKey, f: &Fields) -> f64 {
     match key {
+        SortKey::Deadline => f.deadline.map(|d| d as f64).unwrap_or(f64::NEG_INFINITY),
         SortKey::DateCreated => f.created as f64,
         SortKey::DateModified => f.modified as f64,
         SortKey::Value => f.value.unwrap_or(f64::NEG_INFINITY),
@@ -474,6 +526,35 @@ mod tests {
         assert!(q("keyword=x&sortOrder=relevance.asc").is_err());
         assert!(q("keyword=x&exact=true").unwrap().exact);
         assert!(q("exact=maybe").is_err());
+    }
+
+    #[test]
+    fn deadlines_belong_to_tenders() {
+        let x = q("sortOrder=tenderPeriodEnd.asc&acceptingBids=true").unwrap();
+        assert_eq!((x.sort, x.desc, x.accepting_bids), (SortKey::Deadline, false, Some(true)));
+        assert_eq!(x.sort.name(x.desc), "tenderPeriodEnd.asc");
+        assert_eq!(q("sortOrder=tenderPeriod.endDate.desc").unwrap().sort, SortKey::Deadline);
+        assert!(q("acceptingBids=soon").unwrap_err().to_string().contains("`acceptingBids`"));
+        let plan = |s: &str| SearchQuery::parse(&Params::parse(s), Kind::Plan);
+        assert!(plan("sortOrder=tenderPeriodEnd.asc").unwrap_err().to_string().contains("`sortOrder`"));
+        assert_eq!(plan("acceptingBids=true").unwrap().accepting_bids, None, "plans ignore it");
+
+        let now = 1_000;
+        let tender =
+            |status: &str, deadline: Option<i64>| Fields { status: status.into(), deadline, ..Default::default() };
+        assert!(accepting_bids(&tender("active.tendering", Some(now + 1)), now));
+        assert!(accepting_bids(&tender("active.enquiries", Some(now + 1)), now), "bids are taken soon: not final");
+        assert!(!accepting_bids(&tender("active.tendering", Some(now)), now), "the deadline is the last moment");
+        assert!(!accepting_bids(&tender("cancelled", Some(now + 1)), now));
+        assert!(!accepting_bids(&tender("active.tendering", None), now));
+
+        use std::cmp::Ordering::*;
+        let o = |a: Option<i64>, da: u32, b: Option<i64>, db: u32| deadline_order(now, (a, da), (b, db));
+        assert_eq!(o(Some(now + 5), 9, Some(now + 9), 1), Less, "ahead: the sooner first");
+        assert_eq!(o(Some(now + 5), 9, Some(now - 9), 1), Less, "ahead before passed");
+        assert_eq!(o(Some(now - 5), 9, Some(now - 9), 1), Less, "passed: the later first");
+        assert_eq!(o(Some(now - 5), 1, Some(now - 5), 9), Greater, "passed ties: reverse load order");
+        assert_eq!(o(Some(now - 5), 9, None, 1), Less, "without a deadline last");
     }
 
     #[test]

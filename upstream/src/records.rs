@@ -146,6 +146,8 @@ pub struct Fields {
     pub modified: i64,
     /// (start, end) in epoch ms per [`PERIODS`] slot.
     pub periods: [Option<(i64, i64)>; 5],
+    /// Tenders: the submission deadline, `tenderPeriod.endDate` (epoch ms).
+    pub deadline: Option<i64>,
     /// The title (tenders and contracts: `title`, `title_en`; plans: the budget's
     /// description), pieces separated by newlines, as written.
     pub title: String,
@@ -274,6 +276,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
         period(&t["qualificationPeriod"]),
         Some((f.created, f.created)),
     ];
+    f.deadline = date(&t["tenderPeriod"]["endDate"]);
     for k in ["title", "title_en"] {
         push_text(&mut f.title, &t[k]);
     }

@@ -20,7 +20,7 @@ use upstream::classifiers::Classifiers;
 use upstream::dates;
 use upstream::generate::Rng;
 use upstream::params::Params;
-use upstream::query::{is_org_code, sort_value, SearchQuery};
+use upstream::query::{deadline_order, is_org_code, sort_value, SearchQuery};
 use upstream::records::{Kind, TAGS};
 use upstream::text::reference::{analyse, matches_analysed, Analysed};
 use upstream::text::{analysis, parse, Analyzer};
@@ -70,6 +70,8 @@ struct Doc {
     created: Option<i64>,
     modified: Option<i64>,
     published: Option<i64>,
+    /// Tenders: `tenderPeriod.endDate`.
+    deadline: Option<i64>,
     test: bool,
     monitored: bool,
 }
@@ -219,6 +221,7 @@ fn read_tender(t: &Value, ctx: &Ctx) -> Doc {
     d.created = date(&t["dateCreated"]).or_else(|| date(&t["date"]));
     d.modified = date(&t["dateModified"]);
     d.published = d.created;
+    d.deadline = date(&t["tenderPeriod"]["endDate"]);
     for slot in ["enquiryPeriod", "auctionPeriod", "tenderPeriod", "qualificationPeriod"] {
         if let Some(p) = period(&t[slot]) {
             d.dates.insert(slot, p);
@@ -370,6 +373,8 @@ const TENDERS: Register = Register {
         "valueAmount.asc",
         "valueAmount.desc",
         "publicationDate.desc",
+        "tenderPeriodEnd.asc",
+        "tenderPeriodEnd.desc",
     ],
     read: read_tender,
 };
@@ -436,8 +441,12 @@ struct Drawn {
     dates: Vec<(&'static str, Option<i64>, Option<i64>)>,
     keyword: Option<String>,
     monitored: Option<bool>,
+    /// `acceptingBids`, answered at `now`.
+    accepting: Option<bool>,
     test: bool,
     sort: (String, bool),
+    /// The moment the query is answered at (acceptingBids, the nearest-deadline order).
+    now: i64,
 }
 
 impl Drawn {
@@ -615,6 +624,17 @@ fn draw(r: &mut Rng, reg: &Register, ctx: &Ctx, doc: &Doc, other: &Doc, focus: O
         q.parts.push("testMode=true".into());
         q.test = true;
     }
+    // "Now" around the document's deadline (a day before to a day after), else the
+    // snapshot's days: the open tenders and the order both depend on it.
+    q.now = match doc.deadline {
+        Some(d) => d - 86_400_000 + r.below(2 * 86_400_000) as i64,
+        None => dates::parse("2026-10-12T12:00:00+03:00").unwrap(),
+    };
+    if reg.flags && (focus == Some("acceptingBids") || p(r, 8)) {
+        let open = p(r, 70);
+        q.parts.push(format!("acceptingBids={open}"));
+        q.accepting = Some(open);
+    }
     q.sort = ("dateCreated".into(), true);
     // A keyword's default order is relevance, tested on its own: here an order is named.
     if p(r, 60) || q.keyword.is_some() {
@@ -640,6 +660,13 @@ fn cpv_prefix(code: &str) -> String {
 fn reference(q: &Drawn, ctx: &Ctx, doc: &Doc) -> bool {
     if doc.test != q.test || q.monitored.is_some_and(|m| m != doc.monitored) {
         return false;
+    }
+    if let Some(want) = q.accepting {
+        let status = doc.values("status")[0].as_str();
+        let last = ["complete", "cancelled", "unsuccessful", "draft.unsuccessful"].contains(&status);
+        if (doc.deadline.is_some_and(|d| d > q.now) && !last) != want {
+            return false;
+        }
     }
     for (name, values) in &q.lists {
         let have = doc.values(name);
@@ -686,6 +713,7 @@ fn sort_key(q: &Drawn, doc: &Doc) -> f64 {
         "dateCreated" => doc.created.map(|x| x as f64),
         "dateModified" => doc.modified.map(|x| x as f64),
         "publicationDate" => doc.published.map(|x| x as f64),
+        "tenderPeriodEnd" => doc.deadline.map(|x| x as f64),
         _ => doc.value,
     };
     v.unwrap_or(f64::NEG_INFINITY)
@@ -834,6 +862,9 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
         .collect();
     let mut focuses: Vec<&str> = strata.iter().map(|(n, _)| *n).collect();
     focuses.push("keyword");
+    if reg.flags {
+        focuses.push("acceptingBids");
+    }
     check_every_word(data, c, &ctx, &docs);
     let mut r = Rng::new(seed);
     let mut nonempty = 0;
@@ -856,7 +887,8 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
         let other = r.below(docs.len() as u64) as usize;
         let drawn = draw(&mut r, reg, &ctx, &docs[anchor as usize], &docs[other], focus);
         let qs = drawn.parts.join("&");
-        let q: SearchQuery = data.query(&Params::parse(&qs), reg.kind).unwrap_or_else(|e| panic!("{qs}: {e}"));
+        let mut q: SearchQuery = data.query(&Params::parse(&qs), reg.kind).unwrap_or_else(|e| panic!("{qs}: {e}"));
+        q.now = drawn.now;
         let hits = c.index.search(&q);
 
         let mut expected: Vec<u32> =
@@ -868,18 +900,32 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
             })
             .collect();
         assert_eq!(brute, expected, "round {round}: SearchQuery::matches disagrees with the JSON reference for {qs}");
-        expected.sort_by(|&a, &b| {
-            sort_key(&drawn, &docs[a as usize]).total_cmp(&sort_key(&drawn, &docs[b as usize])).then(a.cmp(&b))
-        });
-        if drawn.sort.1 {
-            expected.reverse();
+        let nearest = drawn.sort == ("tenderPeriodEnd".to_string(), false);
+        if nearest {
+            // The nearest deadline first: not the order of one key (`deadline_order`).
+            let at = |d: u32| docs[d as usize].deadline;
+            expected.sort_by(|&a, &b| deadline_order(drawn.now, (at(a), a), (at(b), b)));
+        } else {
+            expected.sort_by(|&a, &b| {
+                sort_key(&drawn, &docs[a as usize]).total_cmp(&sort_key(&drawn, &docs[b as usize])).then(a.cmp(&b))
+            });
+            if drawn.sort.1 {
+                expected.reverse();
+            }
         }
         let mut by_fields = brute.clone();
-        by_fields.sort_by(|&a, &b| {
-            sort_value(q.sort, &fields[a as usize]).total_cmp(&sort_value(q.sort, &fields[b as usize])).then(a.cmp(&b))
-        });
-        if q.desc {
-            by_fields.reverse();
+        if nearest {
+            let at = |d: u32| fields[d as usize].deadline;
+            by_fields.sort_by(|&a, &b| deadline_order(q.now, (at(a), a), (at(b), b)));
+        } else {
+            by_fields.sort_by(|&a, &b| {
+                sort_value(q.sort, &fields[a as usize])
+                    .total_cmp(&sort_value(q.sort, &fields[b as usize]))
+                    .then(a.cmp(&b))
+            });
+            if q.desc {
+                by_fields.reverse();
+            }
         }
         assert_eq!(by_fields, expected, "round {round}: sort keys of the fields and the JSON differ for {qs}");
 
@@ -912,6 +958,10 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
         if drawn.keyword.is_some() {
             cover.add("keyword".into(), found);
         }
+        if let Some(open) = drawn.accepting {
+            cover.add("acceptingBids".into(), found);
+            cover.add(format!("acceptingBids={open}"), found);
+        }
         if drawn.value.is_some() {
             cover.add(reg.value.into(), found);
         }
@@ -932,6 +982,9 @@ fn check(reg: &Register, rounds: u64, seed: u64) {
     statuses.dedup();
     want.extend(statuses.iter().map(|x| format!("status={x}")));
     want.extend(reg.sorts.iter().map(|x| format!("sortOrder={x}")));
+    if reg.flags {
+        want.extend(["acceptingBids=true".to_string(), "acceptingBids=false".to_string()]);
+    }
     for key in want {
         assert!(cover.hit(&key) > 0, "{:?}: `{key}` never drawn with results: {:?}", reg.kind, cover.0);
     }
