@@ -101,31 +101,108 @@ impl FetchSpec {
     }
 }
 
+/// The most values one `*` placeholder of [`dependent_path`] writes.
+pub const MAX_LISTED_VALUES: usize = 100;
+
+/// The values a pointer names, where a `*` segment stands for every element of an array
+/// (or value of an object): strings that are not empty, and numbers, in order.
+fn listed(value: &serde_json::Value, segments: &[&str], out: &mut Vec<String>) {
+    let Some((first, rest)) = segments.split_first() else {
+        match value {
+            serde_json::Value::String(s) if !s.is_empty() => out.push(s.clone()),
+            serde_json::Value::Number(n) => out.push(n.to_string()),
+            _ => {}
+        }
+        return;
+    };
+    match (*first, value) {
+        ("*", serde_json::Value::Array(items)) => items.iter().for_each(|v| listed(v, rest, out)),
+        ("*", serde_json::Value::Object(map)) => map.values().for_each(|v| listed(v, rest, out)),
+        (key, _) => {
+            let key = key.replace("~1", "/").replace("~0", "~");
+            let next = match value {
+                serde_json::Value::Object(map) => map.get(&key),
+                serde_json::Value::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => None,
+            };
+            if let Some(next) = next {
+                listed(next, rest, out);
+            }
+        }
+    }
+}
+
+fn encode_into(out: &mut String, value: &str) {
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            let _ = std::fmt::Write::write_fmt(out, format_args!("%{byte:02X}"));
+        }
+    }
+}
+
 /// `template` with each `{/json/pointer}` replaced by the value at that pointer of the
 /// JSON `answer`, percent-encoded; `None` when the answer is not JSON or a value is
 /// missing, empty, or neither a string nor a number.
+///
+/// A pointer with `*` segments (`name[]={/hydra:member/*/items/0/classification/id}`)
+/// names a list: its distinct values (at most [`MAX_LISTED_VALUES`]) each become the
+/// query parameter the placeholder is the value of (`name[]=a&name[]=b`), and one that
+/// names nothing drops its parameter. `None` when every list names nothing.
 pub fn dependent_path(template: &str, answer: &str) -> Option<String> {
     let answer: serde_json::Value = serde_json::from_str(answer).ok()?;
     let mut out = String::with_capacity(template.len() + 32);
     let mut rest = template;
+    let (mut lists, mut listed_any) = (false, false);
     while let Some(open) = rest.find("{/") {
         out.push_str(&rest[..open]);
         let close = rest[open..].find('}')? + open;
-        let value = match answer.pointer(&rest[open + 1..close])? {
+        let pointer = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        if pointer.split('/').any(|segment| segment == "*") {
+            lists = true;
+            // The parameter this placeholder is the value of: from the last `?` or `&`.
+            let start = out.rfind(['?', '&']).map_or(0, |at| at + 1);
+            let name = out[start..].strip_suffix('=')?.to_owned();
+            let segments: Vec<&str> = pointer.split('/').skip(1).collect();
+            let mut values = Vec::new();
+            listed(&answer, &segments, &mut values);
+            let mut seen = std::collections::HashSet::new();
+            values.retain(|v| seen.insert(v.clone()));
+            values.truncate(MAX_LISTED_VALUES);
+            if values.is_empty() {
+                // No parameter: drop `name=` and the separator before or after it.
+                out.truncate(start);
+                if out.ends_with('&') {
+                    out.pop();
+                } else if let Some(after) = rest.strip_prefix('&') {
+                    rest = after;
+                }
+                continue;
+            }
+            listed_any = true;
+            for (i, value) in values.iter().enumerate() {
+                if i > 0 {
+                    out.push('&');
+                    out.push_str(&name);
+                    out.push('=');
+                }
+                encode_into(&mut out, value);
+            }
+            continue;
+        }
+        let value = match answer.pointer(pointer)? {
             serde_json::Value::String(s) if !s.is_empty() => s.clone(),
             serde_json::Value::Number(n) => n.to_string(),
             _ => return None,
         };
-        for byte in value.bytes() {
-            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-                out.push(char::from(byte));
-            } else {
-                let _ = std::fmt::Write::write_fmt(&mut out, format_args!("%{byte:02X}"));
-            }
-        }
-        rest = &rest[close + 1..];
+        encode_into(&mut out, &value);
     }
     out.push_str(rest);
+    if lists && !listed_any {
+        return None;
+    }
     Some(out)
 }
 
@@ -146,5 +223,37 @@ mod dependent_path_tests {
             assert_eq!(dependent_path(missing, answer), None, "{missing}");
         }
         assert_eq!(dependent_path("/a/{/n}", "not json"), None);
+    }
+
+    #[test]
+    fn a_star_lists_every_value_as_its_parameter_again() {
+        let answer = r#"{"hydra:member": [
+            {"classification": {"id": "45000000-7"}, "items": [{"classification": {"id": "03110000-5"}}]},
+            {"items": [{"classification": {"id": "03110000-5"}}, {"classification": {"id": "a b"}}]},
+            {"items": []}, "not an object"
+        ], "a/b": ["x"]}"#;
+        assert_eq!(
+            dependent_path(
+                "/api/c?scheme=x&searchId[]={/hydra:member/*/items/*/classification/id}&perPage=100",
+                answer
+            )
+            .as_deref(),
+            Some("/api/c?scheme=x&searchId[]=03110000-5&searchId[]=a%20b&perPage=100"),
+            "distinct values, in order"
+        );
+        assert_eq!(
+            dependent_path(
+                "/c?a[]={/hydra:member/*/classification/id}&a[]={/hydra:member/*/lots/*/id}&a[]={/a~1b/*}",
+                answer
+            )
+            .as_deref(),
+            Some("/c?a[]=45000000-7&a[]=x"),
+            "a list that names nothing drops its parameter"
+        );
+        assert_eq!(dependent_path("/c?p=1&a[]={/hydra:member/*/lots/*/id}", answer).as_deref(), None, "nothing at all");
+        assert_eq!(dependent_path("/c?a[]={/hydra:member/*/lots/*/id}&p=1", answer), None);
+        let many = format!(r#"{{"ids": [{}]}}"#, (0..150).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
+        let path = dependent_path("/c?id={/ids/*}", &many).unwrap();
+        assert_eq!(path.matches("id=").count(), super::MAX_LISTED_VALUES);
     }
 }

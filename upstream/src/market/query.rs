@@ -71,6 +71,8 @@ pub struct ListQuery {
     pub market_classifications: Vec<String>,
     pub categories: Vec<String>,
     pub profiles: Vec<String>,
+    /// `id[]`: the records themselves (a page's few profiles, for their requirements).
+    pub ids: Vec<String>,
     /// Significant CPV prefixes (a code matches itself and its descendants).
     pub cpv: Vec<String>,
     /// The keyword's syntax (`crate::text::syntax`).
@@ -231,6 +233,7 @@ impl ListQuery {
             market_classifications: cpv_list(p, "market_classification", true)?,
             categories: ids(p, "relatedCategoryId"),
             profiles: ids(p, "relatedProfileIds"),
+            ids: ids(p, "id"),
             cpv: cpv_list(p, "classification", false)?,
             syntax,
             keyword,
@@ -242,6 +245,7 @@ impl ListQuery {
     /// Whether a record passes every filter but the keyword.
     pub fn matches_but_keyword(&self, r: &Record) -> bool {
         self.statuses.iter().any(|s| s == r.status)
+            && (self.ids.is_empty() || self.ids.contains(&r.id))
             && (self.market_classifications.is_empty()
                 || self.market_classifications.iter().any(|m| r.market_classification.starts_with(m.as_str())))
             && (self.categories.is_empty() || self.categories.contains(&r.category))
@@ -365,5 +369,29 @@ mod tests {
         ] {
             assert_eq!(param(q(s, l).unwrap_err()), name, "{s}");
         }
+    }
+
+    #[test]
+    fn ids_name_the_records_themselves() {
+        let x = q("id[]=b,a&id[1]=c", Listing::Profiles).unwrap();
+        assert_eq!(x.ids, ["a", "b", "c"]);
+        let record = |id: &str| Record {
+            id: id.into(),
+            status: "active",
+            market_classification: String::new(),
+            category: String::new(),
+            profiles: Vec::new(),
+            cpv: String::new(),
+            title: String::new(),
+            text: String::new(),
+            codes: Vec::new(),
+            popularity: 0,
+            modified: 0,
+            price: None,
+            responses: Vec::new(),
+            json: serde_json::Value::Null,
+        };
+        assert!(x.matches_but_keyword(&record("b")) && !x.matches_but_keyword(&record("d")));
+        assert!(q("", Listing::Profiles).unwrap().matches_but_keyword(&record("d")), "no ids: every record");
     }
 }
