@@ -89,8 +89,8 @@ impl fmt::Display for Failure {
     }
 }
 
-/// `{"url":…,"language":…,"config":…,"session":…,"data":{…},"csrf":…,"error":…}` (`csrf`
-/// only when set), and where its
+/// `{"url":…,"language":…,"config":…,"session":…,"data":{…},"csrf":…,"now":…,"error":…}`
+/// (`csrf` only when set; `now` the moment of the render, epoch ms), and where its
 /// upstream answers are.
 #[derive(Debug, Clone)]
 pub struct RenderInput {
@@ -109,6 +109,7 @@ pub struct InputBuilder {
     embedded: Vec<Embedded>,
     answers: usize,
     csrf: Option<String>,
+    now: Option<i64>,
 }
 
 impl RenderInput {
@@ -139,7 +140,7 @@ impl RenderInput {
         json.push_str(r#","data":"#);
         let data_start = json.len();
         json.push('{');
-        InputBuilder { json, state_start, data_start, embedded: Vec::new(), answers: 0, csrf: None }
+        InputBuilder { json, state_start, data_start, embedded: Vec::new(), answers: 0, csrf: None, now: None }
     }
 
     /// An input without page data: what `resolve` reads, and error pages.
@@ -221,6 +222,12 @@ impl InputBuilder {
         self
     }
 
+    /// The moment the page is rendered at (epoch ms; default: the clock at `finish`).
+    pub fn at(&mut self, now_ms: i64) -> &mut Self {
+        self.now = Some(now_ms);
+        self
+    }
+
     /// Closes the data; `error` asks for the error page of that status whatever the route.
     pub fn finish(mut self, error: Option<u16>) -> RenderInput {
         self.json.push('}');
@@ -229,6 +236,14 @@ impl InputBuilder {
             self.json.push_str(r#","csrf":"#);
             self.json.push_str(&serde_json::to_string(token).unwrap_or_else(|_| "null".into()));
         }
+        // What the page says of deadlines (passed or not, the time left) depends on the
+        // moment; the browser hydrates with the same one.
+        let now = self.now.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        });
+        let _ = write!(self.json, r#","now":{now}"#);
         self.json.push_str(r#","error":"#);
         match error {
             Some(code) => {

@@ -188,7 +188,7 @@ function useNavigationData(initial: PageState): [PageState, boolean, (update: (s
     // a failure shows when the page renders.
     void loadPage(route, initial.language).catch(() => undefined);
     if (!route.fetches) {
-      setState((s) => ({ ...s, data: {}, error: null, loadedFor }));
+      setState((s) => ({ ...s, data: {}, error: null, loadedFor, now: Date.now() }));
       return;
     }
     const controller = new AbortController();
@@ -196,7 +196,7 @@ function useNavigationData(initial: PageState): [PageState, boolean, (update: (s
     const prefix = initial.language === 'en' ? '/en' : '';
     fetch(`/__data?url=${encodeURIComponent(prefix + location.pathname + location.search)}`, { signal: controller.signal })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`server error (status: ${r.status})`))))
-      .then((data: PageState['data']) => setState((s) => ({ ...s, data, error: null, loadedFor })))
+      .then((data: PageState['data']) => setState((s) => ({ ...s, data, error: null, loadedFor, now: Date.now() })))
       .catch((e: Error) => {
         if (e.name !== 'AbortError') setState((s) => ({ ...s, data: {}, error: 503, loadedFor }));
       })

@@ -43,6 +43,12 @@ export interface RenderInput {
    * on every page of a session (the header's logout form). Not a credential.
    */
   csrf?: string | null;
+  /**
+   * The moment the server rendered at (epoch ms): what a page says of deadlines (passed
+   * or not, the time left) is said for it, and the browser hydrates with the same moment
+   * before it reads its own clock (`lib/clock.ts`).
+   */
+  now?: number;
   /** When set, the error page for this code is rendered whatever the route. */
   error?: number | null;
 }

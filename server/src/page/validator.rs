@@ -2,7 +2,8 @@
 //! `ETag` made of the release, the record's `dateModified` (the answer its route marks
 //! `validator`) and the page's other answers, and a `Last-Modified` of the record's
 //! `dateModified`. A crawler's revisit of an unchanged record is then a `304` after the
-//! upstream answers, without a render.
+//! upstream answers, without a render. What a page says of its dates against the clock
+//! (a deadline ahead or passed) changes the tag too: it counts the dates passed.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, SystemTime};
@@ -35,6 +36,30 @@ pub struct Validator {
 /// The validator of a page made of these answers, or `None` when the page has no record
 /// answer, or its record failed or has no `dateModified` (an error page has none).
 pub fn of(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer]) -> Option<Validator> {
+    let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
+    of_at(release, fetches, answers, now)
+}
+
+/// How many dates of an answer are at or before `now_ms` (epoch ms): the values of the
+/// members named `…Date` (a period's `startDate` and `endDate`) or `…Until` (the
+/// clarifications' deadline). A page says "passed" or "ahead" of exactly these.
+fn dates_passed(body: &str, now_ms: i64) -> usize {
+    let mut passed = 0;
+    for key in ["Date\"", "Until\""] {
+        for (at, _) in body.match_indices(key) {
+            let value = body[at + key.len()..].trim_start().strip_prefix(':').map(str::trim_start);
+            let Some(value) = value.and_then(|v| v.strip_prefix('"')) else { continue };
+            let Some(end) = value.find('"') else { continue };
+            if end < 64 && upstream::dates::parse(&value[..end]).is_some_and(|ms| ms <= now_ms) {
+                passed += 1;
+            }
+        }
+    }
+    passed
+}
+
+/// [`of`] at the moment `now_ms`.
+fn of_at(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer], now_ms: i64) -> Option<Validator> {
     if !fetches.iter().any(|spec| spec.validator) {
         return None;
     }
@@ -49,16 +74,20 @@ pub fn of(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer]) -> O
                 let modified = dated.date_modified.or_else(|| dated.data.and_then(|d| d.date_modified))?;
                 let ms = upstream::dates::parse(&modified)?;
                 modified.hash(&mut hasher);
+                dates_passed(body, now_ms).hash(&mut hasher);
                 latest = Some(latest.map_or(ms, |l| l.max(ms)));
             }
             Err(_) if spec.validator => return None,
             // What else the page shows (a tender's contracts, a product's profile).
-            Ok(body) => body.hash(&mut hasher),
+            Ok(body) => {
+                body.hash(&mut hasher);
+                dates_passed(body, now_ms).hash(&mut hasher);
+            }
             Err(failure) => failure.to_string().hash(&mut hasher),
         }
     }
-    // The footer's year is the one thing a page renders from the clock.
-    let year = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 31_556_952);
+    // The footer's year is read from the clock too.
+    let year = now_ms / 31_556_952_000;
     year.hash(&mut hasher);
     let etag = HeaderValue::from_str(&format!("W/\"{release}-{:016x}\"", hasher.finish())).ok()?;
     let last_modified = latest
@@ -107,6 +136,15 @@ mod tests {
         assert!(of("r1", &[spec("tenders", false)], &[Ok(Arc::from("{}"))]).is_none());
         assert!(of("r1", &fetches, &[Err(Failure::Status(404)), Ok(Arc::from("[]"))]).is_none());
         assert!(of("r1", &fetches, &[Ok(Arc::from(r#"{"id":"x"}"#)), Ok(Arc::from("[]"))]).is_none());
+        // A deadline passing changes the tag; the clock alone does not.
+        let tender = [Ok(Arc::from(
+            r#"{"dateModified":"2026-10-12T10:00:00+03:00","tenderPeriod":{"startDate": "2026-10-12T10:00:00+03:00","endDate":"2026-10-15T10:00:00+03:00"}}"#,
+        )) as UpstreamAnswer];
+        let at = |iso: &str| of_at("r1", &fetches[..1], &tender, upstream::dates::parse(iso).unwrap()).unwrap().etag;
+        assert_eq!(at("2026-10-13T10:00:00+03:00"), at("2026-10-14T10:00:00+03:00"));
+        assert_ne!(at("2026-10-14T10:00:00+03:00"), at("2026-10-15T10:00:00+03:00"));
+        assert_eq!(dates_passed(r#"{"endDate":"2026-10-15T10:00:00+03:00","x":"endDate"}"#, i64::MAX), 1);
+        assert_eq!(dates_passed(r#"{"clarificationsUntil" : "2026-10-15T10:00:00Z","startDate":null}"#, i64::MAX), 1);
         // The platform's envelope.
         assert!(of(
             "r1",

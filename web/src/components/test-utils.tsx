@@ -55,10 +55,15 @@ export interface RenderOptions {
   data?: Record<string, Fetched>;
   /** The anti-forgery token of the page's forms. */
   csrf?: string;
+  /** The moment the server renders at (epoch ms; default `TEST_NOW`). */
+  now?: number;
 }
 
-export function render(node: ReactNode, { language = 'uk', session = null, url, data = {}, csrf }: RenderOptions = {}): string {
-  const state: PageState = { language, config: testConfig, session, data, error: null, ...(csrf ? { csrf } : {}) };
+/** The moment tests render at unless they name one: noon in Kyiv on the snapshot's day. */
+export const TEST_NOW = Date.parse('2026-10-12T12:00:00+03:00');
+
+export function render(node: ReactNode, { language = 'uk', session = null, url, data = {}, csrf, now = TEST_NOW }: RenderOptions = {}): string {
+  const state: PageState = { language, config: testConfig, session, data, now, error: null, ...(csrf ? { csrf } : {}) };
   return renderToString(
     <TranslationProvider i18n={instances[language]}>
       <StaticRouter basename={language === 'en' ? '/en' : '/'} location={url ?? (language === 'en' ? '/en' : '/')}>

@@ -22,6 +22,7 @@ function randomFilters(r: () => number): SearchFilters {
   if (r() < 0.4) f.value = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
   if (r() < 0.4) f.dates.publicationDate = { from: '2026-01-01', to: '2026-10-31' };
   if (r() < 0.3) f.hasActiveMonitoring = r() < 0.5;
+  if (r() < 0.3) f.acceptingBids = true;
   if (r() < 0.2) f.testMode = r() < 0.5;
   if (f.keyword && r() < 0.3) f.exact = true;
   f.sortOrder = pick(sortOrdersOf(f.keyword));
@@ -124,8 +125,22 @@ describe('filter codec', () => {
     expect(serializeFilters(parse('sortOrder=dateCreated.desc'))).toBe('');
     expect(serializeFilters({ ...parse(''), sortOrder: 'relevance' })).toBe('');
     expect([defaultSort('ліки'), defaultSort(undefined), defaultSort(' - ')]).toEqual(['relevance', 'dateCreated.desc', 'dateCreated.desc']);
-    expect(sortOrdersOf('ліки')).toEqual(['relevance', ...SORT_ORDERS]);
-    expect(sortOrdersOf(undefined)).toEqual(SORT_ORDERS);
+    expect(sortOrdersOf('ліки')).toEqual(['relevance', ...SORT_ORDERS, 'tenderPeriodEnd.asc']);
+    expect(sortOrdersOf(undefined)).toEqual([...SORT_ORDERS, 'tenderPeriodEnd.asc']);
+    expect(sortOrdersOf(undefined, PLANS)).toEqual(SORT_ORDERS);
+    expect(sortOrdersOf('ліки', CONTRACTS)).toEqual(['relevance', ...SORT_ORDERS]);
+  });
+
+  it('keeps the deadline filter and order to tenders, and asks the upstream for both', () => {
+    const f = parse('acceptingBids=true&sortOrder=tenderPeriodEnd.asc');
+    expect([f.acceptingBids, f.sortOrder]).toEqual([true, 'tenderPeriodEnd.asc']);
+    expect(serializeFilters(f)).toBe('acceptingBids=true&sortOrder=tenderPeriodEnd.asc');
+    expect(new URL(searchApiPath(f), 'http://x').searchParams.get('acceptingBids')).toBe('true');
+    expect(parse('acceptingBids=false').acceptingBids).toBeUndefined();
+    for (const register of [PLANS, CONTRACTS]) {
+      const other = parseFilters(new URLSearchParams('acceptingBids=true&sortOrder=tenderPeriodEnd.asc'), { allowTestMode: false, register });
+      expect([other.acceptingBids, other.sortOrder]).toEqual([undefined, 'dateCreated.desc']);
+    }
   });
 
   it('asks the upstream for the order always, once, relevance included', () => {
@@ -177,7 +192,7 @@ describe('the codec of plans and contracts', () => {
     if (r() < 0.4) f.value = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
     for (const name of register.dates) if (r() < 0.4) f.dates[name] = { from: '2026-01-01', to: pick(['2026-06-30', '2026-12-31']) };
     if (f.keyword && r() < 0.3) f.exact = true;
-    f.sortOrder = pick(sortOrdersOf(f.keyword));
+    f.sortOrder = pick(sortOrdersOf(f.keyword, register));
     f.perPage = pick(PER_PAGE);
     f.page = 1 + Math.floor(r() * Math.floor(10000 / f.perPage));
     return f;

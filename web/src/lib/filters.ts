@@ -46,6 +46,8 @@ export const PAYMENT_TYPES = ['prepayment', 'postpayment', 'standard', 'recurrin
 export const SORT_ORDERS = [
   'dateCreated.desc', 'dateCreated.asc', 'dateModified.desc', 'valueAmount.desc', 'valueAmount.asc', 'publicationDate.desc',
 ] as const;
+/** Tenders only: the nearest submission deadline first (`upstream/API.md`). */
+export const DEADLINE_SORT = 'tenderPeriodEnd.asc';
 export const PER_PAGE = [10, 20, 50, 100] as const;
 /** The order of a search without words in its keyword (SPEC §9), and of feeds and exports. */
 export const DEFAULT_SORT = 'dateCreated.desc';
@@ -54,8 +56,12 @@ export const DEFAULT_PER_PAGE = 10;
 /** The order a search has when it names none: relevance when its keyword has words. */
 export const defaultSort = (keyword: string | undefined): string => (hasWords(keyword) ? RELEVANCE : DEFAULT_SORT);
 
-/** The orders a search may name: relevance first when its keyword has words. */
-export const sortOrdersOf = (keyword: string | undefined): readonly string[] => (hasWords(keyword) ? [RELEVANCE, ...SORT_ORDERS] : SORT_ORDERS);
+/** The orders a search of `register` may name: relevance first when its keyword has words; tenders also by deadline. */
+export const sortOrdersOf = (keyword: string | undefined, register: Register = TENDERS): readonly string[] => [
+  ...(hasWords(keyword) ? [RELEVANCE] : []),
+  ...SORT_ORDERS,
+  ...(register.flags ? [DEADLINE_SORT] : []),
+];
 
 /** Array filters in their URL order, each with the test a value must pass (`status`: the register's). */
 const ARRAYS = {
@@ -95,7 +101,7 @@ export interface Register {
   /** The query name of its value range. */
   value: 'valueAmount' | 'valueBudget' | 'valueSum';
   dates: readonly DateRange[];
-  /** `hasActiveMonitoring` and `testMode` (tenders only). */
+  /** `acceptingBids`, `hasActiveMonitoring`, `testMode` and the deadline order (tenders only). */
   flags: boolean;
 }
 
@@ -145,6 +151,8 @@ export interface SearchFilters {
   /** The register's value range (`valueAmount`, `valueBudget` or `valueSum` in the URL). */
   value: Range<number>;
   dates: Partial<Record<DateRange, Range<string>>>;
+  /** `acceptingBids=true`: only tenders that take bids now (their deadline is ahead). */
+  acceptingBids?: boolean;
   hasActiveMonitoring?: boolean;
   testMode?: boolean;
   /** One of `sortOrdersOf(keyword)`; the default is `defaultSort(keyword)`. */
@@ -221,12 +229,13 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Sea
     if (b && isDate(b) && (!range.from || b >= range.from)) range.to = b;
     if (range.from || range.to) f.dates[name] = range;
   }
+  if (register.flags && query.get('acceptingBids') === 'true') f.acceptingBids = true;
   const monitoring = parseBoolean(query.get('hasActiveMonitoring'));
   if (register.flags && monitoring !== undefined) f.hasActiveMonitoring = monitoring;
   const test = parseBoolean(query.get('testMode'));
   if (register.flags && options.allowTestMode && test !== undefined) f.testMode = test;
   const sort = query.get('sortOrder') ?? '';
-  f.sortOrder = sortOrdersOf(keyword).includes(sort) ? sort : defaultSort(keyword);
+  f.sortOrder = sortOrdersOf(keyword, register).includes(sort) ? sort : defaultSort(keyword);
   const perPage = Number(query.get('perPage'));
   if ((PER_PAGE as readonly number[]).includes(perPage)) f.perPage = perPage;
   const page = Number(query.get('page'));
@@ -264,6 +273,7 @@ export function serializeFilters(f: SearchFilters, { api = false, withPaging = t
     if (r?.from) add(`${name}[from]`, r.from);
     if (r?.to) add(`${name}[to]`, r.to);
   }
+  if (f.acceptingBids) add('acceptingBids', true);
   if (f.hasActiveMonitoring !== undefined) add('hasActiveMonitoring', f.hasActiveMonitoring);
   if (f.testMode !== undefined) add('testMode', f.testMode);
   const sort = sortOf(f);

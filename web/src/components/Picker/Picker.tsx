@@ -4,7 +4,8 @@
  * the search form, so the form sends them with or without JavaScript; a text field
  * takes a code typed by hand. With JavaScript a panel opens (`PickerPanel.tsx`, a chunk
  * of its own, asked for when the opener is pointed at or focused: it is no part of the
- * page's first load) to browse the tree or to search by keyword.
+ * page's first load) to browse the tree or to search by keyword. The search page loads
+ * the picker itself as a chunk too (`Search.tsx`): the server renders it in place.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -105,3 +106,5 @@ export function Picker({ name, legend, source, initial, pattern, placeholder }: 
     </fieldset>
   );
 }
+
+export default Picker;

@@ -7,7 +7,7 @@
  * the visitor picks another order; when the upstream had to read the keyword with typos
  * corrected, the page says so and links the search as typed (`exact=1`).
  */
-import { type FormEvent } from 'react';
+import { Suspense, lazy, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
@@ -23,7 +23,8 @@ import { pageCount } from '../../lib/pagination';
 import { enumLabel, regionLabel } from '../../lib/enums';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { useShowMore } from '../../components/Pagination/useShowMore';
-import { Picker, type Chosen } from '../../components/Picker/Picker';
+import type { Chosen } from '../../components/Picker/Picker';
+import { Picker as PickerOnServer } from '../../components/Picker/render.server';
 import {
   ORGANISATION_FILTERS, TREE_FILTERS, labelKey, membersOf, nodeLabel, organisationLabel, organisationLookup,
   type ClassificationNode, type Organisation, type OrganisationFilter, type TreeFilter,
@@ -38,6 +39,11 @@ import { MachineLinks } from './MachineLinks';
 import { OrganisationOffer } from './OrganisationOffer';
 import { wordsPattern } from '../../lib/highlight';
 import type { SearchInfo } from '../../lib/keyword';
+
+// The code and organisation pickers come as a chunk of their own in the browser (the
+// server renders them in place, a complete part of the GET form; hydration keeps that
+// markup until the chunk is in).
+const Picker = __SERVER__ ? PickerOnServer : lazy(() => import('../../components/Picker/Picker'));
 import { Corrected } from '../../components/Corrected/Corrected';
 
 interface SearchAnswer {
@@ -236,13 +242,15 @@ export default function Search({ route }: { route: PageRoute }) {
                   <Range key={name} name={name} type="date" label={t(`tenderList.${name}`)} from={filters.dates[name]?.from} to={filters.dates[name]?.to} />
                 ))}
               </div>
-              <Picker name="classification" legend={t('tenderList.cpv')} source={{ type: 'tree', scheme: TREE_FILTERS.classification }} initial={chosenOf(state, filters, 'classification')} pattern="\d{8}-\d" placeholder="45230000-8" />
-              {(['road', 'gmdn', 'inn', 'ccce_ua'] as const).filter(has).map((name) => (
-                <Picker key={name} name={name} legend={t(`tenderList.schemes.${name}`)} source={{ type: 'tree', scheme: TREE_FILTERS[name] }} initial={chosenOf(state, filters, name)} />
-              ))}
-              {(Object.keys(ORGANISATION_FILTERS) as OrganisationFilter[]).filter(has).map((name) => (
-                <Picker key={name} name={name} legend={t(`tenderList.${name}`)} source={{ type: 'organisation', lookup: organisationLookup(register, name) }} initial={chosenOf(state, filters, name)} placeholder={t('tenderList.edrpou')} />
-              ))}
+              <Suspense fallback={null}>
+                <Picker name="classification" legend={t('tenderList.cpv')} source={{ type: 'tree', scheme: TREE_FILTERS.classification }} initial={chosenOf(state, filters, 'classification')} pattern="\d{8}-\d" placeholder="45230000-8" />
+                {(['road', 'gmdn', 'inn', 'ccce_ua'] as const).filter(has).map((name) => (
+                  <Picker key={name} name={name} legend={t(`tenderList.schemes.${name}`)} source={{ type: 'tree', scheme: TREE_FILTERS[name] }} initial={chosenOf(state, filters, name)} />
+                ))}
+                {(Object.keys(ORGANISATION_FILTERS) as OrganisationFilter[]).filter(has).map((name) => (
+                  <Picker key={name} name={name} legend={t(`tenderList.${name}`)} source={{ type: 'organisation', lookup: organisationLookup(register, name) }} initial={chosenOf(state, filters, name)} placeholder={t('tenderList.edrpou')} />
+                ))}
+              </Suspense>
               {has('tags') && <ListedChoice name="tags" dataKey="tags" legend={t('tenderList.tags')} codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={tagLabel} />}
               {has('funder') && <ListedChoice name="funder" dataKey="funders" legend={t('tenderList.funder')} codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={funderLabel} />}
               {register.flags && (
@@ -280,10 +288,16 @@ export default function Search({ route }: { route: PageRoute }) {
             </div>
           </details>
           <div className="search-row search-options">
+            {register.flags && (
+              <label className="accepting-bids">
+                <input type="checkbox" name="acceptingBids" value="true" defaultChecked={!!filters.acceptingBids} />
+                <span>{t('tenderList.acceptingBids')}</span>
+              </label>
+            )}
             <label>
               <span>{t('tenderList.sort')}</span>
               <select name="sortOrder" defaultValue={sortValue(filters.sortOrder)}>
-                {sortOrdersOf(filters.keyword).map((s) => (
+                {sortOrdersOf(filters.keyword, register).map((s) => (
                   <option key={s} value={sortValue(s)}>{t(`tenderList.sortOrders.${s.replace('.', '_')}`)}</option>
                 ))}
               </select>

@@ -16,12 +16,12 @@ const { dir: DIR, files, load } = apiExamples<TenderData>('tenders');
 
 const route = { name: 'tender', path: 'tenders/:id/*', page: Tender } as PageRoute;
 
-/** `others`: the page's other upstream answers (`monitorings`). */
-function renderTender(tender: Fetched | undefined, language: Language = 'uk', others: Record<string, Fetched> = {}): string {
+/** `others`: the page's other upstream answers (`monitorings`); `now`: the moment of the render. */
+function renderTender(tender: Fetched | undefined, language: Language = 'uk', others: Record<string, Fetched> = {}, now?: number): string {
   const url = `${language === 'en' ? '/en' : ''}/tenders/x`;
-  return render(<Tender route={route} />, { language, url, data: tender ? { tender, ...others } : others });
+  return render(<Tender route={route} />, { language, url, data: tender ? { tender, ...others } : others, now });
 }
-const renderBody = (body: unknown, language: Language = 'uk') => renderTender({ ok: true, body }, language);
+const renderBody = (body: unknown, language: Language = 'uk', now?: number) => renderTender({ ok: true, body }, language, {}, now);
 
 const sectionIds = (markup: string) => [...markup.matchAll(/<section id="([^"]+)"/g)].map((m) => m[1]);
 const tocIds = (markup: string) => [...markup.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1]);
@@ -86,15 +86,31 @@ describe('Tender page over the API examples', () => {
     expect(renderBody(load('aboveThreshold__complete.json'))).not.toContain('aria-current="step"');
   });
 
-  it('names the current deadline in Kyiv time without a clock, and links the calendar file', () => {
+  it('never calls a stage whose end date has passed current: it says what the status says and that the date passed', () => {
+    const tender = load('aboveThreshold__active.tendering.json');
+    const end = Date.parse(tender.tenderPeriod?.endDate as string);
+    const before = renderBody(tender, 'uk', end - 3 * 3_600_000);
+    expect(before).toContain('aria-current="step"');
+    expect(before).toMatch(/<span class="deadline-note deadline-left">залишилось 3 год<\/span>/);
+    for (const [language, passed, note] of [['uk', 'строк минув', 'за статусом запису — поточний етап, але його строк минув'], ['en', 'passed', "the record's status names this stage, but its end date has passed"]] as const) {
+      const after = renderBody(tender, language, end + 60_000);
+      expect(after).not.toContain('aria-current="step"');
+      expect(after).not.toContain(language === 'uk' ? 'поточний етап</span>' : 'current stage</span>');
+      expect(after).toMatch(new RegExp(`<span class="stage-name">${language === 'uk' ? 'Подання пропозицій' : 'Bid submission'}</span><span class="stage-current stage-status-passed">${html(note).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</span>`));
+      expect(after).toContain(`<span class="deadline-note deadline-passed">${passed}</span>`);
+    }
+  });
+
+  it('names the next deadline in Kyiv time with the time left at the moment of the render, and links the calendar file', () => {
     const tender = load('competitiveOrdering__active.tendering.json');
-    const uk = renderBody(tender);
-    // Tendering started on 01.01: the enquiries, running beside it, end first.
+    // An hour after tendering started on 01.01: the enquiries, running beside it, end first.
+    const uk = renderBody(tender, 'uk', Date.parse(tender.tenderPeriod?.startDate as string) + 3_600_000);
     expect(uk).toContain('<strong>Закінчення етапу «Період уточнень»: 13.01.2027, 00:00 (за київським часом)</strong>');
-    expect(renderBody(load('aboveThresholdUA__active.auction.json'))).toContain('<strong>Початок етапу «Аукціон»: 04.01.2027, 15:28 (за київським часом)</strong>');
-    // The countdown and "now" need the clock: the browser adds them after hydration.
-    expect(uk).not.toContain('role="timer"');
-    expect(uk).not.toContain('timeline-now');
+    expect(uk).toMatch(/<span role="timer"> (<!-- -->)?11 днів 2\d:\d\d:\d\d до закінчення етапу «Період уточнень»<\/span>/);
+    expect(uk).toMatch(/<li class="timeline-now"><span class="stage-name">Зараз<\/span><span class="stage-dates">01\.01\.2027, /);
+    const auction = load('aboveThresholdUA__active.auction.json');
+    const before = Date.parse(auction.auctionPeriod?.startDate ?? (auction.lots?.[0]?.auctionPeriod?.startDate as string)) - 60_000;
+    expect(renderBody(auction, 'uk', before)).toContain('<strong>Початок етапу «Аукціон»: 04.01.2027, 15:28 (за київським часом)</strong>');
     expect(uk).toContain(`<a href="/tenders/${tender.tenderID}.ics" download="">`);
     expect(renderBody(tender, 'en')).toContain(`<a href="/en/tenders/${tender.tenderID}.ics" download="">`);
     // A finished procedure has nothing to count down to.

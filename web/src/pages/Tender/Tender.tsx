@@ -2,14 +2,15 @@
  * The tender page: everything a bidder reads before deciding, from the CDB tender object
  * the server prefetched (`data.tender`). Every field is optional; a section whose data is
  * absent is not rendered and not listed in the contents. The output depends only on the
- * data and the language (no clock), so the server and the browser render the same markup;
- * the timeline reads the clock only after hydration ("now", the countdown).
+ * data, the language and the page's moment (`lib/clock.ts`: the server's while rendering
+ * and hydrating), so the server and the browser render the same markup; after hydration
+ * the deadlines and the timeline's countdown follow the browser's clock.
  * Each section is a file of `sections/`; this one puts them in order under the header:
  * what a bidder decides on first (status, deadline, value, buyer, then the stages and the
  * documents), the procedure's parameters last and folded (issue 29: their 19 rows stood
  * between the buyer and the documents, a long scroll on a phone).
  */
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
@@ -29,7 +30,7 @@ import { Awards } from './sections/Awards';
 import { Bids } from './sections/Bids';
 import { Cancellations } from './sections/Cancellations';
 import { Complaints, complaintsOf } from './sections/Complaints';
-import { Config } from './sections/Config';
+import { Config as ConfigOnServer } from './sections/Config.server';
 import { Contracts, contractsOf } from './sections/Contracts';
 import { Criteria } from './sections/Criteria';
 import { Features } from './sections/Features';
@@ -43,6 +44,10 @@ import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
 import { timelineOf } from './timeline';
 import type { Contract, Tender as TenderData } from './types';
+
+// The procedure parameters (folded, last on the page) and their defaults' table come as a
+// chunk of their own in the browser: the server renders them in place.
+const Config = __SERVER__ ? ConfigOnServer : lazy(() => import('./sections/Config'));
 
 // The page's head comes with its chunk (`PageChunk`).
 export { jsonLd, links, meta } from './meta';
@@ -154,7 +159,9 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
         </Section>
       ))}
 
-      <Config tender={tender} ctx={ctx} />
+      <Suspense fallback={null}>
+        <Config tender={tender} ctx={ctx} />
+      </Suspense>
     </article>
   );
 }

@@ -22,12 +22,12 @@ export const tender: PageModule = {
   // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
   fetches: __SERVER__ ? ({ params, input }) => {
     const id = encodeURIComponent(params.id ?? '');
-    // Under /en, the English name of the main item's CPV code: records carry Ukrainian
+    // Under /en, the English names of the items' CPV codes: records carry Ukrainian
     // descriptions only (issue 29: "Монтажні коробки" on an English page).
     const english: FetchSpec[] = input.language === 'en' ? [{
       // The key `englishCpvName` reads (components/Classifications/englishNames.ts).
       key: 'cpvNames', service: 'search', after: 'tender', maxAge: 3600,
-      path: '/api/classifications?scheme=classification&page=1&perPage=10&searchId[]={/items/0/classification/id}',
+      path: '/api/classifications?scheme=classification&page=1&perPage=100&searchId[]={/items/*/classification/id}',
     }] : [];
     return [
       { key: 'tender', service: 'search', path: `/api/tenders/${id}`, validator: true },

@@ -2,10 +2,10 @@
  * The tender's periods as one timeline ordered by date: the tender's own periods, each
  * lot's auction, the pre-qualification stand-still (the qualifications' complaint
  * periods), each lot's award stand-still (its awards' complaint periods) and the appeals
- * on cancellations. The current stage comes from `status` alone: the server renders
- * without a clock, so that it and the browser render the same markup; the browser marks
- * "now" after hydration (`sections/Timeline.tsx`). The tender's calendar file
- * (`machine/ics.ts`) writes the same stages.
+ * on cancellations. `current` is the stage the record's `status` names; the page calls
+ * it current only while its end date is ahead of the page's moment, and marks "now"
+ * (`sections/Timeline.tsx`). The tender's calendar file (`machine/ics.ts`) writes the
+ * same stages.
  */
 import type { TFunction } from 'i18next';
 import { periodText, type Formatter } from '../../lib/ocds';

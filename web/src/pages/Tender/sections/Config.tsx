@@ -2,6 +2,9 @@
  * The tender's config parameters, completed with its procedure type's defaults; a
  * defaulted value is marked as such. The rows (19 for most methods) are folded behind a
  * disclosure at the end of the page: a bidder reads them after the facts and documents.
+ * The browser loads this section and the defaults' table as a chunk of their own
+ * (`Tender.tsx`): the server renders it in place, and hydration keeps that markup until
+ * the chunk is in.
  */
 import type { TFunction } from 'i18next';
 import { Facts, type Fact } from '../../../components/Facts/Facts';
@@ -46,3 +49,5 @@ export function Config({ tender, ctx }: { tender: Tender; ctx: Ctx }) {
     </Section>
   );
 }
+
+export default Config;

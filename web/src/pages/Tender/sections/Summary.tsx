@@ -3,6 +3,7 @@
  * procedure, category, the plan(s) it was created from and the other amounts.
  */
 import { AppLink } from '../../../components/AppLink/AppLink';
+import { Deadline } from '../../../components/Deadline/Deadline';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
@@ -29,7 +30,7 @@ export function Summary({ tender, plans, ctx }: { tender: Tender; plans: Array<{
   const amount = (value: Value | undefined) => money(value, ctx.language) && <Money value={value} ctx={ctx} />;
   const rows: Fact[] = withValues([
     [t('tender.tenderId'), tender.tenderID],
-    [t('tender.deadline'), tender.tenderPeriod?.endDate && ctx.date(tender.tenderPeriod.endDate)],
+    [t('tender.deadline'), tender.tenderPeriod?.endDate && <Deadline at={tender.tenderPeriod.endDate} language={ctx.language} />],
     [t('tender.value'), amount(tender.value)],
     [t('tender.method'), tender.procurementMethodType && methodLabel(t, tender.procurementMethodType)],
     [t('tender.category'), tender.mainProcurementCategory && tenderLabel(t, 'categories', tender.mainProcurementCategory)],
