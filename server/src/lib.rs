@@ -18,6 +18,7 @@ pub mod saved;
 pub mod security;
 pub mod serve;
 pub mod session;
+pub mod sheet;
 pub mod state;
 
 pub use router::app;

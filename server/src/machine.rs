@@ -26,7 +26,7 @@ use crate::state::{AppState, Ready};
 pub fn is_document_path(path: &str) -> bool {
     path == "/sitemap.xml"
         || path.starts_with("/sitemaps/")
-        || [".atom", ".csv", ".ocds.json", ".ics"].iter().any(|ext| path.ends_with(ext))
+        || [".atom", ".csv", ".xlsx", ".ocds.json", ".ics"].iter().any(|ext| path.ends_with(ext))
 }
 
 /// A step's answer without its text (`Step` in `web/src/machine/types.ts`).
@@ -41,6 +41,8 @@ struct Meta {
     last_modified: Option<String>,
     next: Option<FetchSpec>,
     state: Option<serde_json::Value>,
+    /// The steps' text is the rows of a workbook's one sheet of this name (`sheet.rs`).
+    sheet: Option<String>,
 }
 
 /// One document being made: what every step's request carries.
@@ -195,6 +197,11 @@ pub async fn document(
         return None;
     }
     let head = Head::of(ready, &meta);
+    if let Some(name) = meta.sheet {
+        return Some(
+            workbook(state, run, pool, (name, text + &more), (meta.next, meta.state), (headers, head_only), head).await,
+        );
+    }
     let opening = Bytes::from(text + &more);
     let next = match meta.next {
         Some(next) if !head_only && head.unchanged(headers).is_none() => next,
@@ -228,6 +235,58 @@ pub async fn collect(state: &AppState, ready: &Ready, url: &str, carried: serde_
         meta = next;
     }
     Err(format!("{url}: more than {MAX_STEPS} steps"))
+}
+
+/// A workbook export: every step's rows first (the file is written whole), holding one of
+/// the process's streams while there are more requests to make, then the XLSX file.
+async fn workbook(
+    state: &AppState,
+    run: Run,
+    pool: &RendererPool,
+    (name, mut rows): (String, String),
+    (mut next, mut carried): (Option<FetchSpec>, Option<serde_json::Value>),
+    (headers, head_only): (&HeaderMap, bool),
+    head: Head,
+) -> Response {
+    if head_only {
+        return head.respond(headers, true, Body::empty());
+    }
+    let permit = match next {
+        Some(_) => match streams(state).try_acquire_owned() {
+            Ok(permit) => Some(permit),
+            Err(_) => return busy(),
+        },
+        None => None,
+    };
+    while let Some(spec) = next.take() {
+        let answer = match fetch_one(state, &spec).await {
+            Ok(answer) => answer,
+            Err(failure) => return plain(failed(failure), "the data of this document is not available now\n"),
+        };
+        match run.step(pool, carried.as_ref(), Some(answer.to_string())).await {
+            Ok((meta, text)) => {
+                rows.push_str(&text);
+                (next, carried) = (meta.next, meta.state);
+            }
+            Err(e) => {
+                tracing::error!(url = %run.url, error = %e, "workbook step failed");
+                return plain(StatusCode::BAD_GATEWAY, "the data of this document could not be read\n");
+            }
+        }
+    }
+    drop(permit);
+    // Writing 10,000 rows takes a few hundred milliseconds: off the request threads.
+    match tokio::task::spawn_blocking(move || crate::sheet::workbook(&name, &rows)).await {
+        Ok(Ok(bytes)) => head.respond(headers, false, Body::from(bytes)),
+        Ok(Err(e)) => {
+            tracing::error!(url = %run.url, error = %e, "workbook not written");
+            plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
+        }
+        Err(e) => {
+            tracing::error!(url = %run.url, error = %e, "workbook writer stopped");
+            plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
+        }
+    }
 }
 
 /// Now as RFC 3339 in UTC (seconds).
@@ -350,7 +409,7 @@ pub async fn robots(axum::extract::State(state): axum::extract::State<AppState>)
         text.push_str(&format!("Disallow: {path}\nDisallow: /en{path}\n"));
     }
     // Queries: filters, sorts and pages of results. Exports: whole results as files.
-    text.push_str("Disallow: /*?\nDisallow: /*.csv$\nDisallow: /*.ocds.json$\nDisallow: /*.ics$\n");
+    text.push_str("Disallow: /*?\nDisallow: /*.csv$\nDisallow: /*.xlsx$\nDisallow: /*.ocds.json$\nDisallow: /*.ics$\n");
     text.push_str(&format!("\nSitemap: {origin}/sitemap.xml\n"));
     let mut response = text.into_response();
     let headers = response.headers_mut();
@@ -405,6 +464,7 @@ mod tests {
             "/sitemaps/tenders-2026-10.xml",
             "/tenders.atom",
             "/en/plans.csv",
+            "/contracts.xlsx",
             "/tenders/UA-1.ocds.json",
         ] {
             assert!(is_document_path(path), "{path}");

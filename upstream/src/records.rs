@@ -419,7 +419,8 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
 }
 
 /// Contracts derived from a tender's active awards: one per active award, with the
-/// award's supplier, value and date. Status: `active` when the tender is complete,
+/// award's supplier, value and date, and the number the tender's own contract of that
+/// award states (`contractNumber`). Status: `active` when the tender is complete,
 /// `cancelled` when it was cancelled or unsuccessful, otherwise `pending` (signing).
 pub fn derive_contracts(t: &Value) -> Vec<Value> {
     let tender_status = s(&t["status"]);
@@ -456,6 +457,15 @@ pub fn derive_contracts(t: &Value) -> Vec<Value> {
         });
         if status == "active" {
             c["dateSigned"] = a["date"].clone();
+        }
+        // The buyer's own number of the contract, where the tender's contract of this
+        // award states one (the platform's tenders list their contracts).
+        let number = arr(&t["contracts"])
+            .iter()
+            .filter(|k| k["awardID"] == a["id"])
+            .find_map(|k| k["contractNumber"].as_str().map(str::trim).filter(|n| !n.is_empty()));
+        if let Some(number) = number {
+            c["contractNumber"] = json!(number);
         }
         if t["mode"].is_string() {
             c["mode"] = t["mode"].clone();
@@ -610,6 +620,13 @@ mod tests {
         let f = contract_fields(&cs[0], &Classifiers::default());
         assert_eq!(f.supplier, vec!["3048506217"]);
         assert_eq!(f.value, Some(100.0));
+        assert_eq!(cs[0].get("contractNumber"), None, "the tender states no number");
+        // The number of the tender's own contract of that award.
+        let mut t = sample_tender();
+        let award = t["awards"][0]["id"].clone();
+        t["contracts"] =
+            json!([{"awardID": "other", "contractNumber": "9"}, {"awardID": award, "contractNumber": " 15/10-2026 "}]);
+        assert_eq!(derive_contracts(&t)[0]["contractNumber"], "15/10-2026");
     }
 
     #[test]

@@ -123,6 +123,40 @@ async fn sitemaps_feeds_and_exports_have_their_headers_and_validators() {
     // One row per record, each with the link to its page (fields may hold line breaks).
     assert_eq!(csv.body.matches(",http://127.0.0.1:8080/tenders/UA-").count() as u64, count, "one row per record");
 
+    // The same export as an Excel workbook, read back by a real XLSX reader: a header and
+    // one row per record, amounts as numbers, dates as dates, the links to the pages.
+    let xlsx = get(&app, "/tenders.xlsx?status%5B0%5D=complete", &[]).await;
+    assert_eq!(xlsx.status, StatusCode::OK);
+    assert_eq!(xlsx.headers[header::CONTENT_TYPE], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    let disposition = xlsx.headers[header::CONTENT_DISPOSITION].to_str().unwrap();
+    assert!(
+        disposition.starts_with("attachment; filename=\"tenders_status-complete_") && disposition.ends_with(".xlsx")
+    );
+    {
+        use calamine::{Data, Reader, Xlsx};
+        let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(xlsx.bytes.to_vec())).expect("an XLSX file");
+        assert_eq!(book.sheet_names(), ["Тендери"]);
+        let range = book.worksheet_range("Тендери").unwrap();
+        let rows: Vec<&[Data]> = range.rows().collect();
+        assert_eq!(rows.len() as u64, count + 1, "the header and one row per record");
+        let column = |label: &str| rows[0].iter().position(|c| *c == Data::String(label.into())).expect(label);
+        let (amount, published, link) = (column("Очікувана вартість"), column("Опубліковано"), column("Посилання"));
+        for row in &rows[1..] {
+            assert!(matches!(row[amount], Data::Float(_) | Data::Empty), "{:?}", row[amount]);
+            assert!(matches!(row[published], Data::DateTime(_)), "{:?}", row[published]);
+            assert!(matches!(&row[link], Data::String(s) if s.starts_with("http://127.0.0.1:8080/tenders/UA-")));
+        }
+    }
+    // The CSV for comma-decimal spreadsheets: semicolons, decimal commas, the same rows.
+    let semicolon = get(&app, "/tenders.semicolon.csv?status%5B0%5D=complete", &[]).await;
+    assert_eq!(semicolon.status, StatusCode::OK);
+    assert!(semicolon.bytes.starts_with(b"\xEF\xBB\xBF"), "a BOM");
+    assert_eq!(
+        semicolon.body.matches(";http://127.0.0.1:8080/tenders/UA-").count() as u64,
+        count,
+        "one row per record"
+    );
+
     // HEAD: the headers, no body, no export run.
     let head = app.clone().oneshot(Request::head("/tenders.csv").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(head.status(), StatusCode::OK);

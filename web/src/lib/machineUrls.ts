@@ -8,10 +8,15 @@ import type { Language } from '../contract';
 import { localizedPath } from './paths';
 
 export type RegisterName = 'tenders' | 'plans' | 'contracts';
-export type ExportFormat = 'csv' | 'ocds';
+/**
+ * `csv`: RFC 4180 (comma, decimal point); `semicolon`: the CSV a spreadsheet set to a
+ * comma-decimal language (Ukrainian) opens by a double click (semicolon, decimal comma);
+ * `xlsx`: an Excel workbook; `ocds`: an OCDS release package.
+ */
+export type ExportFormat = 'csv' | 'semicolon' | 'xlsx' | 'ocds';
 
 /** The file extension of each export, and of the feed. */
-export const EXTENSIONS = { atom: '.atom', csv: '.csv', ocds: '.ocds.json' } as const;
+export const EXTENSIONS = { atom: '.atom', csv: '.csv', semicolon: '.semicolon.csv', xlsx: '.xlsx', ocds: '.ocds.json' } as const;
 
 const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
 
@@ -22,7 +27,7 @@ const withQuery = (path: string, query: string) => (query ? `${path}?${query}` :
 export const feedUrl = (register: RegisterName, language: Language, query: string): string =>
   withQuery(localizedPath(language, `/${register}${EXTENSIONS.atom}`), query);
 
-/** The CSV or OCDS export of a search's whole result: `query` keeps its sort, not its paging. */
+/** An export of a search's whole result: `query` keeps its sort, not its paging. */
 export const exportUrl = (register: RegisterName, format: ExportFormat, language: Language, query: string): string =>
   withQuery(localizedPath(language, `/${register}${EXTENSIONS[format]}`), query);
 

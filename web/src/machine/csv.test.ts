@@ -13,7 +13,7 @@ import type { Language } from '../contract';
 import { createI18n } from '../i18n';
 import { formatDate } from '../lib/dates';
 import { enumLabel, regionLabel } from '../lib/enums';
-import { csvColumnKeys, csvField, csvHeader, csvRows, type CsvRegister } from './csv';
+import { SEMICOLON, csvColumnKeys, csvField, csvHeader, csvRows, kyivWallTime, sheetHeader, sheetRows, type CsvRegister } from './csv';
 import { deriveContracts, demo, examples, member, type Rec } from './ocdsTestData';
 
 const resources = { uk: { dzo: uk }, en: { dzo: en } };
@@ -209,5 +209,57 @@ describe('CSV fields', () => {
     expect(row.supplier).toBe('');
     expect(row.link).toBe(`${ORIGIN}/contracts/${'c'.repeat(32)}`);
     expect(csvRows('plans', [], { t: T.uk, language: 'uk', origin: ORIGIN })).toBe('');
+  });
+});
+
+describe('the semicolon CSV and the sheet rows', () => {
+  const tender = {
+    id: 'd'.repeat(32),
+    tenderID: 'UA-2026-10-08-000001-a',
+    title: 'Ремонт; фарбування, "Київ"',
+    value: { amount: 1234567.89, currency: 'UAH' },
+    dateCreated: '2026-10-07T22:30:00Z',
+    tenderPeriod: { startDate: '2026-10-08T00:00:00+03:00', endDate: '2026-10-15T10:00:00+03:00' },
+    procuringEntity: { name: '=ТОВ', identifier: { id: '01234567' } },
+  };
+
+  it('writes what a comma-decimal spreadsheet opens by a double click: BOM, semicolons, decimal commas', () => {
+    const text = csvHeader('tenders', T.uk, SEMICOLON) + csvRows('tenders', [tender], { t: T.uk, language: 'uk', origin: ORIGIN }, SEMICOLON);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, first] = parse(text, { bom: true, delimiter: ';', record_delimiter: '\r\n' }) as string[][];
+    expect(header).toEqual(csvColumnKeys('tenders').map((k) => T.uk(k)));
+    const row = Object.fromEntries(csvColumnKeys('tenders').map((k, i) => [k.split('.').pop() as string, first[i]]));
+    expect(row.title).toBe(tender.title);
+    expect(row.amount).toBe('1234567,89');
+    expect(row.organizer).toBe("'=ТОВ");
+    expect(row.deadline).toBe('15.10.2026, 10:00');
+    // The default CSV keeps the decimal point and commas.
+    const plainRow = parse(csvRows('tenders', [tender], { t: T.uk, language: 'uk', origin: ORIGIN }), { record_delimiter: '\r\n' }) as string[][];
+    expect(plainRow[0]).toContain('1234567.89');
+  });
+
+  it('writes sheet rows of typed cells: numbers, Kyiv wall times, links, and text as it is', () => {
+    const lines = (sheetHeader('tenders', T.en) + sheetRows('tenders', [tender, null], { t: T.en, language: 'en', origin: ORIGIN })).trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    const [header, cells] = lines.map((l) => JSON.parse(l) as unknown[]);
+    expect(header).toEqual(csvColumnKeys('tenders').map((k) => T.en(k)));
+    const at = (key: string) => cells[csvColumnKeys('tenders').indexOf(`export.tenders.${key}`)];
+    expect(at('amount')).toBe(1234567.89);
+    expect(at('title')).toBe(tender.title);
+    // No formula neutralising: a workbook cell written as text is never a formula.
+    expect(at('organizer')).toBe('=ТОВ');
+    expect(at('published')).toEqual({ date: '2026-10-08T01:30' });
+    expect(at('deadline')).toEqual({ date: '2026-10-15T10:00' });
+    expect(at('link')).toEqual({ url: `${ORIGIN}/en/tenders/${tender.tenderID}` });
+    expect(at('region')).toBeNull();
+    expect(kyivWallTime('2026-03-29T00:30:00Z', true)).toBe('2026-03-29T02:30');
+    expect(kyivWallTime('2026-03-29T01:30:00Z', true)).toBe('2026-03-29T04:30');
+    expect(kyivWallTime('2026-10-07T22:30:00Z', false)).toBe('2026-10-08');
+  });
+
+  it('fills the contract number from the record', () => {
+    const contract = { id: 'e'.repeat(32), contractID: 'UA-2026-10-08-000001-a-c1', contractNumber: '№ 15/10-2026' };
+    const [row] = byColumn('contracts', parse(csvRows('contracts', [contract], { t: T.uk, language: 'uk', origin: ORIGIN }), { record_delimiter: '\r\n' }) as string[][]);
+    expect(row.contractNumber).toBe('№ 15/10-2026');
   });
 });

@@ -1,7 +1,13 @@
 /**
- * The CSV export of a register's search: a header (with the UTF-8 byte order mark that
- * spreadsheet programs need to read Cyrillic) and one RFC 4180 row per search member,
- * written page by page while the server streams the whole result.
+ * The table exports of a register's search, written page by page while the server
+ * streams the whole result:
+ * - CSV: a header (with the UTF-8 byte order mark that spreadsheet programs need to read
+ *   Cyrillic) and one RFC 4180 row per search member, comma-separated with decimal
+ *   points; or, in the style a spreadsheet set to Ukrainian (or any comma-decimal
+ *   locale) opens by a double click, semicolon-separated with decimal commas;
+ * - the rows of an Excel workbook, one JSON array of typed cells per line (text,
+ *   numbers, Kyiv dates, links), which the server writes as XLSX
+ *   (`server/src/sheet.rs`, with rust_xlsxwriter).
  *
  * The columns are what the search page's cards show (`pages/Search/results.tsx`), in
  * the page's language and with the same labels, dates (Kyiv time) and names, plus the
@@ -19,8 +25,28 @@ import type { Summary } from '../pages/Search/results';
 
 export type CsvRegister = 'tenders' | 'plans' | 'contracts';
 
-/** A cell: text (quoted when needed, formulas neutralised) or a number (written as it is). */
-type Cell = string | number | undefined;
+/** A moment (ISO 8601) shown in Kyiv time, with its time of day or as a day. */
+interface DateCell {
+  date: string;
+  time: boolean;
+}
+
+/** A link to a record's page. */
+interface LinkCell {
+  url: string;
+}
+
+/** A cell: text, a number, a date, a link, or nothing. */
+type Cell = string | number | DateCell | LinkCell | undefined;
+
+/** How a CSV is written: RFC 4180 (`,` and `.`), or for comma-decimal spreadsheets (`;` and `,`). */
+export interface CsvStyle {
+  separator: ',' | ';';
+  decimal: '.' | ',';
+}
+
+export const RFC_4180: CsvStyle = { separator: ',', decimal: '.' };
+export const SEMICOLON: CsvStyle = { separator: ';', decimal: ',' };
 
 interface RowContext {
   t: TFunction;
@@ -35,17 +61,29 @@ interface Column {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
-/** One field of a row: RFC 4180 quoting, formula neutralising for text; finite numbers plain. */
-export function csvField(value: Cell): string {
+/**
+ * One CSV field of text or a number: RFC 4180 quoting (a separator of either style, a
+ * quote or a line break), formula neutralising for text; finite numbers plain, with the
+ * style's decimal mark.
+ */
+export function csvField(value: string | number | undefined, style: CsvStyle = RFC_4180): string {
   if (value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).replace('.', style.decimal) : '';
   const s = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-const row = (cells: Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
+/** A cell as CSV text: dates as the page shows them, links as their address. */
+const asText = (cell: Cell, language: Language): string | number | undefined =>
+  cell === undefined || typeof cell === 'string' || typeof cell === 'number'
+    ? cell
+    : 'url' in cell
+      ? cell.url
+      : formatDate(cell.date, language, cell.time) || undefined;
+
+const row = (cells: Array<string | number | undefined>, style: CsvStyle) => `${cells.map((c) => csvField(c, style)).join(style.separator)}\r\n`;
 
 // ---------------------------------------------------------------------------------------
 // Readers of a search member (parsed JSON: any field may be missing or null)
@@ -76,14 +114,15 @@ function cpv(r: Summary, language: Language): string | undefined {
   return c && str(c.id) ? `${c.id} ${localized(c, 'description', language)}`.trim() : undefined;
 }
 
-const date = (iso: unknown, language: Language, withTime: boolean) =>
-  (typeof iso === 'string' && formatDate(iso, language, withTime)) || undefined;
+/** A date cell of a valid moment. */
+const date = (iso: unknown, time: boolean): DateCell | undefined =>
+  typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? { date: iso, time } : undefined;
 /** The region in the file's language, as the card shows it. */
 const regionOf = (t: TFunction, region: string | undefined) => region && regionLabel(t, region);
 const label = (t: TFunction, group: string, code: unknown) => (str(code) ? enumLabel(t, group, code as string) : undefined);
 /** The record's page on the portal (by its human id, as the card links it), absolute. */
-const link = (ctx: RowContext, register: CsvRegister, id: string | undefined) =>
-  id && `${ctx.origin.replace(/\/+$/, '')}${localizedPath(ctx.language, `/${register}/${encodeURIComponent(id)}`)}`;
+const link = (ctx: RowContext, register: CsvRegister, id: string | undefined): LinkCell | undefined =>
+  id ? { url: `${ctx.origin.replace(/\/+$/, '')}${localizedPath(ctx.language, `/${register}/${encodeURIComponent(id)}`)}` } : undefined;
 
 // ---------------------------------------------------------------------------------------
 // Columns of each register, in the order of the card
@@ -102,7 +141,8 @@ const COLUMNS: Record<CsvRegister, Column[]> = {
     { key: 'currency', cell: (r) => currency(obj(r.value)) },
     { key: 'cpv', cell: (r, { language }) => cpv(r, language) },
     { key: 'region', cell: (r, { t }) => regionOf(t, str(obj(obj(r.procuringEntity)?.address)?.region)) },
-    { key: 'published', cell: (r, { language }) => date(r.dateCreated, language, true) },
+    { key: 'deadline', cell: (r) => date(obj(r.tenderPeriod)?.endDate, true) },
+    { key: 'published', cell: (r) => date(r.dateCreated, true) },
     { key: 'link', cell: (r, ctx) => link(ctx, 'tenders', str(r.tenderID) ?? str(r.id)) },
   ],
   plans: [
@@ -115,7 +155,7 @@ const COLUMNS: Record<CsvRegister, Column[]> = {
     { key: 'amount', cell: (r) => amount(obj(r.budget)) },
     { key: 'currency', cell: (r) => currency(obj(r.budget)) },
     { key: 'method', cell: (r, { t }) => label(t, 'procurementMethodType', obj(r.tender)?.procurementMethodType) },
-    { key: 'tenderStart', cell: (r, { language }) => date(obj(obj(r.tender)?.tenderPeriod)?.startDate, language, false) },
+    { key: 'tenderStart', cell: (r) => date(obj(obj(r.tender)?.tenderPeriod)?.startDate, false) },
     { key: 'cpv', cell: (r, { language }) => cpv(r, language) },
     { key: 'link', cell: (r, ctx) => link(ctx, 'plans', str(r.planID) ?? str(r.id)) },
   ],
@@ -131,9 +171,9 @@ const COLUMNS: Record<CsvRegister, Column[]> = {
     { key: 'supplierCode', cell: (r) => joined(objs(r.suppliers).map(orgCode)) },
     { key: 'amount', cell: (r) => amount(obj(r.value)) },
     { key: 'currency', cell: (r) => currency(obj(r.value)) },
-    { key: 'periodStart', cell: (r, { language }) => date(obj(r.period)?.startDate, language, true) },
-    { key: 'periodEnd', cell: (r, { language }) => date(obj(r.period)?.endDate, language, true) },
-    { key: 'signed', cell: (r, { language }) => date(r.dateSigned, language, false) },
+    { key: 'periodStart', cell: (r) => date(obj(r.period)?.startDate, true) },
+    { key: 'periodEnd', cell: (r) => date(obj(r.period)?.endDate, true) },
+    { key: 'signed', cell: (r) => date(r.dateSigned, false) },
     { key: 'tender', cell: (r) => str(r.tenderID) ?? str(r.tender_id) },
     { key: 'link', cell: (r, ctx) => link(ctx, 'contracts', str(r.contractID) ?? str(r.id)) },
   ],
@@ -146,8 +186,16 @@ const joined = (parts: Array<string | undefined>) => parts.filter(Boolean).join(
 export const csvColumnKeys = (register: CsvRegister): string[] => COLUMNS[register].map((c) => `export.${register}.${c.key}`);
 
 /** The start of a register's CSV: the UTF-8 byte order mark, the header row, CRLF. */
-export function csvHeader(register: CsvRegister, t: TFunction): string {
-  return `\uFEFF${row(csvColumnKeys(register).map((key) => t(key)))}`;
+export function csvHeader(register: CsvRegister, t: TFunction, style: CsvStyle = RFC_4180): string {
+  return `\uFEFF${row(csvColumnKeys(register).map((key) => t(key)), style)}`;
+}
+
+/** Each search member that is a record, with its cells. */
+function tableOf(register: CsvRegister, members: unknown[], ctx: RowContext): Cell[][] {
+  const columns = COLUMNS[register];
+  return members
+    .filter((m): m is Summary => !!m && typeof m === 'object' && !Array.isArray(m))
+    .map((r) => columns.map((c) => c.cell(r, ctx)));
 }
 
 /**
@@ -159,14 +207,50 @@ export function csvRows(
   register: CsvRegister,
   members: unknown[],
   { t, language, origin }: { t: TFunction; language: Language; origin: string },
+  style: CsvStyle = RFC_4180,
 ): string {
-  const ctx: RowContext = { t, language, origin };
-  const columns = COLUMNS[register];
-  let out = '';
-  for (const m of members) {
-    if (!m || typeof m !== 'object' || Array.isArray(m)) continue;
-    const r = m as Summary;
-    out += row(columns.map((c) => c.cell(r, ctx)));
-  }
-  return out;
+  return tableOf(register, members, { t, language, origin })
+    .map((cells) => row(cells.map((c) => asText(c, language)), style))
+    .join('');
+}
+
+// Made on first use: an Intl object made while the bundle loads would be in the server's
+// V8 startup snapshot, which cannot hold one.
+let kyivParts: Intl.DateTimeFormat | undefined;
+
+/** A moment's Kyiv wall time: `2026-10-08T01:30`, or the day alone: `2026-10-08`. */
+export function kyivWallTime(iso: string, time: boolean): string {
+  kyivParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Kyiv',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = kyivParts.formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  return time ? `${day}T${part('hour')}:${part('minute')}` : day;
+}
+
+/**
+ * A sheet row (`sheetHeader`, `sheetRows`): one JSON array a line, each cell a string,
+ * a number, `{"date": "<Kyiv wall time>"}` (a day, or a day and time) or `{"url": …}`;
+ * `null` for nothing. The server writes them as a workbook (`server/src/sheet.rs`).
+ */
+const sheetLine = (cells: Cell[]) =>
+  `${JSON.stringify(
+    cells.map((c) =>
+      c === undefined ? null : typeof c === 'number' ? (Number.isFinite(c) ? c : null) : typeof c === 'string' || 'url' in c ? c : { date: kyivWallTime(c.date, c.time) },
+    ),
+  )}\n`;
+
+/** The header line of a register's sheet: its translated labels. */
+export const sheetHeader = (register: CsvRegister, t: TFunction): string => sheetLine(csvColumnKeys(register).map((key) => t(key)));
+
+/** One sheet line per search member that is a record (as `csvRows`). */
+export function sheetRows(register: CsvRegister, members: unknown[], ctx: { t: TFunction; language: Language; origin: string }): string {
+  return tableOf(register, members, ctx).map(sheetLine).join('');
 }

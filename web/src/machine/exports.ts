@@ -1,6 +1,8 @@
 /**
  * Exports of a search's whole result (up to the 10,000-record window the upstream pages
- * through): CSV (`/tenders.csv?<filters>`) and an OCDS release package
+ * through): CSV (`/tenders.csv?<filters>`), the same for comma-decimal spreadsheets
+ * (`/tenders.semicolon.csv?<filters>`), an Excel workbook (`/tenders.xlsx?<filters>`:
+ * the steps write its rows, the server the file) and an OCDS release package
  * (`/tenders.ocds.json?<filters>`), in the search's own order (newest first for a
  * relevance-ordered one), 100 records a step, so the server streams them with flat
  * memory; and a tender's own release package
@@ -9,9 +11,9 @@
 import { formatDate } from '../lib/dates';
 import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
 import { RELEVANCE } from '../lib/keyword';
-import { exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/machineUrls';
+import { EXTENSIONS, exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/machineUrls';
 import { RESULT_WINDOW } from '../lib/pagination';
-import { csvHeader, csvRows } from './csv';
+import { RFC_4180, SEMICOLON, csvHeader, csvRows, sheetHeader, sheetRows } from './csv';
 import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, tenderRelease } from './ocds';
 import type { Context, Document, Step } from './types';
 import { hash, instant } from './types';
@@ -20,6 +22,13 @@ import { hash, instant } from './types';
 export const EXPORT_PAGE = 100;
 
 const RELEASE_OF = { tenders: tenderRelease, plans: planRelease, contracts: contractRelease } as const;
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8; header=present',
+  semicolon: 'text/csv; charset=utf-8; header=present',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ocds: 'application/json; charset=utf-8',
+};
 
 interface Found {
   'hydra:member'?: unknown[];
@@ -51,7 +60,7 @@ const members = (found: Found): Array<Record<string, unknown>> =>
   (found['hydra:member'] ?? []).filter((m): m is Record<string, unknown> => !!m && typeof m === 'object');
 
 /**
- * The CSV or OCDS export of `register`'s search `filters` (its sort kept, its paging not).
+ * An export of `register`'s search `filters` (its sort kept, its paging not).
  * A relevance-ordered search (a keyword's default) is exported newest first: a file's
  * reader sorts by what its columns hold, and a score is not one of them.
  */
@@ -75,8 +84,11 @@ export function searchExport(register: Register, filters: SearchFilters, format:
       const more = state.page < lastPage && records.length > 0;
       let text: string;
       let written = state.written;
-      if (format === 'csv') {
-        text = (firstStep ? csvHeader(register.name, t) : '') + csvRows(register.name, records, { t, language, origin });
+      if (format === 'csv' || format === 'semicolon') {
+        const style = format === 'csv' ? RFC_4180 : SEMICOLON;
+        text = (firstStep ? csvHeader(register.name, t, style) : '') + csvRows(register.name, records, { t, language, origin }, style);
+      } else if (format === 'xlsx') {
+        text = (firstStep ? sheetHeader(register.name, t) : '') + sheetRows(register.name, records, { t, language, origin });
       } else {
         const toRelease = RELEASE_OF[register.name];
         const releases = records.map((r) => JSON.stringify(toRelease(r)));
@@ -98,9 +110,11 @@ export function searchExport(register: Register, filters: SearchFilters, format:
         // An OCDS package holds at least one release: an empty result has no package.
         if (ocds && records.length === 0) return { status: 404, text: '' };
         Object.assign(step, {
-          contentType: ocds ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8; header=present',
-          filename: exportFilename(register, query, request.now, ocds ? '.ocds.json' : '.csv'),
+          contentType: CONTENT_TYPES[format],
+          filename: exportFilename(register, query, request.now, format === 'semicolon' ? '.csv' : EXTENSIONS[format]),
           cacheControl: 'public, max-age=300',
+          // The server writes the workbook from the rows (`server/src/sheet.rs`).
+          ...(format === 'xlsx' ? { sheet: t(`export.sheets.${register.name}`) } : {}),
         });
       }
       return step;

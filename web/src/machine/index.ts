@@ -6,7 +6,7 @@
  * |---|---|
  * | `/sitemap.xml`, `/sitemaps/<name>.xml` | sitemaps (`sitemap.ts`) |
  * | `[/en]/{tenders,plans,contracts}.atom?<filters>` | the search's Atom feed (`atom.ts`) |
- * | `[/en]/{tenders,plans,contracts}.{csv,ocds.json}?<filters>` | the search's export (`exports.ts`) |
+ * | `[/en]/{tenders,plans,contracts}.{csv,semicolon.csv,xlsx,ocds.json}?<filters>` | the search's export (`exports.ts`) |
  * | `[/en]/tenders/<tenderID>.ocds.json` | the tender's OCDS release package |
  * | `[/en]/tenders/<tenderID>.ics` | the tender's periods as a calendar (`ics.ts`) |
  * | `[/en]/{tenders,plans,contracts}.alert?<filters>` | a saved search's alert e-mail, for the server's job only (`alert.ts`) |
@@ -30,12 +30,13 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
   if (language === 'uk' && path === '/sitemap.xml') return sitemapIndex;
   const sitemap = /^\/sitemaps\/([^/]+)$/.exec(path);
   if (sitemap) return language === 'uk' ? sitemapAt(sitemap[1]) : null;
-  const search = /^\/(tenders|plans|contracts)\.(atom|csv|ocds\.json)$/.exec(path);
+  const search = /^\/(tenders|plans|contracts)\.(atom|csv|semicolon\.csv|xlsx|ocds\.json)$/.exec(path);
   if (search) {
     const register = REGISTERS[search[1]];
     const filters = parseFilters(query, { allowTestMode: testMode, register });
     if (search[2] === 'atom') return feed(register, filters);
-    return searchExport(register, filters, search[2] === 'csv' ? 'csv' : 'ocds');
+    const format = ({ csv: 'csv', 'semicolon.csv': 'semicolon', xlsx: 'xlsx', 'ocds.json': 'ocds' } as const)[search[2] as 'csv' | 'semicolon.csv' | 'xlsx' | 'ocds.json'];
+    return searchExport(register, filters, format);
   }
   // Only with the state the alert job carries: no visitor's request has one on its first step.
   const alert = /^\/(tenders|plans|contracts)\.alert$/.exec(path);

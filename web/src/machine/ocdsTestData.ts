@@ -89,6 +89,8 @@ export function deriveContracts(t: Rec): Rec[] {
         dateModified: t.dateModified,
       };
       if (status === 'active') c.dateSigned = a.date;
+      const number = arr(t.contracts).find((k) => k.awardID === a.id && typeof k.contractNumber === 'string' && k.contractNumber.trim())?.contractNumber;
+      if (typeof number === 'string') c.contractNumber = number.trim();
       if (typeof t.mode === 'string') c.mode = t.mode;
       return c;
     });

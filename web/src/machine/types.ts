@@ -28,6 +28,11 @@ export interface Step {
   contentType?: string;
   /** `Content-Disposition: attachment` with this file name (exports). */
   filename?: string;
+  /**
+   * The steps' text is the rows of a workbook's one sheet of this name (one JSON array
+   * of cells a line, `csv.ts`): the server collects them and answers the XLSX file.
+   */
+  sheet?: string;
   cacheControl?: string;
   /** A strong validator of the document (the server adds its release to it). */
   etag?: string;

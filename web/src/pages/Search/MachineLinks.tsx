@@ -1,7 +1,8 @@
 /**
  * Under a search's result count: its Atom feed (the newest results of the same filters)
- * and its whole result (up to the 10,000-record window) as CSV and as an OCDS release
- * package. Plain links: the server answers them, not the page router. Then, when the
+ * and its whole result (up to the 10,000-record window) as an Excel workbook, as CSV
+ * (RFC 4180, and semicolon-separated for spreadsheets set to Ukrainian) and as an OCDS
+ * release package. Plain links: the server answers them, not the page router. Then, when the
  * visitor may keep searches (`saveable`), the form that saves this one; with the cabinet
  * on, a visitor who is not logged in is offered the same ("get alerts") by way of the
  * login, which comes back to this very search (issue 29, item 14).
@@ -31,7 +32,9 @@ export function MachineLinks({ register, filters, total, language, saveable }: {
       {total > 0 && (
         <>
           <span>{t('machine.download')}</span>
-          <a href={exportUrl(register.name, 'csv', language, query)} type="text/csv" download>CSV</a>
+          <a href={exportUrl(register.name, 'xlsx', language, query)} type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" download>{t('machine.xlsx')}</a>
+          <a href={exportUrl(register.name, 'csv', language, query)} type="text/csv" download>{t('machine.csv')}</a>
+          <a href={exportUrl(register.name, 'semicolon', language, query)} type="text/csv" download>{t('machine.semicolon')}</a>
           <a href={exportUrl(register.name, 'ocds', language, query)} type="application/json" download>OCDS JSON</a>
           <span className="muted">{t('machine.window')}</span>
         </>
