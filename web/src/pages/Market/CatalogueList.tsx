@@ -26,6 +26,7 @@ import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { classificationsOf, listCrumb, membersOf, trailOf } from './meta';
 import { CategoryTile, ProfileTile } from './tiles';
+import { requirementIndex } from './requirements';
 import { Corrected } from '../../components/Corrected/Corrected';
 import type { SearchInfo } from '../../lib/keyword';
 
@@ -63,12 +64,14 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   // 'Show next N' appends the next page (SPEC §2.6).
   const more = useShowMore<Product & Profile & Category, HTMLUListElement>(filters.page, 'list');
   const members = membersOf<Product & Profile & Category>(answer).concat(more.items);
+  // English pages have the products' profiles (`fetches.ts`): English characteristic names.
+  const requirements = scope.list === 'products' ? requirementIndex(membersOf<Profile>(dataOf<unknown>(state, 'profiles'))) : undefined;
 
   const items =
     scope.list === 'products'
       ? members.map((p) => (
           <li key={p.id}>
-            <ProductCard product={p} />
+            <ProductCard product={p} requirements={requirements} />
           </li>
         ))
       : scope.list === 'profiles'

@@ -35,9 +35,18 @@ export const classificationFetches = ({ params }: RouteContext): FetchSpec[] => 
 /** A list page (`categoryList`, `profileList`, `productList`): the page of the list, and the classifications its filter names. */
 export const listFetches =
   (name: string) =>
-  ({ query }: RouteContext): FetchSpec[] => {
+  ({ query, input }: RouteContext): FetchSpec[] => {
     const scope = scopeOf(name);
-    return [{ key: 'list', service: 'search', path: marketApiPath(scope.list, parseMarketFilters(query, scope)) }, CLASSIFICATIONS];
+    const fetches: FetchSpec[] = [{ key: 'list', service: 'search', path: marketApiPath(scope.list, parseMarketFilters(query, scope)) }, CLASSIFICATIONS];
+    // Under /en, the profiles of the page's products: their requirements' English titles
+    // name the characteristics a card shows (a product names them by the Ukrainian title).
+    if (scope.list === 'products' && input.language === 'en') {
+      fetches.push({
+        key: 'profiles', service: 'search', after: 'list', maxAge: 300,
+        path: '/api/profiles?pagination=false&status[]=active&status[]=hidden&id[]={/hydra:member/*/relatedProfiles/0}',
+      });
+    }
+    return fetches;
   };
 
 /**

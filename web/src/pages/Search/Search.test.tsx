@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Search from './Search';
 import { html, link, render, tr } from '../../components/test-utils';
-import { tenderList, home } from './route';
+import { tenderList, home, planList } from './route';
 import { recordOfKeyword } from './query';
 import { PLANS, TENDERS } from '../../lib/filters';
 
@@ -121,5 +121,65 @@ describe('the CPV picker of a search', () => {
     expect(chosen).toContain('<span class="picker-id">03110000-5</span><span class="picker-label">Сільськогосподарські культури</span>');
     // A description that is only the code again: the code alone, no empty name.
     expect(chosen).toMatch(/<span class="picker-id">45000000-7<\/span><\/label>/);
+  });
+});
+
+describe('deadlines first', () => {
+  const route = { ...tenderList, path: 'tenders' };
+  const NOW = Date.parse('2026-10-12T12:00:00+03:00');
+  const member = (id: string, endDate?: string, status = 'active.tendering') => ({
+    id: id.repeat(32),
+    tenderID: `UA-2026-10-0${id === 'a' ? 1 : 2}-000001-a`,
+    title: 'Поточний ремонт дороги',
+    status,
+    ...(endDate ? { tenderPeriod: { startDate: '2026-10-01T00:00:00+03:00', endDate } } : {}),
+  });
+  const data = (members: unknown[]) => ({ tenders: { ok: true as const, body: { 'hydra:member': members, 'hydra:totalItems': members.length } } });
+  const cards = (markup: string) => [...markup.matchAll(/<li class="tender-card">([\s\S]*?)<\/li>/g)].map((m) => m[1]);
+
+  it('shows every card its submission deadline and the time left, or that it passed', () => {
+    const markup = render(<Search route={route} />, {
+      url: '/tenders',
+      now: NOW,
+      data: data([member('a', '2026-10-15T10:00:00+03:00'), member('b', '2026-10-12T11:59:00+03:00', 'complete')]),
+    });
+    const [open, closed] = cards(markup);
+    expect(open).toContain('<dt>Подання пропозицій до</dt><dd><time dateTime="2026-10-15T10:00:00+03:00">15.10.2026, 10:00</time>');
+    expect(open).toContain('<span class="deadline-note deadline-left">залишилось 2 дні 22 год</span>');
+    expect(closed).toContain('<span class="deadline-note deadline-passed">строк минув</span>');
+    const en = render(<Search route={route} />, { language: 'en', url: '/en/tenders', now: NOW, data: data([member('a', '2026-10-12T12:30:00+03:00')]) });
+    expect(en).toContain('<dt>Bids due</dt>');
+    expect(en).toContain('<span class="deadline-note deadline-left">30 min left</span>');
+  });
+
+  it('offers "accepting bids now" and the nearest deadline first, which a GET form sends without JavaScript', () => {
+    const markup = render(<Search route={route} />, { url: '/tenders?acceptingBids=true&sortOrder=tenderPeriodEnd.asc', data: data([]) });
+    expect(markup).toContain('<input type="checkbox" name="acceptingBids" checked="" value="true"/>');
+    expect(markup).toMatch(/<option value="tenderPeriodEnd.asc" selected="">Найближчий кінцевий строк подання<\/option>/);
+    const plans = render(<Search route={{ ...planList, path: 'plans' }} />, { url: '/plans', data: { plans: data([]).tenders } });
+    expect(plans).not.toContain('acceptingBids');
+    expect(plans).not.toContain('tenderPeriodEnd');
+  });
+});
+
+describe('English means English on the cards', () => {
+  const route = { ...tenderList, path: 'tenders' };
+  const member = {
+    id: 'c'.repeat(32),
+    tenderID: 'UA-2026-10-12-000001-a',
+    title: 'Монтажні коробки',
+    items: [{ classification: { id: '31230000-7', description: 'Частини розподільних і контрольних апаратів' } }, { classification: { id: '44830000-7', description: 'Мастики' } }],
+  };
+  const data = (names: unknown[]) => ({
+    tenders: { ok: true as const, body: { 'hydra:member': [member], 'hydra:totalItems': 1 } },
+    cpvNames: { ok: true as const, body: { 'hydra:member': names } },
+  });
+  const cpvOf = (markup: string) => /<dt>CPV \(DK 021:2015\)<\/dt><dd>([^<]*)<\/dd>/.exec(markup)?.[1];
+
+  it('names the CPV code in English from the classifier, Ukrainian as the fallback', () => {
+    const en = render(<Search route={route} />, { language: 'en', url: '/en/tenders', data: data([{ id: '31230000-7', name_en: 'Parts of distribution or control apparatus' }]) });
+    expect(cpvOf(en)).toBe('31230000-7 Parts of distribution or control apparatus');
+    const fallback = render(<Search route={route} />, { language: 'en', url: '/en/tenders', data: data([]) });
+    expect(cpvOf(fallback)).toBe('31230000-7 Частини розподільних і контрольних апаратів');
   });
 });

@@ -8,6 +8,7 @@ import type { Redirect, RouteContext } from '../../routes/types';
 import type { FetchSpec } from '../../contract';
 import { CONTRACTS, PLANS, TENDERS, parseFilters, searchApiPath, serializeFilters, type Register } from '../../lib/filters';
 import { LABELS_MAX_AGE, labelFetches } from '../../lib/classifiers';
+import { CPV_NAMES } from '../../components/Classifications/englishNames';
 
 /** The register a search page searches, by its page name. */
 export const registerOf = (name: string): Register => (name === 'planList' ? PLANS : name === 'contractList' ? CONTRACTS : TENDERS);
@@ -41,6 +42,20 @@ const organisationFetches = (keyword: string | undefined): FetchSpec[] => {
   ];
 };
 
+/**
+ * Under /en, the English names of the CPV codes the cards show (each result's own
+ * classification, else its first item's): records carry Ukrainian descriptions only.
+ * One classifier request for the whole page, made once the results are in.
+ */
+const englishCpvNames = (language: string, register: Register): FetchSpec[] =>
+  language === 'en'
+    ? [{
+        key: CPV_NAMES, service: 'search', after: register.name, maxAge: LABELS_MAX_AGE,
+        path: '/api/classifications?scheme=classification&page=1&perPage=100'
+          + '&searchId[]={/hydra:member/*/classification/id}&searchId[]={/hydra:member/*/items/0/classification/id}',
+      }]
+    : [];
+
 /** The search of the page `name`, the names of the codes in its URL, and the short lists. */
 export const searchFetches =
   (name: string) =>
@@ -49,6 +64,7 @@ export const searchFetches =
     const filters = filtersOf(ctx, register);
     return [
       { key: register.name, service: 'search', path: searchApiPath(filters, register) },
+      ...englishCpvNames(ctx.input.language, register),
       ...organisationFetches(filters.keyword),
       // Names of the codes in the URL (SPEC §7 searchId[] / id[] lookups) and the short lists.
       ...labelFetches(filters, register),

@@ -6,6 +6,8 @@
  */
 import type { ReactNode } from 'react';
 import { AppLink, OrgLink, type OrgRole } from '../../components/AppLink/AppLink';
+import { englishCpvName } from '../../components/Classifications/englishNames';
+import { Deadline } from '../../components/Deadline/Deadline';
 import { withValues, type Fact } from '../../components/Facts/Facts';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from 'i18next';
@@ -44,6 +46,8 @@ export interface Summary {
   classification?: Classified['classification'];
   items?: Classified[];
   tender?: { procurementMethodType?: string; tenderPeriod?: { startDate?: string } };
+  /** Tenders: the submission period; its end is the card's deadline. */
+  tenderPeriod?: { startDate?: string; endDate?: string };
   tender_id?: string;
   period?: { startDate?: string; endDate?: string };
   /** With a keyword, what it matched here (`upstream/API.md`; a search service may leave it out). */
@@ -64,9 +68,12 @@ function orgLine(org: Organization | undefined, language: Language, role: OrgRol
   );
 }
 
-function cpvLine(record: Summary, language: Language): string {
+/** `code name`: the record's own classification, else its first item's; in English, the classifier's name when the record has none. */
+function cpvLine(record: Summary, language: Language, english: (id: string) => string | undefined): string {
   const c = record.classification?.id ? record.classification : record.items?.find((i) => i.classification?.id)?.classification;
-  return c?.id ? `${c.id} ${localized(c, 'description', language)}`.trim() : '';
+  if (!c?.id) return '';
+  const name = (language === 'en' && !c.description_en && english(c.id)) || localized(c, 'description', language);
+  return `${c.id} ${name}`.trim();
 }
 
 function Card({ href, title, id, status, kind, facts, marks }: {
@@ -104,9 +111,10 @@ function Card({ href, title, id, status, kind, facts, marks }: {
   );
 }
 
-type CardOf = (record: Summary, t: TFunction, language: Language) => Parameters<typeof Card>[0];
+/** A card's fields from a record; `english` names a CPV code in English (the page's `cpvNames`). */
+type CardOf = (record: Summary, t: TFunction, language: Language, english: (id: string) => string | undefined) => Parameters<typeof Card>[0];
 
-const tenderCard: CardOf = (r, t, language) => {
+const tenderCard: CardOf = (r, t, language, english) => {
   const id = r.tenderID ?? r.id;
   return {
     href: `/tenders/${encodeURIComponent(id)}`,
@@ -116,20 +124,21 @@ const tenderCard: CardOf = (r, t, language) => {
     kind: r.procurementMethodType && enumLabel(t, 'procurementMethodType', r.procurementMethodType),
     facts: [
       [t('tenderList.organizer'), orgLine(r.procuringEntity, language)],
+      [t('tenderList.deadline'), r.tenderPeriod?.endDate && <Deadline at={r.tenderPeriod.endDate} language={language} />],
       [t('tenderList.value'), money(r.value, language), 'amount'],
-      [t('tenderList.cpv'), cpvLine(r, language)],
+      [t('tenderList.cpv'), cpvLine(r, language, english)],
       [t('tenderList.region'), r.procuringEntity?.address?.region && regionLabel(t, r.procuringEntity.address.region)],
       [t('tenderList.published'), r.dateCreated && formatDate(r.dateCreated, language, true)],
     ],
   };
 };
 
-const planCard: CardOf = (r, t, language) => {
+const planCard: CardOf = (r, t, language, english) => {
   const id = r.planID ?? r.id;
   const method = r.tender?.procurementMethodType;
   return {
     href: `/plans/${encodeURIComponent(id)}`,
-    title: localized(r, 'title', language) || r.budget?.description || cpvLine(r, language) || id,
+    title: localized(r, 'title', language) || r.budget?.description || cpvLine(r, language, english) || id,
     id,
     status: r.status ? [r.status, enumLabel(t, 'planStatus', r.status)] : undefined,
     facts: [
@@ -137,7 +146,7 @@ const planCard: CardOf = (r, t, language) => {
       [t('registers.plans.budget'), money(r.budget, language), 'amount'],
       [t('registers.plans.method'), method && enumLabel(t, 'procurementMethodType', method)],
       [t('registers.plans.tenderStart'), r.tender?.tenderPeriod?.startDate && formatDate(r.tender.tenderPeriod.startDate, language)],
-      [t('registers.plans.cpv'), cpvLine(r, language)],
+      [t('registers.plans.cpv'), cpvLine(r, language, english)],
     ],
   };
 };
@@ -170,8 +179,9 @@ const CARDS: Record<Register['name'], CardOf> = { tenders: tenderCard, plans: pl
  */
 export function Result({ register, record, keyword }: { register: Register; record: Summary; keyword?: RegExp | null }) {
   const { t } = useTranslation();
-  const { language } = usePageState();
+  const state = usePageState();
+  const { language } = state;
   const description = localized(record, 'description', language) || undefined;
   const marks = keyword || record.searchMatch ? marksOf(record.searchMatch, keyword ?? null, description) : undefined;
-  return <Card {...CARDS[register.name](record, t, language)} marks={marks} />;
+  return <Card {...CARDS[register.name](record, t, language, (id) => englishCpvName(state, id))} marks={marks} />;
 }
