@@ -109,3 +109,21 @@ describe('no inline styles in server HTML', () => {
     });
   }
 });
+
+describe("the server's render speaks of dates for the input's moment", () => {
+  it('says the time left to the deadline at `now`, whenever the isolate started', () => {
+    const now = Date.parse('2026-10-12T09:00:00+03:00');
+    const tender = {
+      id: 'f'.repeat(32),
+      tenderID: 'UA-2026-10-12-000001-a',
+      title: 'Поточний ремонт',
+      status: 'active.tendering',
+      dateModified: '2026-10-12T08:00:00+03:00',
+      tenderPeriod: { startDate: '2026-10-12T08:00:00+03:00', endDate: '2026-10-12T12:00:00+03:00' },
+    };
+    const data = { tender: { ok: true as const, body: tender } };
+    const at = (moment: number) => portal.render({ url: `/tenders/${tender.tenderID}`, language: 'uk', config, session: null, data, now: moment })[3] as string;
+    expect(at(now)).toContain('<span class="deadline-note deadline-left">залишилось 3 год</span>');
+    expect(at(now + 4 * 3_600_000)).toContain('<span class="deadline-note deadline-passed">строк минув</span>');
+  });
+});
