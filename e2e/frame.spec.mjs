@@ -77,7 +77,8 @@ test('the cookie notice stays dismissed after a reload', async () => {
   const { page, context } = await open(browser, '/');
   const notice = page.locator('[data-testid="cookie-notice"]');
   await notice.waitFor({ state: 'visible' });
-  await notice.getByRole('button').click();
+  // The button's post sets the cookie the server reads (issue 30).
+  await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/cookie-notice'), notice.getByRole('button').click()]);
   await notice.waitFor({ state: 'hidden' });
   await page.reload();
   await page.waitForSelector('html[data-hydrated="true"]');

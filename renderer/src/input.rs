@@ -110,6 +110,7 @@ pub struct InputBuilder {
     answers: usize,
     csrf: Option<String>,
     now: Option<i64>,
+    cookie_notice: bool,
 }
 
 impl RenderInput {
@@ -140,7 +141,16 @@ impl RenderInput {
         json.push_str(r#","data":"#);
         let data_start = json.len();
         json.push('{');
-        InputBuilder { json, state_start, data_start, embedded: Vec::new(), answers: 0, csrf: None, now: None }
+        InputBuilder {
+            json,
+            state_start,
+            data_start,
+            embedded: Vec::new(),
+            answers: 0,
+            csrf: None,
+            now: None,
+            cookie_notice: false,
+        }
     }
 
     /// An input without page data: what `resolve` reads, and error pages.
@@ -222,6 +232,12 @@ impl InputBuilder {
         self
     }
 
+    /// Whether the page shows the cookie notice (the visitor has not dismissed it; default no).
+    pub fn cookie_notice(&mut self, show: bool) -> &mut Self {
+        self.cookie_notice = show;
+        self
+    }
+
     /// The moment the page is rendered at (epoch ms; default: the clock at `finish`).
     pub fn at(&mut self, now_ms: i64) -> &mut Self {
         self.now = Some(now_ms);
@@ -243,7 +259,7 @@ impl InputBuilder {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
         });
-        let _ = write!(self.json, r#","now":{now}"#);
+        let _ = write!(self.json, r#","now":{now},"cookieNotice":{}"#, self.cookie_notice);
         self.json.push_str(r#","error":"#);
         match error {
             Some(code) => {

@@ -419,7 +419,10 @@ fn the_render_input_is_written_as_the_contract_fixture() {
         let answer = if entry["ok"] == true { Ok(text.as_str()) } else { Err(failure(entry)) };
         builder.answer(key, format!("search:/{key}"), answer);
     }
-    builder.csrf(expected["csrf"].as_str().unwrap()).at(expected["now"].as_i64().unwrap());
+    builder
+        .csrf(expected["csrf"].as_str().unwrap())
+        .at(expected["now"].as_i64().unwrap())
+        .cookie_notice(expected["cookieNotice"].as_bool().unwrap());
     let input = builder.finish(expected["error"].as_u64().map(|e| e as u16));
     let written: serde_json::Value = serde_json::from_str(input.json()).unwrap();
     assert_eq!(&written, expected, "the Rust input differs from the contract fixture");

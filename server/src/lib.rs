@@ -12,6 +12,7 @@ pub mod error;
 pub mod limits;
 pub mod machine;
 pub mod micro_cache;
+pub mod notice;
 pub mod page;
 pub mod router;
 pub mod saved;

@@ -73,7 +73,8 @@ const KEPT: [HeaderName; 7] = [
 const MAX_BODY: usize = 2 << 20;
 
 /// The key of a response: the negotiated encoding, the language (the first path
-/// segment decides it) and the request target.
+/// segment decides it), whether the visitor dismissed the cookie notice (the page
+/// shows it until then) and the request target.
 fn key(uri: &Uri, headers: &HeaderMap) -> String {
     let encoding = match Encoding::for_request(headers) {
         Encoding::Brotli => "br",
@@ -81,7 +82,8 @@ fn key(uri: &Uri, headers: &HeaderMap) -> String {
         Encoding::Identity => "identity",
     };
     let language = Language::of_url(uri.path()).as_str();
-    format!("{encoding}\n{language}\n{uri}")
+    let notice = if crate::session::cookies::notice_dismissed(headers) { "dismissed" } else { "notice" };
+    format!("{encoding}\n{language}\n{notice}\n{uri}")
 }
 
 fn anonymous(headers: &HeaderMap) -> bool {
@@ -183,6 +185,11 @@ mod tests {
         let en: Uri = "/en/tenders?status=active".parse().unwrap();
         assert!(key(&en, &HeaderMap::new()).contains("\nen\n"));
         assert!(key(&uri, &HeaderMap::new()).contains("\nuk\n"));
+        // The page shows the cookie notice until it is dismissed: two pages, two keys.
+        let mut dismissed = HeaderMap::new();
+        dismissed.insert(header::COOKIE, HeaderValue::from_static("a=b; cookie_notice=dismissed"));
+        assert_ne!(key(&uri, &dismissed), key(&uri, &HeaderMap::new()));
+        assert!(anonymous(&dismissed), "a dismissal is no credential");
     }
 
     #[test]

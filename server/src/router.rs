@@ -137,7 +137,8 @@ pub fn app(state: AppState) -> Router {
         .route("/__data", get(page::data))
         .route("/__csrf", get(account::csrf_token))
         .route("/__handover", post(account::handover_for_session))
-        .route("/login/handover/{id}", get(account::handover));
+        .route("/login/handover/{id}", get(account::handover))
+        .route("/cookie-notice", post(crate::notice::dismiss).layer(DefaultBodyLimit::max(crate::notice::MAX_BODY)));
     // The account forms post to their own page's path, in either language.
     for prefix in ["", "/en"] {
         router = router

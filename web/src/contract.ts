@@ -49,6 +49,11 @@ export interface RenderInput {
    * before it reads its own clock (`lib/clock.ts`).
    */
   now?: number;
+  /**
+   * Whether the page shows the cookie notice: the visitor has not dismissed it (the
+   * `cookie_notice` cookie). The server renders the notice, so it is in the first HTML.
+   */
+  cookieNotice?: boolean;
   /** When set, the error page for this code is rendered whatever the route. */
   error?: number | null;
 }

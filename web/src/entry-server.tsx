@@ -122,7 +122,7 @@ function renderHead(inputJson: Input, headOnly = false): HeadOutput {
     head.noindex = true;
   }
   if (headOnly) return [status, null, headHtml(head), 0];
-  const state = { language, config: input.config, session: input.session, data: input.data, now: input.now, error: shown, csrf: input.csrf ?? null };
+  const state = { language, config: input.config, session: input.session, data: input.data, now: input.now, cookieNotice: input.cookieNotice, error: shown, csrf: input.csrf ?? null };
   const body = prepareBody(() =>
     renderToString(
       <TranslationProvider i18n={i18n}>

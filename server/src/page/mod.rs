@@ -78,6 +78,8 @@ struct PageRequest {
 pub struct Viewer<'a> {
     pub session: Option<&'a Session>,
     pub csrf: Option<&'a str>,
+    /// Whether the page shows the cookie notice (not dismissed).
+    pub notice: bool,
 }
 
 /// The render input of `url` with these answers (`check`: answers that are not JSON
@@ -100,6 +102,7 @@ fn input_with(
     if let Some(token) = viewer.csrf {
         builder.csrf(token);
     }
+    builder.cookie_notice(viewer.notice);
     builder.finish(None)
 }
 
@@ -109,6 +112,7 @@ fn input_without_data(state: &AppState, url: &str, viewer: Viewer<'_>, error: Op
     if let Some(token) = viewer.csrf {
         builder.csrf(token);
     }
+    builder.cookie_notice(viewer.notice);
     builder.finish(error)
 }
 
@@ -263,7 +267,7 @@ async fn resolution_for(
     if let Some(resolution) = state.resolution_cache().get(&key) {
         return Ok(resolution);
     }
-    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None };
+    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
     let resolution = Arc::new(ready.pool.resolve(&input_without_data(state, url, viewer, None)).await?);
     state.resolution_cache().insert(key, resolution.clone(), Duration::from_secs(3600));
     Ok(resolution)
@@ -310,7 +314,7 @@ async fn render_for(
         Ok(resolution) => resolution,
         Err(e) => {
             tracing::error!(%url, error = %e, "resolve failed");
-            let viewer = Viewer { session: visitor.session.as_ref(), csrf: None };
+            let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
             let failed = input_without_data(state, url, viewer, Some(500));
             let response = render_document(state, ready, request, url, viewer, failed, None).await;
             return personal(response, visitor, false);
@@ -325,7 +329,9 @@ async fn render_for(
     // A record page seen anonymously is the same for everyone: it has a validator, and
     // a request that has this version already gets a `304` without a render.
     let anonymous = visitor.session.is_none() && csrf.is_none() && form.is_none();
-    let validator = anonymous.then(|| validator::of(&ready.release, &fetches, &answers)).flatten();
+    // The notice is part of the page: a dismissal changes the validator.
+    let validator =
+        anonymous.then(|| validator::of(&ready.release, &fetches, &answers, visitor.cookie_notice)).flatten();
     if let (Some(v), Some(headers)) = (&validator, conditional) {
         let since = v.last_modified.as_ref().and_then(|value| value.to_str().ok());
         if crate::machine::not_modified(headers, v.etag.to_str().unwrap_or_default(), since) {
@@ -337,7 +343,7 @@ async fn render_for(
             );
         }
     }
-    let viewer = Viewer { session: visitor.session.as_ref(), csrf: csrf.as_deref() };
+    let viewer = Viewer { session: visitor.session.as_ref(), csrf: csrf.as_deref(), notice: visitor.cookie_notice };
     // A HEAD renders no body to fall back from: its answers are checked first.
     let input = input_with(state, url, viewer, &fetches, &answers, request.head_only, form);
     let unchecked = Some((&fetches[..], &answers[..], form));
@@ -368,7 +374,7 @@ pub async fn refusal(
     let head_only = method == Method::HEAD;
     let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(headers), head_only };
     let root = if uri.path() == "/en" || uri.path().starts_with("/en/") { "/en" } else { "/" };
-    let viewer = Viewer::default();
+    let viewer = Viewer { notice: !crate::session::cookies::notice_dismissed(headers), ..Viewer::default() };
     let input = input_without_data(state, root, viewer, Some(status.as_u16()));
     render_document(state, ready, request, root, viewer, input, None).await
 }
@@ -432,7 +438,7 @@ pub async fn data(
     let resolution = resolution_for(&state, ready, &url, &visitor).await.map_err(|_| AppError::NotReady)?;
     // Sent to the browser as it is: checked here, as no V8 parses it on the way.
     let (fetches, answers) = fetch_all(&state, &resolution.fetches, visitor.bearer()).await;
-    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None };
+    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
     let data = input_with(&state, &url, viewer, &fetches, &answers, true, None).data().to_owned();
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));

@@ -35,9 +35,9 @@ pub struct Validator {
 
 /// The validator of a page made of these answers, or `None` when the page has no record
 /// answer, or its record failed or has no `dateModified` (an error page has none).
-pub fn of(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer]) -> Option<Validator> {
+pub fn of(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer], notice: bool) -> Option<Validator> {
     let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
-    of_at(release, fetches, answers, now)
+    of_at(release, fetches, answers, now, notice)
 }
 
 /// How many dates of an answer are at or before `now_ms` (epoch ms): the values of the
@@ -59,7 +59,13 @@ fn dates_passed(body: &str, now_ms: i64) -> usize {
 }
 
 /// [`of`] at the moment `now_ms`.
-fn of_at(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer], now_ms: i64) -> Option<Validator> {
+fn of_at(
+    release: &str,
+    fetches: &[FetchSpec],
+    answers: &[UpstreamAnswer],
+    now_ms: i64,
+    notice: bool,
+) -> Option<Validator> {
     if !fetches.iter().any(|spec| spec.validator) {
         return None;
     }
@@ -89,6 +95,8 @@ fn of_at(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer], now_m
     // The footer's year is read from the clock too.
     let year = now_ms / 31_556_952_000;
     year.hash(&mut hasher);
+    // The cookie notice is in the page until the visitor dismisses it.
+    notice.hash(&mut hasher);
     let etag = HeaderValue::from_str(&format!("W/\"{release}-{:016x}\"", hasher.finish())).ok()?;
     let last_modified = latest
         .and_then(|ms| SystemTime::UNIX_EPOCH.checked_add(Duration::from_millis(u64::try_from(ms).ok()?)))
@@ -120,27 +128,33 @@ mod tests {
         let answers = |modified: &str, contracts: &str| -> Vec<UpstreamAnswer> {
             vec![Ok(Arc::from(format!(r#"{{"id":"x","dateModified":"{modified}"}}"#))), Ok(Arc::from(contracts))]
         };
-        let tag = |a: &[UpstreamAnswer]| of("r1", &fetches, a).map(|v| v.etag.to_str().unwrap().to_owned());
+        let tag = |a: &[UpstreamAnswer]| of("r1", &fetches, a, true).map(|v| v.etag.to_str().unwrap().to_owned());
         let first = tag(&answers("2026-10-12T10:00:00+03:00", "[]")).unwrap();
         assert!(first.starts_with("W/\"r1-"), "{first}");
         assert_eq!(tag(&answers("2026-10-12T10:00:00+03:00", "[]")).unwrap(), first);
         assert_ne!(tag(&answers("2026-10-12T10:00:01+03:00", "[]")).unwrap(), first);
         assert_ne!(tag(&answers("2026-10-12T10:00:00+03:00", "[1]")).unwrap(), first);
         assert_ne!(
-            of("r2", &fetches, &answers("2026-10-12T10:00:00+03:00", "[]")).unwrap().etag.to_str().unwrap(),
+            of("r2", &fetches, &answers("2026-10-12T10:00:00+03:00", "[]"), true).unwrap().etag.to_str().unwrap(),
             first
         );
-        let v = of("r1", &fetches, &answers("2026-10-12T10:00:00+03:00", "[]")).unwrap();
+        let v = of("r1", &fetches, &answers("2026-10-12T10:00:00+03:00", "[]"), true).unwrap();
+        assert_ne!(
+            v.etag,
+            of("r1", &fetches, &answers("2026-10-12T10:00:00+03:00", "[]"), false).unwrap().etag,
+            "the notice dismissed"
+        );
         assert_eq!(v.last_modified.unwrap().to_str().unwrap(), "Mon, 12 Oct 2026 07:00:00 GMT");
         // No record, a failed record, or one without a date: no validator.
-        assert!(of("r1", &[spec("tenders", false)], &[Ok(Arc::from("{}"))]).is_none());
-        assert!(of("r1", &fetches, &[Err(Failure::Status(404)), Ok(Arc::from("[]"))]).is_none());
-        assert!(of("r1", &fetches, &[Ok(Arc::from(r#"{"id":"x"}"#)), Ok(Arc::from("[]"))]).is_none());
+        assert!(of("r1", &[spec("tenders", false)], &[Ok(Arc::from("{}"))], true).is_none());
+        assert!(of("r1", &fetches, &[Err(Failure::Status(404)), Ok(Arc::from("[]"))], true).is_none());
+        assert!(of("r1", &fetches, &[Ok(Arc::from(r#"{"id":"x"}"#)), Ok(Arc::from("[]"))], true).is_none());
         // A deadline passing changes the tag; the clock alone does not.
         let tender = [Ok(Arc::from(
             r#"{"dateModified":"2026-10-12T10:00:00+03:00","tenderPeriod":{"startDate": "2026-10-12T10:00:00+03:00","endDate":"2026-10-15T10:00:00+03:00"}}"#,
         )) as UpstreamAnswer];
-        let at = |iso: &str| of_at("r1", &fetches[..1], &tender, upstream::dates::parse(iso).unwrap()).unwrap().etag;
+        let at =
+            |iso: &str| of_at("r1", &fetches[..1], &tender, upstream::dates::parse(iso).unwrap(), true).unwrap().etag;
         assert_eq!(at("2026-10-13T10:00:00+03:00"), at("2026-10-14T10:00:00+03:00"));
         assert_ne!(at("2026-10-14T10:00:00+03:00"), at("2026-10-15T10:00:00+03:00"));
         assert_eq!(dates_passed(r#"{"endDate":"2026-10-15T10:00:00+03:00","x":"endDate"}"#, i64::MAX), 1);
@@ -149,7 +163,8 @@ mod tests {
         assert!(of(
             "r1",
             &fetches,
-            &[Ok(Arc::from(r#"{"data":{"dateModified":"2026-10-12T10:00:00Z"}}"#)), Ok(Arc::from("[]"))]
+            &[Ok(Arc::from(r#"{"data":{"dateModified":"2026-10-12T10:00:00Z"}}"#)), Ok(Arc::from("[]"))],
+            true
         )
         .is_some());
     }

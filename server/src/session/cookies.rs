@@ -17,6 +17,15 @@ pub const PENDING: &str = "portal_pending";
 pub const HANDOVER: &str = "portal_handover";
 /// The visitor's random anti-forgery id; forms carry a token derived from it.
 pub const CSRF: &str = "portal_csrf";
+/// The cookie notice was dismissed (`dismissed`): pages are rendered without it.
+pub const NOTICE: &str = "cookie_notice";
+/// How long a dismissal is remembered: a year.
+pub const NOTICE_MAX_AGE: u64 = 365 * 86_400;
+
+/// Whether the request's visitor dismissed the cookie notice.
+pub fn notice_dismissed(headers: &HeaderMap) -> bool {
+    get(headers, NOTICE) == Some("dismissed")
+}
 
 /// How long the session cookies live: as long as the refresh token (30 days).
 pub const SESSION_MAX_AGE: u64 = 30 * 86_400;

@@ -112,6 +112,8 @@ pub struct Visitor {
     /// `Set-Cookie` values for the response (refreshed tokens, cleared ones, a new
     /// anti-forgery id).
     pub set_cookies: Vec<String>,
+    /// Whether pages show the cookie notice: it has not been dismissed.
+    pub cookie_notice: bool,
 }
 
 impl Visitor {
@@ -216,8 +218,11 @@ impl Sessions {
     /// Who sent these headers: refreshes an expired access token and asks the users API
     /// for the profile when it is not known yet. Never fails: at worst, logged out.
     pub async fn visitor(&self, http: &reqwest::Client, headers: &HeaderMap) -> Visitor {
-        let mut visitor =
-            Visitor { csrf_id: cookies::get(headers, cookies::CSRF).map(str::to_owned), ..Visitor::default() };
+        let mut visitor = Visitor {
+            csrf_id: cookies::get(headers, cookies::CSRF).map(str::to_owned),
+            cookie_notice: !cookies::notice_dismissed(headers),
+            ..Visitor::default()
+        };
         let access = cookies::get(headers, cookies::ACCESS).map(str::to_owned);
         let refresh = cookies::get(headers, cookies::REFRESH).map(str::to_owned);
         if access.is_none() && refresh.is_none() {

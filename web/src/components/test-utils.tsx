@@ -57,13 +57,15 @@ export interface RenderOptions {
   csrf?: string;
   /** The moment the server renders at (epoch ms; default `TEST_NOW`). */
   now?: number;
+  /** Whether the page shows the cookie notice (default: dismissed). */
+  cookieNotice?: boolean;
 }
 
 /** The moment tests render at unless they name one: noon in Kyiv on the snapshot's day. */
 export const TEST_NOW = Date.parse('2026-10-12T12:00:00+03:00');
 
-export function render(node: ReactNode, { language = 'uk', session = null, url, data = {}, csrf, now = TEST_NOW }: RenderOptions = {}): string {
-  const state: PageState = { language, config: testConfig, session, data, now, error: null, ...(csrf ? { csrf } : {}) };
+export function render(node: ReactNode, { language = 'uk', session = null, url, data = {}, csrf, now = TEST_NOW, cookieNotice = false }: RenderOptions = {}): string {
+  const state: PageState = { language, config: testConfig, session, data, now, cookieNotice, error: null, ...(csrf ? { csrf } : {}) };
   return renderToString(
     <TranslationProvider i18n={instances[language]}>
       <StaticRouter basename={language === 'en' ? '/en' : '/'} location={url ?? (language === 'en' ? '/en' : '/')}>

@@ -1,28 +1,34 @@
 /**
- * The cookie notice banner. Whether it was dismissed is known only in the browser, so
- * the server and the first client render show nothing; it appears after mount.
+ * The cookie notice banner, rendered by the server in the first HTML until the visitor
+ * dismisses it (issue 30: on a first visit it was the largest text on the screen, and
+ * painting it after mount made the largest paint wait for the whole bundle).
+ *
+ * The dismissal is the `cookie_notice` cookie, which the server reads on every request
+ * (`page state.cookieNotice`). The button is a form post to `/cookie-notice` that
+ * sets it and, without JavaScript, comes back to this page (`back`); with JavaScript the
+ * same post asks for JSON and the notice goes away without a reload.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
+import { localizedPath } from '../../lib/paths';
+import { usePageState } from '../../state';
 
-/** localStorage key remembering that the notice was dismissed. */
-export const COOKIE_NOTICE_KEY = 'cookieNoticeDismissed';
-
-function dismissed(): boolean {
-  try {
-    return window.localStorage.getItem(COOKIE_NOTICE_KEY) === 'true';
-  } catch {
-    return false; // storage disabled: show the notice, it just will not be remembered
-  }
-}
+/** Where the notice's form posts (the server's `notice.rs`). */
+export const COOKIE_NOTICE_ACTION = '/cookie-notice';
 
 export function CookieNotice() {
   const { t } = useTranslation();
-  const [show, setShow] = useState(false);
-
+  const { cookieNotice, language } = usePageState();
+  const location = useLocation();
+  const [show, setShow] = useState(!!cookieNotice);
   const ref = useRef<HTMLElement>(null);
 
-  useEffect(() => setShow(!dismissed()), []);
+  const dismiss = () => {
+    setShow(false);
+    // The cookie is the record; a failed post only means the notice comes back next page.
+    void fetch(COOKIE_NOTICE_ACTION, { method: 'POST', headers: { Accept: 'application/json' } }).catch(() => undefined);
+  };
 
   // Floating buttons (scroll to top) sit above the notice while it is shown.
   useEffect(() => {
@@ -41,21 +47,20 @@ export function CookieNotice() {
 
   if (!show) return null;
 
-  const dismiss = () => {
-    try {
-      window.localStorage.setItem(COOKIE_NOTICE_KEY, 'true');
-    } catch {
-      // storage disabled: hide for this page view only
-    }
-    setShow(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    dismiss();
   };
 
   return (
     <section ref={ref} className="cookie-notice" data-testid="cookie-notice" aria-label={t('cookieNotice.label')}>
       <p>{t('cookieNotice.text')}</p>
-      <button type="button" className="button button-primary" onClick={dismiss}>
-        {t('cookieNotice.accept')}
-      </button>
+      <form method="post" action={COOKIE_NOTICE_ACTION} onSubmit={submit}>
+        <input type="hidden" name="back" value={localizedPath(language, location.pathname) + location.search} />
+        <button type="submit" className="button button-primary">
+          {t('cookieNotice.accept')}
+        </button>
+      </form>
     </section>
   );
 }

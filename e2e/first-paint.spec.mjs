@@ -1,0 +1,70 @@
+// Issue 30, item 2: the largest paint comes with the first. On every page type, on a
+// first visit (the cookie notice shown), the largest-contentful-paint candidates are
+// recorded with a PerformanceObserver; none may appear after the bundle has hydrated the
+// page (a candidate then means hydration painted server-rendered content again, or
+// revealed content the server's HTML did not have). The CPU runs four times slower, as
+// Lighthouse's mobile profile has it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, upstream } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** Every LCP candidate of a first visit, and when the page had hydrated (ms since navigation). */
+async function firstVisit(path) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    window.__lcp = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const el = e.element;
+        window.__lcp.push({ at: e.startTime, size: e.size, element: el ? `${el.tagName.toLowerCase()}.${el.className}` : '(gone)', text: (el?.textContent ?? '').slice(0, 60) });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver(() => {
+      if (document.documentElement.dataset.hydrated === 'true' && window.__hydrated === undefined) window.__hydrated = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  });
+  try {
+    const response = await page.goto(BASE + path, { waitUntil: 'load' });
+    assert.equal(response.status(), 200, path);
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 20_000 });
+    // Paints after hydration: give the page time to make any.
+    await page.waitForTimeout(1500);
+    const html = await response.text();
+    return { ...(await page.evaluate(() => ({ lcp: window.__lcp, hydrated: window.__hydrated }))), html };
+  } finally {
+    await context.close();
+  }
+}
+
+test('no page type paints a largest-contentful-paint candidate after it has hydrated', async () => {
+  const tender = (await upstream('/api/tenders?perPage=1&status%5B0%5D=complete'))['hydra:member'][0];
+  const plan = (await upstream('/api/plans?perPage=1'))['hydra:member'][0];
+  const contract = (await upstream('/api/contracts?perPage=1'))['hydra:member'][0];
+  const product = (await upstream('/api/products?perPage=1'))['hydra:member'][0];
+  const buyer = tender.procuringEntity.identifier.id;
+  const paths = [
+    '/', '/tenders', `/tenders/${tender.tenderID}`, `/plans/${plan.planID}`, `/contracts/${contract.contractID}`, '/en/contracts',
+    '/market', '/market/products', `/market/products/${product.id}`, `/buyers/${buyer}`, '/info/tariffs', '/login',
+  ];
+  const late = [];
+  for (const path of paths) {
+    const visit = await firstVisit(path);
+    assert.ok(visit.hydrated > 0, `${path}: hydrated`);
+    assert.ok(visit.lcp.length > 0, `${path}: a largest paint`);
+    for (const candidate of visit.lcp) {
+      if (candidate.at > visit.hydrated) late.push(`${path}: ${candidate.element} «${candidate.text}» at ${Math.round(candidate.at)} ms, hydrated at ${Math.round(visit.hydrated)} ms`);
+    }
+  }
+  assert.deepEqual(late, [], 'largest-contentful-paint candidates after hydration');
+});
