@@ -89,22 +89,20 @@ impl Document<'_> {
         for css in &self.manifest.css {
             html.push_str(&format!("<link rel=\"stylesheet\" href=\"{base}{css}\">"));
         }
+        // The translations and the scripts are named here and asked for by the boot script
+        // at the end of the body, after the first paint (`BOOT`): nothing but the HTML
+        // and the stylesheet is downloaded before the page has painted, so a slow link
+        // gives its first seconds to them (Lighthouse's largest paint counts every
+        // request started before it).
         if !self.translations_url.is_empty() {
-            html.push_str("<link id=\"__i18n\" rel=\"preload\" as=\"fetch\" crossorigin href=\"");
+            html.push_str("<meta name=\"portal:i18n\" content=\"");
             html.push_str(&attribute(self.translations_url));
             html.push_str("\">");
         }
-        // The scripts start now but at low priority: the page paints from the HTML and
-        // the stylesheet alone (module scripts never block rendering), so they must not
-        // take the slow link's bandwidth from those first (Lighthouse counts a
-        // high-priority script fetched before the first paint as blocking it).
         for chunk in &self.manifest.preload {
-            html.push_str(&format!("<link rel=\"modulepreload\" fetchpriority=\"low\" href=\"{base}{chunk}\">"));
+            html.push_str(&format!("<meta name=\"portal:preload\" content=\"{base}{chunk}\">"));
         }
-        html.push_str(&format!(
-            "<script type=\"module\" fetchpriority=\"low\" src=\"{base}{}\"></script>",
-            self.manifest.entry
-        ));
+        html.push_str(&format!("<meta name=\"portal:entry\" content=\"{base}{}\">", self.manifest.entry));
         html.push_str("</head><body><div id=\"root\">");
         html
     }
@@ -116,9 +114,32 @@ impl Document<'_> {
         html.push('{');
         escape_json_into(&mut html, self.state_fields);
         html.push('}');
+        html.push_str("</script><script>");
+        html.push_str(BOOT);
         html.push_str("</script></body></html>");
         html
     }
+}
+
+/// The boot script, inline at the end of every page (allowed by its hash: [`boot_hash`]).
+/// After the first paint (an animation frame, then a task) it asks for what the head's
+/// `portal:*` metas name: the translations (`<link id="__i18n" rel="preload">`, which the
+/// entry reads), the module preloads, then the entry. A page that is not visible (a
+/// background tab paints nothing) starts at once; a second later it starts whatever.
+pub const BOOT: &str = "(function(d){var s=0;function go(){if(s)return;s=1;var h=d.head;\
+function each(n,f){var m=d.querySelectorAll('meta[name=\"portal:'+n+'\"]');for(var i=0;i<m.length;i++)f(m[i].content)}\
+function link(r,u){var l=d.createElement('link');l.rel=r;l.href=u;return h.appendChild(l)}\
+each('i18n',function(u){var l=d.createElement('link');l.id='__i18n';l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=u;h.appendChild(l)});\
+each('preload',function(u){link('modulepreload',u)});\
+each('entry',function(u){var e=d.createElement('script');e.type='module';e.src=u;h.appendChild(e)})}\
+if(d.visibilityState!=='visible')go();else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}})(document)";
+
+/// `'sha256-…'`: the script-src source that allows [`BOOT`] and no other inline script.
+pub fn boot_hash() -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(BOOT.as_bytes());
+    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
 }
 
 #[cfg(test)]

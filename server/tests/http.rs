@@ -614,7 +614,7 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     assert_eq!(missing.headers[header::CONTENT_ENCODING], "br");
     assert_eq!(missing.headers[header::CONTENT_LENGTH], missing.bytes.len().to_string().as_str());
     assert_eq!(decode(&missing), timeless(&get(&app, "/tenders/does-not-exist", &[]).await.body));
-    let entry = between(&plain, "<script type=\"module\" fetchpriority=\"low\" src=\"", "\"").unwrap().to_owned();
+    let entry = between(&plain, "<meta name=\"portal:entry\" content=\"", "\"").unwrap().to_owned();
     assert!(entry.starts_with("/newdzo/assets/entry-client-"), "{entry}");
     for uri in [entry.clone(), entry.replacen("/newdzo", "", 1)] {
         let asset = get(&app, &uri, &[]).await;
@@ -628,14 +628,17 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     // Pages do not carry their translations: the head preloads the versioned file,
     // which browsers keep, and a new text gets a new version.
     assert!(!plain.contains("__i18n\" type="), "translations are not embedded");
-    let uk_link =
-        between(&plain, "<link id=\"__i18n\" rel=\"preload\" as=\"fetch\" crossorigin href=\"", "\"").unwrap();
+    let uk_link = between(&plain, "<meta name=\"portal:i18n\" content=\"", "\"").unwrap();
     assert!(
-        plain.find(uk_link).unwrap() < plain.find("<script type=\"module\"").unwrap(),
-        "preloaded before the entry"
+        plain.find(uk_link).unwrap() < plain.find("<meta name=\"portal:entry\"").unwrap(),
+        "asked for before the entry"
     );
+    // Nothing but the stylesheet is fetched before the page paints: the boot script,
+    // last in the body, asks for the rest.
+    assert!(!plain.contains("rel=\"modulepreload\"") && !plain.contains("<script type=\"module\""));
+    assert!(plain.ends_with(&format!("<script>{}</script></body></html>", server::document::BOOT)));
     let en = get(&app, "/en", &[]).await.body;
-    let en_link = between(&en, "<link id=\"__i18n\" rel=\"preload\" as=\"fetch\" crossorigin href=\"", "\"").unwrap();
+    let en_link = between(&en, "<meta name=\"portal:i18n\" content=\"", "\"").unwrap();
     for (link, language) in [(uk_link, "uk"), (en_link, "en")] {
         let (path, version) = link.split_once("?v=").unwrap();
         assert_eq!(path, format!("/locales/{language}/dzo.json"));

@@ -151,7 +151,8 @@ export function headHtml(head: Head): string {
     const json = JSON.stringify(head.jsonLd).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
     parts.push(`<script type="application/ld+json">${json}</script>`);
   }
-  for (const href of head.preload ?? []) parts.push(`<link rel="modulepreload" fetchpriority="low" href="${escapeAttr(href)}">`);
+  // Named for the boot script, which asks for them after the first paint (`server/src/document.rs`).
+  for (const href of head.preload ?? []) parts.push(`<meta name="portal:preload" content="${escapeAttr(href)}">`);
   return parts.join('');
 }
 
