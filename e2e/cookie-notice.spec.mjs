@@ -43,6 +43,8 @@ test('without JavaScript the button comes back to the same page, and the notice 
 test('with JavaScript dismissing does not reload the page', async () => {
   const { page, context, problems } = await open(browser, '/market');
   try {
+    // The notice's own code is a chunk: it is interactive once its effect has run.
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--cookie-notice-offset') !== '');
     await page.evaluate(() => {
       window.__samePage = true;
     });

@@ -77,6 +77,7 @@ test('the cookie notice stays dismissed after a reload', async () => {
   const { page, context } = await open(browser, '/');
   const notice = page.locator('[data-testid="cookie-notice"]');
   await notice.waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--cookie-notice-offset') !== '');
   // The button's post sets the cookie the server reads (issue 30).
   await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/cookie-notice'), notice.getByRole('button').click()]);
   await notice.waitFor({ state: 'hidden' });

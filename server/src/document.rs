@@ -122,17 +122,21 @@ impl Document<'_> {
 }
 
 /// The boot script, inline at the end of every page (allowed by its hash: [`boot_hash`]).
-/// After the first paint (an animation frame, then a task) it asks for what the head's
-/// `portal:*` metas name: the translations (`<link id="__i18n" rel="preload">`, which the
-/// entry reads), the module preloads, then the entry. A page that is not visible (a
-/// background tab paints nothing) starts at once; a second later it starts whatever.
-pub const BOOT: &str = "(function(d){var s=0;function go(){if(s)return;s=1;var h=d.head;\
+/// Once the page has painted its first content and finished loading (its stylesheet),
+/// then after one more frame, it asks for what the head's `portal:*` metas name: the
+/// translations (`<link id="__i18n" rel="preload">`, which the entry reads), the module
+/// preloads, then the entry. A page that is not visible (a background tab paints
+/// nothing) starts at once, and three seconds after the end of the body it starts
+/// whatever happened.
+pub const BOOT: &str = "(function(d,w){var s=0,p=0,l=d.readyState==='complete';function go(){if(s)return;s=1;var h=d.head;\
 function each(n,f){var m=d.querySelectorAll('meta[name=\"portal:'+n+'\"]');for(var i=0;i<m.length;i++)f(m[i].content)}\
-function link(r,u){var l=d.createElement('link');l.rel=r;l.href=u;return h.appendChild(l)}\
-each('i18n',function(u){var l=d.createElement('link');l.id='__i18n';l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=u;h.appendChild(l)});\
-each('preload',function(u){link('modulepreload',u)});\
+each('i18n',function(u){var k=d.createElement('link');k.id='__i18n';k.rel='preload';k.as='fetch';k.crossOrigin='anonymous';k.href=u;h.appendChild(k)});\
+each('preload',function(u){var k=d.createElement('link');k.rel='modulepreload';k.href=u;h.appendChild(k)});\
 each('entry',function(u){var e=d.createElement('script');e.type='module';e.src=u;h.appendChild(e)})}\
-if(d.visibilityState!=='visible')go();else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}})(document)";
+function ready(){if(p&&l)requestAnimationFrame(function(){setTimeout(go,0)})}\
+if(d.visibilityState!=='visible')return go();setTimeout(go,3000);\
+if(!l)w.addEventListener('load',function(){l=1;ready()});\
+try{new PerformanceObserver(function(x,o){if(x.getEntriesByName('first-contentful-paint').length){p=1;o.disconnect();ready()}}).observe({type:'paint',buffered:true})}catch(e){p=1;ready()}})(document,window)";
 
 /// `'sha256-…'`: the script-src source that allows [`BOOT`] and no other inline script.
 pub fn boot_hash() -> String {

@@ -13,7 +13,7 @@ import { applyHead, pageHead } from './lib/head';
 import { Header } from './components/Header/Header';
 import { Footer } from './components/Footer/Footer';
 import { ScrollToTop as ScrollToTopOnServer } from './components/ScrollToTop/render.server';
-import { CookieNotice } from './components/CookieNotice/CookieNotice';
+import { CookieNotice as CookieNoticeOnServer } from './components/CookieNotice/render.server';
 import { LazyErrorPage as ErrorPage } from './components/ErrorPage/LazyErrorPage';
 import { LoadingOverlay } from './components/LoadingOverlay/LoadingOverlay';
 
@@ -100,6 +100,10 @@ function HeadSync() {
 // The scroll-to-top button is hidden until the page scrolls: its code loads after
 // hydration (the server renders it in place, hidden).
 const ScrollToTop = __SERVER__ ? ScrollToTopOnServer : lazy(() => import('./components/ScrollToTop/ScrollToTop'));
+// The cookie notice is in the server's HTML for a visitor who has not dismissed it; the
+// browser loads its code only then (hydration keeps the server's markup until the chunk
+// is in, and the button works as a plain form before that).
+const CookieNotice = __SERVER__ ? CookieNoticeOnServer : lazy(() => import('./components/CookieNotice/CookieNotice'));
 
 // The registration-success dialog loads only when a registration opens it.
 const RegisteredDialog = lazy(() => import('./components/RegisteredDialog/RegisteredDialog'));
@@ -238,7 +242,11 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
       <Suspense fallback={null}>
         <ScrollToTop />
       </Suspense>
-      <CookieNotice />
+      {state.cookieNotice && (
+        <Suspense fallback={null}>
+          <CookieNotice />
+        </Suspense>
+      )}
       {loading && <LoadingOverlay />}
       <HeadSync />
       <OldPortalSession />

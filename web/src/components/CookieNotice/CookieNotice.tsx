@@ -64,3 +64,5 @@ export function CookieNotice() {
     </section>
   );
 }
+
+export default CookieNotice;
