@@ -33,6 +33,16 @@ async function firstVisit(path) {
     new MutationObserver(() => {
       if (document.documentElement.dataset.hydrated === 'true' && window.__hydrated === undefined) window.__hydrated = performance.now();
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    // Server-rendered elements that hydration takes out of the page (a client render in
+    // their place would paint them again): every element removed from the root.
+    window.__removed = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const node of r.removedNodes) {
+          if (node.nodeType === 1 && r.target.closest?.('#root')) window.__removed.push(`${node.tagName.toLowerCase()}.${node.className} in ${r.target.tagName.toLowerCase()}.${r.target.className}`);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
   });
   try {
     const response = await page.goto(BASE + path, { waitUntil: 'load' });
@@ -41,13 +51,13 @@ async function firstVisit(path) {
     // Paints after hydration: give the page time to make any.
     await page.waitForTimeout(1500);
     const html = await response.text();
-    return { ...(await page.evaluate(() => ({ lcp: window.__lcp, hydrated: window.__hydrated }))), html };
+    return { ...(await page.evaluate(() => ({ lcp: window.__lcp, hydrated: window.__hydrated, removed: window.__removed }))), html };
   } finally {
     await context.close();
   }
 }
 
-test('no page type paints a largest-contentful-paint candidate after it has hydrated', async () => {
+test('no page type paints a largest-contentful-paint candidate after it has hydrated, or loses a server-rendered element', async () => {
   const tender = (await upstream('/api/tenders?perPage=1&status%5B0%5D=complete'))['hydra:member'][0];
   const plan = (await upstream('/api/plans?perPage=1'))['hydra:member'][0];
   const contract = (await upstream('/api/contracts?perPage=1'))['hydra:member'][0];
@@ -62,9 +72,10 @@ test('no page type paints a largest-contentful-paint candidate after it has hydr
     const visit = await firstVisit(path);
     assert.ok(visit.hydrated > 0, `${path}: hydrated`);
     assert.ok(visit.lcp.length > 0, `${path}: a largest paint`);
+    for (const removed of visit.removed) late.push(`${path}: ${removed} removed`);
     for (const candidate of visit.lcp) {
       if (candidate.at > visit.hydrated) late.push(`${path}: ${candidate.element} «${candidate.text}» at ${Math.round(candidate.at)} ms, hydrated at ${Math.round(visit.hydrated)} ms`);
     }
   }
-  assert.deepEqual(late, [], 'largest-contentful-paint candidates after hydration');
+  assert.deepEqual(late, [], 'largest-contentful-paint candidates after hydration, and server-rendered elements removed');
 });
