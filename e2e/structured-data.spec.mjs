@@ -30,7 +30,8 @@ async function headOf(path) {
   for (const m of head.matchAll(/<meta [^>]*>/g)) {
     const a = attrs(m[0]);
     const key = a.property ?? a.name;
-    if (key) {
+    // `portal:*` metas name what the boot script loads (several module preloads), not the page.
+    if (key && !key.startsWith('portal:')) {
       assert.ok(!(key in meta), `${path}: one ${key}`);
       meta[key] = a.content;
     }
