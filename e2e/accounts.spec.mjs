@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, UPSTREAM, launch, open, totp } from './browser.mjs';
+import { BASE, fillRegistration, launch, letterTo, open, totp } from './browser.mjs';
 import { startPortal } from './portal.mjs';
 
 const uk = JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8'));
@@ -226,26 +226,10 @@ test('the login origin cannot lead off the site', async () => {
 });
 
 /** The newest letter to `email` in the embedded users API's outbox (development mode). */
-async function letterTo(email) {
-  const outbox = await (await fetch(`${UPSTREAM}/dev/outbox`)).json();
-  return outbox['hydra:member'].filter((l) => l.to === email).at(-1);
-}
-
 test('registration goes through three steps to the dialog and a letter; recovery sets a password that logs in', async () => {
   const email = `e2e-${Date.now()}@example.com`;
   const { context, page, problems } = await open(browser, '/registration');
-  await page.selectOption('#registration-userGroup', 'seller');
-  await page.selectOption('#registration-countryId', 'UA');
-  await page.waitForSelector('#registration-incorporationCountryId');
-  await page.selectOption('#registration-incorporationCountryId', 'UA');
-  await page.waitForSelector('#registration-firstName');
-  await page.fill('#registration-email', email);
-  await page.fill('#registration-password', 'e2e-password-1');
-  await page.fill('#registration-legalName', 'ТОВ "Е2Е"');
-  await page.fill('#registration-identifier', '12345678');
-  await page.selectOption('#registration-classificationEconomicEntity', 'legal');
-  await page.fill('#registration-firstName', 'Олена');
-  await page.fill('#registration-lastName', 'Тестова');
+  await fillRegistration(page, { email, legalName: 'ТОВ "Е2Е"', firstName: 'Олена' });
   await page.click('.registration button[type=submit]');
   await page.waitForSelector('[role=dialog]');
   assert.match(await page.textContent('[role=dialog]'), new RegExp(email.replace('.', '\\.')));

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open } from './browser.mjs';
+import { fillRegistration, launch, open } from './browser.mjs';
 
 const uk = JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8'));
 const SEARCH = '/tenders?keyword=%D1%80%D0%B5%D0%BC%D0%BE%D0%BD%D1%82&status%5B0%5D=active.tendering';
@@ -47,18 +47,7 @@ test('a visitor who registers first is led back to the same search too', async (
   await page.waitForSelector('#login-email');
   await page.getByRole('link', { name: uk.header.registration }).last().click();
   await page.waitForSelector('#registration-userGroup');
-  await page.selectOption('#registration-userGroup', 'seller');
-  await page.selectOption('#registration-countryId', 'UA');
-  await page.waitForSelector('#registration-incorporationCountryId');
-  await page.selectOption('#registration-incorporationCountryId', 'UA');
-  await page.waitForSelector('#registration-firstName');
-  await page.fill('#registration-email', email);
-  await page.fill('#registration-password', 'e2e-password-1');
-  await page.fill('#registration-legalName', 'ТОВ "Сповіщення"');
-  await page.fill('#registration-identifier', '12345678');
-  await page.selectOption('#registration-classificationEconomicEntity', 'legal');
-  await page.fill('#registration-firstName', 'Ірина');
-  await page.fill('#registration-lastName', 'Тестова');
+  await fillRegistration(page, { email, legalName: 'ТОВ "Сповіщення"', firstName: 'Ірина' });
   await page.click('.registration button[type=submit]');
   await page.waitForSelector('[role=dialog]');
   await page.getByRole('link', { name: uk.registration.success.loginBack }).click();

@@ -66,3 +66,41 @@ export async function emptyCart(page) {
     await page.waitForFunction((n) => document.querySelectorAll('.cart-item-form').length < n, count);
   }
 }
+
+/** Logs `page` in through the login form and waits for the header's logout form. */
+export async function logIn(page, [email, password]) {
+  await page.goto(`${BASE}/login`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.fill('#login-email', email);
+  await page.fill('#login-password', password);
+  await page.click('.account-form button[type=submit]');
+  await page.waitForSelector('.account-logout button');
+}
+
+/** The client configuration every page embeds (its state's `config`). */
+export async function pageConfig() {
+  const html = await (await fetch(`${BASE}/info/contacts`)).text();
+  return JSON.parse(html.match(/<script id="__state" type="application\/json">(.*?)<\/script>/s)[1]).config;
+}
+
+/** The newest letter to `email` in the embedded users API's development outbox. */
+export async function letterTo(email) {
+  const outbox = await (await fetch(`${UPSTREAM}/dev/outbox?perPage=1000`)).json();
+  return outbox['hydra:member'].filter((l) => l.to === email).at(-1);
+}
+
+/** Fills the registration form of an open page as a Ukrainian legal entity selling, without sending it. */
+export async function fillRegistration(page, { email, legalName, firstName, password = 'e2e-password-1' }) {
+  await page.selectOption('#registration-userGroup', 'seller');
+  await page.selectOption('#registration-countryId', 'UA');
+  await page.waitForSelector('#registration-incorporationCountryId');
+  await page.selectOption('#registration-incorporationCountryId', 'UA');
+  await page.waitForSelector('#registration-firstName');
+  await page.fill('#registration-email', email);
+  await page.fill('#registration-password', password);
+  await page.fill('#registration-legalName', legalName);
+  await page.fill('#registration-identifier', '12345678');
+  await page.selectOption('#registration-classificationEconomicEntity', 'legal');
+  await page.fill('#registration-firstName', firstName);
+  await page.fill('#registration-lastName', 'Тестова');
+}

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, launch, open, upstream } from './browser.mjs';
+import { BASE, launch, logIn, open, upstream } from './browser.mjs';
 
 const uk = JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8'));
 // The cpe seed user: the buyer's cart is cart.spec.mjs's.
@@ -19,15 +19,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function logIn(page, [email, password]) {
-  await page.goto(`${BASE}/login`);
-  await page.waitForSelector('html[data-hydrated="true"]');
-  await page.fill('#login-email', email);
-  await page.fill('#login-password', password);
-  await page.click('.account-form button[type=submit]');
-  await page.waitForSelector('.account-logout button');
-}
 
 const headerCount = (page) => page.textContent('.site-header .cart-link .cart-count').then((t) => Number(t));
 const waitForCount = (page, n) =>

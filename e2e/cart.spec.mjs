@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, emptyCart, launch, open, upstream } from './browser.mjs';
+import { BASE, emptyCart, launch, logIn, open, upstream } from './browser.mjs';
 
 const uk = JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8'));
 const BUYER = ['buyer@example.com', 'buyer-password-1'];
@@ -18,15 +18,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function logIn(page, [email, password]) {
-  await page.goto(`${BASE}/login`);
-  await page.waitForSelector('html[data-hydrated="true"]');
-  await page.fill('#login-email', email);
-  await page.fill('#login-password', password);
-  await page.click('.account-form button[type=submit]');
-  await page.waitForSelector('.account-logout button');
-}
 
 /** The cart's rows as `productId → quantity`, read from the page's forms. */
 async function rows(page) {

@@ -5,7 +5,7 @@
 // hand-over finish on its own.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, open, totp } from './browser.mjs';
+import { launch, open, pageConfig, totp } from './browser.mjs';
 
 const BUYER = ['buyer@example.com', 'buyer-password-1'];
 const TWO_FACTOR = { email: 'twofa@example.com', password: 'twofa-password-1', secret: 'JBSWY3DPEHPK3PXP' };
@@ -19,14 +19,9 @@ after(async () => {
   await browser?.close();
 });
 
-async function configOf() {
-  const html = await (await fetch(`${BASE}/info/contacts`)).text();
-  return JSON.parse(html.match(/<script id="__state" type="application\/json">(.*?)<\/script>/s)[1]).config;
-}
-
 /** Holds the old portal's login (the hand-over frame's post) back for `HELD_MS`. */
 async function slowOldPortal(context) {
-  const { oldSite } = (await configOf()).endpoints;
+  const { oldSite } = (await pageConfig()).endpoints;
   const old = new URL(oldSite);
   await context.route(
     (url) => url.origin === old.origin && url.pathname.replace(/\/+$/, '') === old.pathname.replace(/\/+$/, ''),

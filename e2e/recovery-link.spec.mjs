@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BASE, UPSTREAM, launch, open } from './browser.mjs';
+import { BASE, launch, letterTo, open, pageConfig } from './browser.mjs';
 
 const uk = JSON.parse(readFileSync(new URL('../locales/uk/dzo.json', import.meta.url), 'utf8'));
 
@@ -16,16 +16,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function configOf() {
-  const html = await (await fetch(`${BASE}/info/contacts`)).text();
-  return JSON.parse(html.match(/<script id="__state" type="application\/json">(.*?)<\/script>/s)[1]).config;
-}
-
-async function letterTo(email) {
-  const outbox = await (await fetch(`${UPSTREAM}/dev/outbox?perPage=1000`)).json();
-  return outbox['hydra:member'].filter((l) => l.to === email).at(-1);
-}
 
 test('the country list starts with Ukraine, then goes by name in the interface language', async () => {
   for (const [path, language] of [['/registration', 'uk'], ['/en/registration', 'en']]) {
@@ -54,7 +44,7 @@ test('the recovery letter links to the form with the code filled in; "I have a c
   const link = letter.body.match(/https?:\/\/\S+\/login\/new-password\?code=[\w-]+/)?.[0];
   assert.ok(link, letter.body);
   const target = new URL(link);
-  assert.equal(target.origin, (await configOf()).publicOrigin.replace(/\/+$/, ''), "the link is this portal's");
+  assert.equal(target.origin, (await pageConfig()).publicOrigin.replace(/\/+$/, ''), "the link is this portal's");
   const code = target.searchParams.get('code');
   await page.goto(BASE + target.pathname + target.search);
   await page.waitForSelector('html[data-hydrated="true"]');
