@@ -74,8 +74,9 @@ const HASH_QUEUE_WAIT: Duration = Duration::from_secs(10);
 /// Schema version this code writes (`PRAGMA user_version`).
 /// Version 2 adds the cart tables (`cart::schema`); version 3 what a refresh token was
 /// rotated into, and the pending tokens already used; version 4 saved searches
-/// (`saved::SCHEMA`).
-const SCHEMA_VERSION: i64 = 4;
+/// (`saved::SCHEMA`); version 5 the login sessions: each refresh token's session id,
+/// the sessions ended before their tokens expired, and the old portal's own sessions.
+const SCHEMA_VERSION: i64 = 5;
 
 /// A user row as login needs it.
 struct Account {
@@ -200,6 +201,8 @@ pub fn totp(secret_b32: &str, unix_secs: i64) -> Option<String> {
 /// What [`Users::refresh`] and [`Users::revoke`] read of a refresh token's row.
 struct RefreshRow {
     user_id: i64,
+    /// The login session the token belongs to (kept through rotations).
+    sid: String,
     revoked: bool,
     expires: i64,
     rotated: Option<i64>,
@@ -220,7 +223,8 @@ impl RefreshRow {
 fn refresh_row(tx: &Transaction<'_>, token: &str) -> Result<Option<RefreshRow>, UpstreamError> {
     Ok(tx
         .query_row(
-            "SELECT user_id, revoked, expires, rotated, successor FROM refresh_tokens WHERE token_hash = ?1",
+            "SELECT user_id, revoked, expires, rotated, successor, coalesce(sid, token_hash)
+             FROM refresh_tokens WHERE token_hash = ?1",
             [secret_digest(token)],
             |r| {
                 Ok(RefreshRow {
@@ -229,24 +233,49 @@ fn refresh_row(tx: &Transaction<'_>, token: &str) -> Result<Option<RefreshRow>, 
                     expires: r.get(2)?,
                     rotated: r.get(3)?,
                     successor: r.get(4)?,
+                    sid: r.get(5)?,
                 })
             },
         )
         .optional()?)
 }
 
-fn store_refresh(tx: &Transaction<'_>, user_id: i64, refresh: &str) -> Result<(), UpstreamError> {
+fn store_refresh(tx: &Transaction<'_>, user_id: i64, refresh: &str, sid: &str) -> Result<(), UpstreamError> {
     tx.execute(
-        "INSERT INTO refresh_tokens (token_hash, user_id, expires) VALUES (?1, ?2, ?3)",
-        params![secret_digest(refresh), user_id, now_secs() + REFRESH_TTL_SECS],
+        "INSERT INTO refresh_tokens (token_hash, user_id, expires, sid) VALUES (?1, ?2, ?3, ?4)",
+        params![secret_digest(refresh), user_id, now_secs() + REFRESH_TTL_SECS, sid],
     )?;
     Ok(())
 }
 
+/// Ends the login session `sid` in the caller's transaction: its refresh tokens are
+/// revoked (with what they were rotated into), the old portal's sessions it opened are
+/// deleted, and its access tokens, which live on until their `exp`, are refused from
+/// now on ([`Users::verify`]): the id is kept until the last of them has expired.
+fn end_session(tx: &Transaction<'_>, sid: &str, access_ttl: i64) -> Result<(), UpstreamError> {
+    let now = now_secs();
+    tx.execute("DELETE FROM ended_sessions WHERE expires <= ?1", [now])?;
+    tx.execute(
+        "INSERT INTO ended_sessions (sid, expires) VALUES (?1, ?2)
+         ON CONFLICT (sid) DO UPDATE SET expires = max(expires, excluded.expires)",
+        params![sid, now + access_ttl.max(0) + 1],
+    )?;
+    tx.execute(
+        "UPDATE refresh_tokens SET revoked = 1, successor = NULL WHERE sid = ?1 OR (sid IS NULL AND token_hash = ?1)",
+        [sid],
+    )?;
+    tx.execute("DELETE FROM old_sessions WHERE sid = ?1", [sid])?;
+    Ok(())
+}
+
 /// The live refresh token that `token`, spent, was rotated into within the reuse grace
-/// (following each rotation made within its own grace), with its user; `None` for a
+/// (following each rotation made within its own grace), with its row; `None` for a
 /// token unknown, expired, revoked (not rotated), or rotated longer ago than the grace.
-fn successor_in_grace(tx: &Transaction<'_>, token: &str, now: i64) -> Result<Option<(i64, String)>, UpstreamError> {
+fn successor_in_grace(
+    tx: &Transaction<'_>,
+    token: &str,
+    now: i64,
+) -> Result<Option<(RefreshRow, String)>, UpstreamError> {
     let mut current = token.to_owned();
     for _ in 0..MAX_ROTATIONS_FOLLOWED {
         let Some(row) = refresh_row(tx, &current)? else { return Ok(None) };
@@ -254,7 +283,7 @@ fn successor_in_grace(tx: &Transaction<'_>, token: &str, now: i64) -> Result<Opt
             return Ok(None);
         }
         if !row.revoked {
-            return Ok((current != token).then_some((row.user_id, current)));
+            return Ok((current != token).then_some((row, current)));
         }
         match row.successor(&current, now) {
             Some(next) => current = next,
@@ -277,6 +306,25 @@ fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
     // Version 2: the cart, version 4: saved searches (nothing earlier is touched).
     tx.execute_batch(&cart::schema())?;
     tx.execute_batch(saved::SCHEMA)?;
+    if version < 5 {
+        if version >= 1 {
+            // Tokens of earlier versions keep a session of their own: the first token's
+            // digest (`coalesce(sid, token_hash)`), carried through its rotations.
+            tx.execute_batch("ALTER TABLE refresh_tokens ADD COLUMN sid TEXT;")?;
+        }
+        tx.execute_batch(
+            "CREATE INDEX IF NOT EXISTS refresh_tokens_sid ON refresh_tokens (sid);
+             -- Login sessions ended (logout, a new password) while access tokens of theirs
+             -- may still be unexpired: kept until the last of those has expired.
+             CREATE TABLE IF NOT EXISTS ended_sessions (sid TEXT PRIMARY KEY, expires INTEGER NOT NULL);
+             -- The old portal's sessions: an opaque token (kept as its digest) bound to
+             -- the login session that opened it.
+             CREATE TABLE IF NOT EXISTS old_sessions (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
+               sid TEXT NOT NULL, expires INTEGER NOT NULL);
+             CREATE INDEX IF NOT EXISTS old_sessions_sid ON old_sessions (sid);
+             CREATE INDEX IF NOT EXISTS old_sessions_user ON old_sessions (user_id);",
+        )?;
+    }
     if version < 3 {
         tx.execute_batch(
             "ALTER TABLE refresh_tokens ADD COLUMN rotated INTEGER;
@@ -303,7 +351,7 @@ fn migrate_to_1(tx: &Transaction<'_>) -> Result<(), UpstreamError> {
          DROP TABLE IF EXISTS refresh_tokens;
          DROP TABLE IF EXISTS recovery;
          CREATE TABLE refresh_tokens (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
-           expires INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
+           expires INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0, sid TEXT);
          CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
          CREATE TABLE recovery (code_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires INTEGER NOT NULL);
          CREATE INDEX recovery_user ON recovery (user_id);
@@ -351,6 +399,8 @@ impl Users {
         tx.execute("DELETE FROM refresh_tokens WHERE expires <= ?1", [now])?;
         tx.execute("DELETE FROM recovery WHERE expires <= ?1", [now])?;
         tx.execute("DELETE FROM spent_pending WHERE expires <= ?1", [now])?;
+        tx.execute("DELETE FROM ended_sessions WHERE expires <= ?1", [now])?;
+        tx.execute("DELETE FROM old_sessions WHERE expires <= ?1", [now])?;
         tx.execute(
             "UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND rotated <= ?1",
             [now - REFRESH_REUSE_GRACE_SECS],
@@ -415,13 +465,30 @@ impl Users {
     }
 
     /// Signs an HS256 JWT for a user; `pending` marks a token awaiting the second factor.
+    /// A session token made here belongs to a login session of its own, which nothing
+    /// else shares (tests, tools); logins use [`Users::sign_session`].
     pub fn sign(&self, user_id: i64, email: &str, ty: &str, pending: bool, ttl: i64) -> String {
+        let sid = (!pending).then(random_token);
+        self.signed(user_id, email, ty, sid.as_deref(), ttl)
+    }
+
+    /// Signs an access token of the login session `sid`.
+    fn sign_session(&self, user_id: i64, email: &str, ty: &str, sid: &str) -> String {
+        self.signed(user_id, email, ty, Some(sid), self.ttl)
+    }
+
+    /// The JWT: a session token (`sid`, the login session it belongs to, which logout
+    /// ends) or, without one, a token awaiting the second factor (`jti`, which one
+    /// second factor spends).
+    fn signed(&self, user_id: i64, email: &str, ty: &str, sid: Option<&str>, ttl: i64) -> String {
         let now = now_secs();
         let header = B64.encode(br#"{"alg":"HS256","typ":"JWT"}"#);
+        let pending = sid.is_none();
         let mut claims = json!({"sub": user_id, "username": email, "type": ty, "2fa_pending": pending, "iat": now, "exp": now + ttl});
-        if pending {
+        match sid {
+            Some(sid) => claims["sid"] = json!(sid),
             // Its id: a pending token completes one login only (`spent_pending`).
-            claims["jti"] = json!(random_token());
+            None => claims["jti"] = json!(random_token()),
         }
         let payload = B64.encode(claims.to_string());
         let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&self.secret).expect("hmac takes any key length");
@@ -452,13 +519,31 @@ impl Users {
 
     /// Verifies a session token and returns its claims. A token awaiting the second
     /// factor is refused: it proves the password only, and is good for
-    /// `/api/auth/2fa` alone ([`Users::verify_pending`]).
+    /// `/api/auth/2fa` alone ([`Users::verify_pending`]). So is a token of a login
+    /// session that has ended (logout, a new password), though it has not expired,
+    /// and one without a session (made before sessions had ids: its holder refreshes).
     pub fn verify(&self, token: &str) -> Result<Value, UpstreamError> {
         let claims = self.decode(token)?;
         if claims["2fa_pending"] != false {
             return Err(UpstreamError::Unauthorized("second factor pending".into()));
         }
+        let sid =
+            claims["sid"].as_str().ok_or_else(|| UpstreamError::Unauthorized("token without a session".into()))?;
+        if self.session_ended(sid)? {
+            return Err(UpstreamError::Unauthorized("session ended".into()));
+        }
         Ok(claims)
+    }
+
+    /// True when the login session `sid` was ended (its access tokens open nothing).
+    fn session_ended(&self, sid: &str) -> Result<bool, UpstreamError> {
+        let ended = self
+            .db()
+            .query_row("SELECT 1 FROM ended_sessions WHERE sid = ?1 AND expires > ?2", params![sid, now_secs()], |_| {
+                Ok(())
+            })
+            .optional()?;
+        Ok(ended.is_some())
     }
 
     /// Verifies a token awaiting the second factor.
@@ -470,17 +555,18 @@ impl Users {
         Ok(claims)
     }
 
-    /// A full login answer: an access token and a fresh refresh token, stored hashed in
-    /// the caller's transaction.
+    /// A full login answer: a new login session, its access token and a fresh refresh
+    /// token, stored hashed in the caller's transaction.
     fn issue(&self, tx: &Transaction<'_>, user_id: i64, email: &str, ty: &str) -> Result<Value, UpstreamError> {
-        let refresh = random_token();
-        store_refresh(tx, user_id, &refresh)?;
-        Ok(self.login_answer(user_id, email, ty, &refresh))
+        let (refresh, sid) = (random_token(), random_token());
+        store_refresh(tx, user_id, &refresh, &sid)?;
+        Ok(self.login_answer(user_id, email, ty, &refresh, &sid))
     }
 
-    /// A login answer with a new access token and the refresh token `refresh`.
-    fn login_answer(&self, user_id: i64, email: &str, ty: &str, refresh: &str) -> Value {
-        let token = self.sign(user_id, email, ty, false, self.ttl);
+    /// A login answer with a new access token of session `sid` and the refresh token
+    /// `refresh`.
+    fn login_answer(&self, user_id: i64, email: &str, ty: &str, refresh: &str, sid: &str) -> Value {
+        let token = self.sign_session(user_id, email, ty, sid);
         json!({"token": token, "refresh_token": refresh, "user": {"email": email, "type": ty, "2fa_complete": true}})
     }
 
@@ -498,37 +584,43 @@ impl Users {
             let now = now_secs();
             let successor = random_token();
             let sealed = seal_successor(token, &successor).unwrap_or_default();
-            let uid: Option<i64> = tx
+            let spent: Option<(i64, String)> = tx
                 .query_row(
                     "UPDATE refresh_tokens SET revoked = 1, rotated = ?2, successor = ?3
-                     WHERE token_hash = ?1 AND revoked = 0 AND expires > ?2 RETURNING user_id",
+                     WHERE token_hash = ?1 AND revoked = 0 AND expires > ?2
+                     RETURNING user_id, coalesce(sid, token_hash)",
                     params![secret_digest(token), now, sealed],
-                    |r| r.get(0),
+                    |r| Ok((r.get(0)?, r.get(1)?)),
                 )
                 .optional()?;
-            let (uid, refresh) = match uid {
-                Some(uid) => {
-                    store_refresh(tx, uid, &successor)?;
-                    (uid, successor)
+            let (uid, sid, refresh) = match spent {
+                Some((uid, sid)) => {
+                    store_refresh(tx, uid, &successor, &sid)?;
+                    (uid, sid, successor)
                 }
-                None => successor_in_grace(tx, token, now)?.ok_or_else(|| {
-                    UpstreamError::Unauthorized("refresh token unknown, spent, revoked or expired".into())
-                })?,
+                None => {
+                    let (row, live) = successor_in_grace(tx, token, now)?.ok_or_else(|| {
+                        UpstreamError::Unauthorized("refresh token unknown, spent, revoked or expired".into())
+                    })?;
+                    (row.user_id, row.sid, live)
+                }
             };
             let (email, ty): (String, String) =
                 tx.query_row("SELECT email, type FROM users WHERE id = ?1", [uid], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            Ok(self.login_answer(uid, &email, &ty, &refresh))
+            Ok(self.login_answer(uid, &email, &ty, &refresh, &sid))
         })
     }
 
     /// Revokes a refresh token, and with it the tokens it was rotated into while its
     /// reuse grace lasts (whoever holds it could get them); returns how many of them
-    /// were live.
+    /// were live. A token not spent longer ago than the grace (one its holder may still
+    /// use) ends its whole login session ([`end_session`]): logout.
     pub fn revoke(&self, token: &str) -> Result<usize, UpstreamError> {
         self.write(|tx| {
             let now = now_secs();
             let mut current = token.to_owned();
             let mut revoked = 0;
+            let mut ends = None;
             for _ in 0..MAX_ROTATIONS_FOLLOWED {
                 let Some(row) = refresh_row(tx, &current)? else { break };
                 tx.execute(
@@ -537,14 +629,47 @@ impl Users {
                 )?;
                 if !row.revoked {
                     revoked += 1;
+                    ends = Some(row.sid.clone());
                 }
                 match row.successor(&current, now) {
                     Some(next) => current = next,
                     None => break,
                 }
             }
+            if let Some(sid) = ends {
+                end_session(tx, &sid, self.ttl)?;
+            }
             Ok(revoked)
         })
+    }
+
+    /// Ends the login session of a session token (logout with the access token alone):
+    /// its signature must be good; one that has expired ended anyway.
+    pub fn end_session_of(&self, access: &str) -> Result<bool, UpstreamError> {
+        let claims = match self.decode(access) {
+            Ok(claims) => claims,
+            Err(_) => return Ok(false),
+        };
+        let Some(sid) = claims["sid"].as_str().filter(|_| claims["2fa_pending"] == false) else { return Ok(false) };
+        self.write(|tx| end_session(tx, sid, self.ttl))?;
+        Ok(true)
+    }
+
+    /// Ends every login session of a user (a new password), old portal sessions included.
+    fn end_sessions_of_user(&self, tx: &Transaction<'_>, user_id: i64) -> Result<(), UpstreamError> {
+        let sids: Vec<String> = {
+            let mut st = tx.prepare(
+                "SELECT DISTINCT coalesce(sid, token_hash) FROM refresh_tokens WHERE user_id = ?1 AND expires > ?2",
+            )?;
+            let rows = st.query_map(params![user_id, now_secs()], |r| r.get(0))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        for sid in sids {
+            end_session(tx, &sid, self.ttl)?;
+        }
+        tx.execute("UPDATE refresh_tokens SET revoked = 1, successor = NULL WHERE user_id = ?1", [user_id])?;
+        tx.execute("DELETE FROM old_sessions WHERE user_id = ?1", [user_id])?;
+        Ok(())
     }
 
     /// The login a pending token (its `jti`, good until `expires`) completes: once.
@@ -746,10 +871,24 @@ async fn refresh(State(s): State<AppState>, b: Bytes) -> Answer {
     Ok(JsonAnswer::ok(s.users.refresh(field(&v, "refresh_token")?)?))
 }
 
-async fn revoke(State(s): State<AppState>, b: Bytes) -> Answer {
+/// Logout: revokes the refresh token and ends its login session; an access token sent
+/// as the bearer ends its own session too (a client holding only that one logs out).
+async fn revoke(State(s): State<AppState>, h: HeaderMap, b: Bytes) -> Answer {
     let v = body_json(&b)?;
-    let n = s.users.revoke(field(&v, "refresh_token")?)?;
-    Ok(JsonAnswer::ld(StatusCode::OK, json!({"revoked": n})))
+    let access = bearer(&h).ok().map(str::to_owned);
+    let refresh = v["refresh_token"].as_str().filter(|t| !t.trim().is_empty());
+    if refresh.is_none() && access.is_none() {
+        return Err(UpstreamError::MissingParameter("refresh_token".into()));
+    }
+    let n = match refresh {
+        Some(token) => s.users.revoke(token)?,
+        None => 0,
+    };
+    let ended = match access {
+        Some(token) => s.users.end_session_of(&token)?,
+        None => false,
+    };
+    Ok(JsonAnswer::ld(StatusCode::OK, json!({"revoked": n, "sessionEnded": ended || n > 0})))
 }
 
 fn profile_column(s: &AppState, h: &HeaderMap, col: &str) -> Answer {
@@ -885,8 +1024,8 @@ async fn new_password(State(s): State<AppState>, b: Bytes) -> Answer {
             .ok_or_else(bad_code)?;
         tx.execute("UPDATE users SET password = ?1 WHERE id = ?2", params![hash, uid])?;
         tx.execute("DELETE FROM recovery WHERE user_id = ?1", [uid])?;
-        tx.execute("UPDATE refresh_tokens SET revoked = 1, successor = NULL WHERE user_id = ?1", [uid])?;
-        Ok(())
+        // Whoever knew the old password may hold a session: every one ends.
+        s.users.end_sessions_of_user(tx, uid)
     })?;
     Ok(JsonAnswer::ld(StatusCode::OK, json!({"ok": true})))
 }
@@ -1042,19 +1181,41 @@ async fn registration_submit(
     Ok(JsonAnswer::ld(StatusCode::CREATED, json!({"ok": true, "email": email, "type": ty})))
 }
 
-/// How long the old portal's own session lasts (12 hours).
+/// How long the old portal's own session lasts at most (12 hours); it ends sooner with
+/// the login session that opened it.
 const OLD_SESSION_SECS: i64 = 12 * 3600;
+/// The old portal's session cookie.
+const OLD_COOKIE: &str = "old_session";
 
-/// Old portal: the session is a cookie holding a valid session JWT (never one awaiting
-/// the second factor: that would make the password alone a session).
-fn old_session(s: &AppState, h: &HeaderMap) -> Option<Value> {
-    let cookies = h.get("cookie")?.to_str().ok()?;
-    let jwt = cookies.split(';').find_map(|c| c.trim().strip_prefix("old_session="))?;
-    s.users.verify(jwt).ok()
+/// The old portal's session token sent with these headers.
+fn old_cookie(h: &HeaderMap) -> Option<&str> {
+    h.get_all("cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|line| line.split(';'))
+        .find_map(|c| c.trim().strip_prefix(OLD_COOKIE)?.strip_prefix('='))
+        .filter(|t| !t.is_empty())
+}
+
+/// Old portal: the user whose session these headers' cookie holds. The session is an
+/// opaque random token of its own (kept as its digest), good for the old portal only,
+/// for at most [`OLD_SESSION_SECS`] and never longer than the login session that opened
+/// it: logout and a new password end it.
+fn old_session(s: &AppState, h: &HeaderMap) -> Result<Option<i64>, UpstreamError> {
+    let Some(token) = old_cookie(h) else { return Ok(None) };
+    Ok(s.users
+        .db()
+        .query_row(
+            "SELECT o.user_id FROM old_sessions o WHERE o.token_hash = ?1 AND o.expires > ?2
+             AND NOT EXISTS (SELECT 1 FROM ended_sessions e WHERE e.sid = o.sid AND e.expires > ?2)",
+            params![secret_digest(token), now_secs()],
+            |r| r.get(0),
+        )
+        .optional()?)
 }
 
 async fn old_check(State(s): State<AppState>, h: HeaderMap) -> Answer {
-    Ok(JsonAnswer::ok(json!({"isGuest": old_session(&s, &h).is_none()})))
+    Ok(JsonAnswer::ok(json!({"isGuest": old_session(&s, &h)?.is_none()})))
 }
 
 async fn old_login(State(s): State<AppState>, b: Bytes) -> Result<axum::response::Response, UpstreamError> {
@@ -1064,31 +1225,44 @@ async fn old_login(State(s): State<AppState>, b: Bytes) -> Result<axum::response
         .map(|(_, v)| v.into_owned())
         .or_else(|| serde_json::from_slice::<Value>(&b).ok().and_then(|v| v["jwt"].as_str().map(String::from)))
         .ok_or_else(|| UpstreamError::MissingParameter("jwt".into()))?;
-    // `verify` refuses a token awaiting the second factor.
+    // `verify` refuses a token awaiting the second factor and one of an ended session.
     let claims = s.users.verify(&jwt)?;
+    let (user, sid) = (user_id(&claims), claims["sid"].as_str().unwrap_or_default().to_owned());
     // The old portal keeps a session of its own, as a PHP session would: it outlives the
-    // access token that opened it (the portal refreshes its tokens without telling it).
-    let session = s.users.sign(
-        claims["sub"].as_i64().unwrap_or_default(),
-        claims["username"].as_str().unwrap_or_default(),
-        claims["type"].as_str().unwrap_or_default(),
-        false,
-        OLD_SESSION_SECS,
-    );
+    // access token that opened it (the portal refreshes its tokens without telling it),
+    // but not the login session, and it opens nothing but the old portal.
+    let token = random_token();
+    s.users.write(|tx| {
+        tx.execute("DELETE FROM old_sessions WHERE expires <= ?1", [now_secs()])?;
+        tx.execute(
+            "INSERT INTO old_sessions (token_hash, user_id, sid, expires) VALUES (?1, ?2, ?3, ?4)",
+            params![secret_digest(&token), user, sid, now_secs() + OLD_SESSION_SECS],
+        )?;
+        Ok(())
+    })?;
     let mut r = JsonAnswer::ld(StatusCode::OK, json!({"ok": true})).into_response();
-    if let Ok(v) = format!("old_session={session}; Path=/old; HttpOnly; SameSite=Lax").parse() {
+    if let Ok(v) =
+        format!("{OLD_COOKIE}={token}; Path=/old; HttpOnly; SameSite=Lax; Max-Age={OLD_SESSION_SECS}").parse()
+    {
         r.headers_mut().insert("set-cookie", v);
     }
     Ok(r)
 }
 
-async fn old_logout() -> axum::response::Response {
+async fn old_logout(State(s): State<AppState>, h: HeaderMap) -> Result<axum::response::Response, UpstreamError> {
     use axum::response::IntoResponse;
+    if let Some(token) = old_cookie(&h) {
+        let digest = secret_digest(token);
+        s.users.write(|tx| {
+            tx.execute("DELETE FROM old_sessions WHERE token_hash = ?1", [digest])?;
+            Ok(())
+        })?;
+    }
     let mut r = JsonAnswer::ok(json!({"ok": true})).into_response();
-    if let Ok(v) = "old_session=; Path=/old; Max-Age=0".parse() {
+    if let Ok(v) = format!("{OLD_COOKIE}=; Path=/old; Max-Age=0").parse() {
         r.headers_mut().insert("set-cookie", v);
     }
-    r
+    Ok(r)
 }
 
 /// Users, static lists and old portal routes; `/dev/outbox` only in development mode
@@ -1223,6 +1397,33 @@ mod tests {
         assert_eq!(u.revoke(&live).unwrap(), 1);
         assert!(u.refresh(&live).is_err(), "a revoked token has no grace");
         assert_eq!(u.revoke(&live).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_version_4_database_keeps_its_logins_and_can_end_them() {
+        let path = std::env::temp_dir().join(format!("users-v4-{}-{}.sqlite3", std::process::id(), random_token()));
+        let mut config = UpstreamConfig::for_data_dir("unused");
+        config.users_db = path.clone();
+        config.jwt_secret = Some("a-secret-of-at-least-thirty-two-bytes".into());
+        let refresh = refresh_token(Users::open(&config).unwrap().issue_now(1, "buyer@example.com", "buyer"));
+        // What version 4 had: no session ids, no ended sessions, no old portal sessions.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "DROP INDEX refresh_tokens_sid; ALTER TABLE refresh_tokens DROP COLUMN sid;
+                 DROP TABLE ended_sessions; DROP TABLE old_sessions; PRAGMA user_version = 4;",
+            )
+            .unwrap();
+        let u = Users::open(&config).unwrap();
+        let answer = u.refresh(&refresh).unwrap();
+        let access = answer["token"].as_str().unwrap();
+        assert!(u.verify(access).is_ok(), "a login of version 4 refreshes into a session");
+        assert_eq!(u.revoke(answer["refresh_token"].as_str().unwrap()).unwrap(), 1);
+        assert!(u.verify(access).is_err(), "and logging out ends it");
+        drop(u);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
     }
 
     #[test]
