@@ -170,15 +170,16 @@ async fn forbidden(state: &AppState, headers: &HeaderMap, page: &str) -> Respons
 async fn logged_in(state: &AppState, headers: &HeaderMap, login: &Login, origin: &str, page: &str) -> Response {
     let sessions = state.sessions();
     let mut set = sessions.login_cookies(login);
+    // A new anti-forgery cookie, its token bound to the new session: a cookie and token
+    // planted before the login fit nothing after it.
+    let (token, csrf_cookie) = sessions.rotated_csrf(Some(&login.token));
+    set.extend(csrf_cookie);
     if !wants_json(headers) {
         // Without JavaScript nothing can post to the old portal: that login waits for
         // the next one with JavaScript (SPEC §8: its failure is ignored anyway).
         return with_cookies(see_other(&localized(prefix(page), origin)), &set);
     }
     let session = sessions.summary_for(state.http(), &login.token).await.ok();
-    let mut visitor = Visitor::default();
-    let token = sessions.csrf_token_for(headers, &mut visitor);
-    set.extend(visitor.set_cookies);
     let (handover, permission) = sessions.handover(&login.token);
     set.extend(permission);
     let answer = json!({
@@ -216,12 +217,12 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
             "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
         return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
     }
-    let from = peer.visitor(&state, &headers);
+    let from = sessions.forwarded(peer.visitor(&state, &headers));
     match users::login(state.http(), sessions.users(), email, password, from).await {
         Ok(login) if !login.user.two_factor_complete || login.refresh_token.is_none() => {
             // The pending token goes into the visitor's own cookie, signed for the
             // visitor's anti-forgery id (checked above), so any replica takes the code.
-            let csrf_id = cookies::get(&headers, cookies::CSRF).unwrap_or_default();
+            let csrf_id = sessions.csrf_id(&headers).unwrap_or_default();
             let pending = Pending { token: login.token, origin };
             let set: Vec<String> = sessions.pending_cookie(&pending, csrf_id, prefix(&page)).into_iter().collect();
             if wants_json(&headers) {
@@ -269,7 +270,7 @@ pub async fn second_factor(
             "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
         return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
     }
-    let from = peer.visitor(&state, &headers);
+    let from = sessions.forwarded(peer.visitor(&state, &headers));
     match users::second_factor(state.http(), sessions.users(), &pending.token, &otp, from).await {
         // The login's cookies end the pending one.
         Ok(login) => logged_in(&state, &headers, &login, &pending.origin, &page).await,
@@ -290,21 +291,20 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     if !sessions.allowed(&headers, token.as_deref()) {
         return forbidden(&state, &headers, &page).await;
     }
-    if let Some(refresh) = cookies::get(&headers, cookies::REFRESH) {
-        users::revoke(state.http(), sessions.users(), refresh).await;
-    }
-    if let Some(access) = cookies::get(&headers, cookies::ACCESS) {
-        sessions.forget(access);
-    }
+    let access = cookies::get(&headers, cookies::ACCESS);
+    users::revoke(state.http(), sessions.users(), cookies::get(&headers, cookies::REFRESH), access).await;
     let home = localized(prefix(&page), "/");
     let old_portal = format!(
         "{}/cabinet/logout?noRedirect=1&rand={}",
         state.config().client.endpoints.old_site.trim_end_matches('/'),
         &csrf::random_id()[..12]
     );
-    let set = sessions.cleared();
+    let mut set = sessions.cleared();
+    // A new anti-forgery cookie for the visitor the browser now is.
+    let (token, csrf_cookie) = sessions.rotated_csrf(None);
+    set.extend(csrf_cookie);
     if wants_json(&headers) {
-        let answer = json!({ "ok": true, "location": "/", "oldPortalLogout": old_portal });
+        let answer = json!({ "ok": true, "location": "/", "oldPortalLogout": old_portal, "csrf": token });
         return with_cookies(axum::Json(answer).into_response(), &set);
     }
     // Without JavaScript: a page that asks the old portal to log out (an image request
@@ -396,7 +396,13 @@ pub(crate) fn language_of(prefix: &str) -> &'static str {
 
 /// `POST /registration`: the fields of the three steps (SPEC §4), sent to the users API's
 /// final step. Success opens the registration-success dialog (SPEC §2.3).
-pub async fn register(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn register(
+    State(state): State<AppState>,
+    peer: Peer,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let page = uri.path().to_owned();
     let fields = match checked_fields(&state, &headers, &body, &page).await {
         Ok(fields) => fields,
@@ -410,9 +416,9 @@ pub async fn register(State(state): State<AppState>, uri: Uri, headers: HeaderMa
     }
     body.insert("languages".into(), json!([language]));
     let values = echoed(&fields);
-    match users::submit(state.http(), state.sessions().users(), "/api/users/registration/finish", Value::Object(body))
-        .await
-    {
+    let from = state.sessions().forwarded(peer.visitor(&state, &headers));
+    let path = "/api/users/registration/finish";
+    match users::submit(state.http(), state.sessions().users(), path, Value::Object(body), from).await {
         Ok(answer) => {
             let email = answer["email"].as_str().or(fields.get("email").map(String::as_str)).unwrap_or("").to_owned();
             let outcome = json!({ "ok": true, "registered": email, "location": "/" });
@@ -424,7 +430,7 @@ pub async fn register(State(state): State<AppState>, uri: Uri, headers: HeaderMa
 
 /// `POST /login/forgot`: asks for a recovery code. The answer is the same whether or not
 /// the address has an account.
-pub async fn forgot(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn forgot(State(state): State<AppState>, peer: Peer, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
     let page = uri.path().to_owned();
     let fields = match checked_fields(&state, &headers, &body, &page).await {
         Ok(fields) => fields,
@@ -432,9 +438,9 @@ pub async fn forgot(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     };
     let email = fields.get("email").map(|e| e.trim()).unwrap_or("");
     let values = echoed(&fields);
-    match users::submit(state.http(), state.sessions().users(), "/api/users/forgot-password", json!({ "email": email }))
-        .await
-    {
+    let from = state.sessions().forwarded(peer.visitor(&state, &headers));
+    let body = json!({ "email": email });
+    match users::submit(state.http(), state.sessions().users(), "/api/users/forgot-password", body, from).await {
         Ok(_) => {
             let outcome = json!({ "ok": true, "sent": true, "values": values });
             form_outcome(&state, &headers, &page, StatusCode::OK, outcome).await
@@ -453,7 +459,7 @@ pub async fn new_password(State(state): State<AppState>, uri: Uri, headers: Head
     let code = fields.get("recoveryCode").map(|c| c.trim()).unwrap_or("");
     let password = fields.get("password").map(String::as_str).unwrap_or("");
     let body = json!({ "recoveryCode": code, "password": password });
-    match users::submit(state.http(), state.sessions().users(), "/api/users/new-password", body).await {
+    match users::submit(state.http(), state.sessions().users(), "/api/users/new-password", body, None).await {
         Ok(_) if wants_json(&headers) => {
             with_cookies(axum::Json(json!({ "ok": true, "location": "/login?reset=1" })).into_response(), &[])
         }

@@ -187,6 +187,36 @@ pub struct ServerConfig {
     /// requests (exports, record sitemaps); one more is answered a `503` with
     /// `Retry-After`. Default 4.
     pub max_document_streams: usize,
+    /// While a connection has an answer to send, it must send at least this many bytes
+    /// a second, averaged over each `sendWindowMs`; a client that reads slower is
+    /// disconnected, and what its answer held (a document stream's permit) is freed.
+    /// Default 1024.
+    #[serde(default = "default_min_send_rate")]
+    pub min_send_bytes_per_sec: u64,
+    /// The window of `minSendBytesPerSec`. Default 10000.
+    #[serde(default = "default_send_window")]
+    pub send_window_ms: u64,
+    /// Longest time one answer's body may take to send, at any rate. Default 600000.
+    #[serde(default = "default_max_send")]
+    pub max_send_ms: u64,
+    /// The key the portal presents to the users API (`X-Proxy-Key`) with each visitor's
+    /// address (`X-Forwarded-For`): the users API believes the address only with its
+    /// `UPSTREAM_PROXY_KEY`. Empty: none, unless the upstream is embedded, when a
+    /// random one is made at start for both. Env: `PORTAL_SERVER_USERS_PROXY_KEY`.
+    #[serde(default)]
+    pub users_proxy_key: String,
+}
+
+fn default_min_send_rate() -> u64 {
+    1024
+}
+
+fn default_send_window() -> u64 {
+    10_000
+}
+
+fn default_max_send() -> u64 {
+    600_000
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -290,6 +320,8 @@ impl Config {
             ("server.maxConnections", s.max_connections as u64),
             ("server.maxWaitingRenders", s.max_waiting_renders as u64),
             ("server.maxDocumentStreams", s.max_document_streams as u64),
+            ("server.sendWindowMs", s.send_window_ms),
+            ("server.maxSendMs", s.max_send_ms),
         ] {
             if value == 0 {
                 return Err(invalid(key, "must be positive"));
@@ -304,6 +336,9 @@ impl Config {
             if value < least {
                 return Err(invalid(key, format!("must be at least {least}")));
             }
+        }
+        if !s.users_proxy_key.is_empty() && s.users_proxy_key.len() < 32 {
+            return Err(invalid("server.usersProxyKey", "at least 32 bytes"));
         }
         let a = &self.alerts;
         if !a.key.is_empty() && a.key.len() < MIN_ALERTS_KEY_LEN {

@@ -43,10 +43,21 @@ fn main() -> anyhow::Result<()> {
         ] {
             upstream_config.allow_origin(&origin).context("upstream configuration")?;
         }
-        for loopback in [std::net::IpAddr::from([127, 0, 0, 1]), std::net::IpAddr::from(std::net::Ipv6Addr::LOCALHOST)]
-        {
-            upstream_config.trusted_proxies.push(loopback.into());
+        // The portal is the upstream's proxy, known by a key rather than by its loopback
+        // address (anyone on the machine connects from loopback).
+        match (upstream_config.proxy_key.clone(), config.server.users_proxy_key.is_empty()) {
+            (Some(key), true) => config.server.users_proxy_key = key,
+            (None, true) => {
+                let key = server::session::csrf::random_id();
+                config.server.users_proxy_key = key.clone();
+                upstream_config.proxy_key = Some(key);
+            }
+            (None, false) => upstream_config.proxy_key = Some(config.server.users_proxy_key.clone()),
+            // Both configured: the operator's choice stands.
+            (Some(_), false) => {}
         }
+        // One client holds no more of the upstream than of the portal.
+        upstream_config.limits = server::serve::limits(&config.server);
         // The recovery letter links to this portal's form, unless told otherwise.
         if upstream_config.portal_origin.is_none() {
             upstream_config.portal_origin = Some(config.client.public_origin.trim_end_matches('/').to_owned());

@@ -153,6 +153,7 @@ pub async fn unsubscribe(State(state): State<AppState>, uri: Uri, headers: Heade
                 state.sessions().users(),
                 &format!("/api/saved-searches/{id}/unsubscribe"),
                 json!({ "token": token }),
+                None,
             )
             .await
         }

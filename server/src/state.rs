@@ -99,11 +99,12 @@ impl AppState {
         if config.server.session_secret.is_empty() {
             tracing::warn!("server.sessionSecret is not set: anti-forgery tokens use a random key for this process");
         }
-        let sessions = Sessions::new(
+        let sessions = Sessions::with_proxy_key(
             &config.server.session_secret,
             config.server.secure_cookies,
             &config.client.endpoints.users,
             &config.client.public_origin,
+            &config.server.users_proxy_key,
         );
         let security = SecurityHeaders::new(&config);
         Self {

@@ -35,7 +35,8 @@ fn spawn_upstream(configure: fn(&mut upstream::UpstreamConfig)) -> String {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
         runtime.block_on(async move {
             let mut config = upstream::UpstreamConfig::for_data_dir(format!("{ROOT}/data"));
-            config.trusted_proxies.push(std::net::IpAddr::from([127, 0, 0, 1]).into());
+            // The portal is its proxy, known by its key (as when it embeds the upstream).
+            config.proxy_key = Some(PROXY_KEY.to_owned());
             configure(&mut config);
             let state = upstream::load(config).expect("real data in data/ (run `make setup`)");
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -46,9 +47,13 @@ fn spawn_upstream(configure: fn(&mut upstream::UpstreamConfig)) -> String {
     rx.recv().expect("upstream started")
 }
 
+/// The key the tests' portals present to the tests' upstreams with visitor addresses.
+const PROXY_KEY: &str = "the-tests-proxy-key-0123456789abcdef";
+
 fn config(extra: &[(&str, &str)]) -> Config {
     let url = upstream_url();
     let mut env = vec![
+        ("PORTAL_SERVER_USERS_PROXY_KEY".to_owned(), PROXY_KEY.to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_SEARCH".to_owned(), url.to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_USERS".to_owned(), url.to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_CDB".to_owned(), format!("{url}/cdb/api/2.5")),
@@ -723,3 +728,5 @@ mod limits;
 mod machines;
 #[path = "http/replicas.rs"]
 mod replicas;
+#[path = "http/slow.rs"]
+mod slow;

@@ -73,6 +73,16 @@ pub struct UpstreamConfig {
     /// `10.0.0.0/8`). Default none: the header is ignored and the TCP peer is the client;
     /// env `UPSTREAM_TRUSTED_PROXIES` (comma-separated).
     pub trusted_proxies: Vec<peer::IpNet>,
+    /// The key of the proxy whose `X-Forwarded-For` names the client whatever its
+    /// address: a request carrying it as `X-Proxy-Key` comes from that proxy (the
+    /// portal, which may share the machine with anyone's loopback connections). At least
+    /// [`MIN_SECRET_LEN`] bytes. Default none; env `UPSTREAM_PROXY_KEY`. A portal starting
+    /// the upstream makes one and presents it.
+    pub proxy_key: Option<String>,
+    /// What one client may hold of the server: header and idle time-outs, the least
+    /// sending rate, the connection cap. Default the portal's defaults; a portal starting
+    /// the upstream passes its own.
+    pub limits: serving::Limits,
     /// Origins whose pages may call these APIs from the browser (`scheme://host[:port]`).
     /// Default the portal's own default origin, [`DEFAULT_ALLOWED_ORIGINS`]; env
     /// `UPSTREAM_ALLOWED_ORIGINS` (comma-separated). A portal starting the upstream adds
@@ -134,6 +144,16 @@ impl UpstreamConfig {
             trusted_proxies: list(var("UPSTREAM_TRUSTED_PROXIES"))
                 .map(|p| p.parse().map_err(|e| UpstreamError::invalid("UPSTREAM_TRUSTED_PROXIES", e)))
                 .collect::<Result<_, _>>()?,
+            proxy_key: match var("UPSTREAM_PROXY_KEY") {
+                Some(v) if v.len() < MIN_SECRET_LEN => {
+                    return Err(UpstreamError::invalid(
+                        "UPSTREAM_PROXY_KEY",
+                        format!("at least {MIN_SECRET_LEN} bytes, got {}", v.len()),
+                    ))
+                }
+                v => v,
+            },
+            limits: serving::Limits::default(),
             allowed_origins: match var("UPSTREAM_ALLOWED_ORIGINS") {
                 None => DEFAULT_ALLOWED_ORIGINS.iter().map(|o| o.to_string()).collect(),
                 v => list(v)
@@ -182,6 +202,8 @@ impl UpstreamConfig {
             token_ttl_secs: 900,
             dev: false,
             trusted_proxies: Vec::new(),
+            proxy_key: None,
+            limits: serving::Limits::default(),
             allowed_origins: DEFAULT_ALLOWED_ORIGINS.iter().map(|o| o.to_string()).collect(),
             alerts_key: None,
             portal_origin: None,
@@ -265,12 +287,10 @@ pub async fn serve(state: AppState) -> std::io::Result<()> {
     serve_on(listener, state).await
 }
 
-/// Serves on a listener the caller bound (tests and benchmarks use port 0). Each request
-/// carries its peer address, which login throttling counts against.
+/// Serves on a listener the caller bound (tests and benchmarks use port 0), under the
+/// configured connection limits (`limits`). Each request carries its peer address,
+/// which login throttling counts against.
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<std::net::SocketAddr>()).await
+    let limits = state.config.limits;
+    serving::serve(listener, app(state), limits, serving::Connections::default(), serving::Shutdown::default()).await
 }

@@ -1,7 +1,10 @@
 //! The address a request comes from, as login throttling needs it: the TCP peer, or,
-//! only when that peer is one of the configured proxies, the client the proxies name in
-//! `X-Forwarded-For`. Believing the header from anyone would let a guesser claim a fresh
-//! address on every attempt and never be slowed down.
+//! only when the request comes from one of the configured proxies, the client the
+//! proxies name in `X-Forwarded-For`. A proxy is known by its address
+//! (`UPSTREAM_TRUSTED_PROXIES`) or by its key (`X-Proxy-Key`, `UPSTREAM_PROXY_KEY`): the
+//! portal embedding the upstream connects from loopback, as anyone on the machine can,
+//! so loopback alone proves nothing. Believing the header from anyone would let a
+//! guesser claim a fresh address on every attempt and never be slowed down.
 
 use crate::AppState;
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -94,6 +97,17 @@ pub fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[IpNet]) -
     Some(client)
 }
 
+/// True when the request carries the proxy key `key` (`X-Proxy-Key`), compared without
+/// an early exit.
+pub fn presents_key(headers: &HeaderMap, key: &str) -> bool {
+    let Some(sent) = headers.get(PROXY_KEY_HEADER) else { return false };
+    let (sent, key) = (sent.as_bytes(), key.as_bytes());
+    !key.is_empty() && sent.len() == key.len() && sent.iter().zip(key).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+/// The header a keyed proxy presents its key in.
+pub const PROXY_KEY_HEADER: &str = "x-proxy-key";
+
 /// The client address of a request (see [`client_ip`]); `None` when the router runs
 /// without connection information (in-process tests).
 #[derive(Debug, Clone, Copy)]
@@ -104,6 +118,14 @@ impl FromRequestParts<AppState> for ClientAddr {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        if let (Some(peer), Some(key)) = (peer, state.config.proxy_key.as_deref()) {
+            if presents_key(&parts.headers, key) {
+                // The keyed proxy itself is trusted, and so are the configured ones.
+                let mut trusted = state.config.trusted_proxies.clone();
+                trusted.push(peer.into());
+                return Ok(Self(client_ip(Some(peer), &parts.headers, &trusted)));
+            }
+        }
         Ok(Self(client_ip(peer, &parts.headers, &state.config.trusted_proxies)))
     }
 }

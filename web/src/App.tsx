@@ -166,7 +166,7 @@ function OldPortalSession() {
         if (out.ok) {
           // The old portal ended it: nothing to end there.
           markHadSession(false);
-          account.signedOut();
+          account.signedOut(out.csrf);
         }
       })
       .catch(() => undefined);
@@ -218,7 +218,7 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
   const account = useMemo<Account>(
     () => ({
       signedIn: (session, csrf) => update((s) => ({ ...s, session, csrf: csrf ?? s.csrf })),
-      signedOut: () => update((s) => ({ ...s, session: null })),
+      signedOut: (csrf) => update((s) => ({ ...s, session: null, csrf: csrf ?? null })),
       setCsrf: (csrf) => update((s) => ({ ...s, csrf })),
     }),
     [],

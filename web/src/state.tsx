@@ -19,8 +19,9 @@ export function usePageState(): PageState {
 export interface Account {
   /** After a login: the visitor's summary and the token of its forms. */
   signedIn(session: SessionSummary | null, csrf?: string): void;
-  /** After a logout. */
-  signedOut(): void;
+  /** After a logout: the token of the visitor's forms from now on (the server gives a
+   * logged-out visitor a new one; the session's one fits nothing any more). */
+  signedOut(csrf?: string): void;
   /** The anti-forgery token fetched for a page with forms reached by navigation. */
   setCsrf(csrf: string): void;
 }

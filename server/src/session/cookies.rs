@@ -15,8 +15,12 @@ pub const PENDING: &str = "portal_pending";
 /// Allows one hand-over of the session to the old portal: sent only to that hand-over's
 /// own `/login/handover/{id}`, for a minute, signed for the access token it hands over.
 pub const HANDOVER: &str = "portal_handover";
-/// The visitor's random anti-forgery id; forms carry a token derived from it.
+/// The visitor's random anti-forgery id; forms carry a token derived from it. Over
+/// https its name is [`CSRF_HOST`] (`Sessions::csrf_cookie`).
 pub const CSRF: &str = "portal_csrf";
+/// [`CSRF`] with the `__Host-` prefix: a browser takes it only when it is `Secure`, for
+/// `/`, without a `Domain` (set by this host itself, never by a neighbouring subdomain).
+pub const CSRF_HOST: &str = "__Host-portal_csrf";
 /// The cookie notice was dismissed (`dismissed`): pages are rendered without it.
 pub const NOTICE: &str = "cookie_notice";
 /// How long a dismissal is remembered: a year.

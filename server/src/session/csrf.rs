@@ -20,22 +20,27 @@ pub fn random_id() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-fn mac(secret: &[u8], id: &str) -> HmacSha256 {
+fn mac(secret: &[u8], id: &str, session: &str) -> HmacSha256 {
     let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes a key of any length");
     mac.update(b"portal csrf\0");
-    mac.update(id.as_bytes());
+    // Each part with its length: no split of one pair of values fits another.
+    for part in [id, session] {
+        mac.update(&(part.len() as u64).to_be_bytes());
+        mac.update(part.as_bytes());
+    }
     mac
 }
 
-/// The token forms send for the visitor whose anti-forgery cookie is `id`.
-pub fn token(secret: &[u8], id: &str) -> String {
-    URL_SAFE_NO_PAD.encode(mac(secret, id).finalize().into_bytes())
+/// The token forms send for the visitor whose anti-forgery cookie is `id`, in the login
+/// session `session` (`""`: none).
+pub fn token(secret: &[u8], id: &str, session: &str) -> String {
+    URL_SAFE_NO_PAD.encode(mac(secret, id, session).finalize().into_bytes())
 }
 
-/// True when `token` was made for `id` (compared in constant time).
-pub fn verify(secret: &[u8], id: &str, token: &str) -> bool {
+/// True when `token` was made for `id` and `session` (compared in constant time).
+pub fn verify(secret: &[u8], id: &str, session: &str, token: &str) -> bool {
     let Ok(bytes) = URL_SAFE_NO_PAD.decode(token) else { return false };
-    mac(secret, id).verify_slice(&bytes).is_ok()
+    mac(secret, id, session).verify_slice(&bytes).is_ok()
 }
 
 fn signature(secret: &[u8], purpose: &str, parts: &[&str]) -> HmacSha256 {
@@ -87,15 +92,22 @@ mod tests {
     use axum::http::HeaderValue;
 
     #[test]
-    fn a_token_fits_only_its_own_id_and_secret() {
+    fn a_token_fits_only_its_own_id_session_and_secret() {
         let id = random_id();
-        let t = token(b"secret", &id);
-        assert!(verify(b"secret", &id, &t));
-        assert!(!verify(b"other", &id, &t));
-        assert!(!verify(b"secret", &random_id(), &t));
-        assert!(!verify(b"secret", &id, ""));
-        assert!(!verify(b"secret", &id, "!!"));
+        let t = token(b"secret", &id, "");
+        assert!(verify(b"secret", &id, "", &t));
+        assert!(!verify(b"other", &id, "", &t));
+        assert!(!verify(b"secret", &random_id(), "", &t));
+        assert!(!verify(b"secret", &id, "", ""));
+        assert!(!verify(b"secret", &id, "", "!!"));
         assert_ne!(random_id(), random_id());
+        // Bound to a session, it fits that session only, and an anonymous token fits none.
+        let bound = token(b"secret", &id, "sid-1");
+        assert!(verify(b"secret", &id, "sid-1", &bound));
+        assert!(!verify(b"secret", &id, "sid-2", &bound));
+        assert!(!verify(b"secret", &id, "", &bound));
+        assert!(!verify(b"secret", &id, "sid-1", &t));
+        assert!(!verify(b"secret", "ab", "c", &token(b"secret", "a", "bc")), "parts are not merely glued");
     }
 
     #[test]
@@ -106,7 +118,7 @@ mod tests {
         assert!(!verify_signed(b"secret", "handover", &["id", "payload"], &s));
         assert!(!verify_signed(b"secret", "pending", &["idp", "ayload"], &s), "parts are not merely glued");
         assert!(!verify_signed(b"secret", "pending", &["id", "payload"], "!!"));
-        assert!(!verify(b"secret", "id", &sign(b"secret", "csrf", &[])), "never an anti-forgery token");
+        assert!(!verify(b"secret", "id", "", &sign(b"secret", "csrf", &[])), "never an anti-forgery token");
     }
 
     #[test]

@@ -2,14 +2,20 @@
 //! `HttpOnly` cookies ([`cookies`]); for each page request the server reads them,
 //! refreshes an expired access token first (one refresh per token however many
 //! requests carry it at once), and asks the users API who the visitor is. The summary
-//! pages render (e-mail, type, name) is what the profile said, kept per access token
-//! until it expires; a forged or stale cookie only ever gets a refusal from the users
-//! API, and the cookies are then cleared.
+//! pages render (e-mail, type, name) is what the profile said, asked for on every
+//! request of a logged-in visitor: the users API alone knows whether the session was
+//! logged out on another replica a moment ago, so no replica keeps a "this token is
+//! good" of its own (ADR 0010). A forged, stale or logged-out cookie only ever gets a
+//! refusal from the users API, and the cookies are then cleared.
 //!
 //! Nothing here has to be seen by another replica (issue 19, item 6): a login waiting
 //! for its second factor and a hand-over to the old portal travel in the visitor's own
 //! short-lived cookies, signed with `server.sessionSecret`; what is kept in memory (the
-//! summaries, the refreshes under way) is a cache that any replica can do without.
+//! refreshes under way) is a cache that any replica can do without.
+//!
+//! The anti-forgery token is bound to the visitor's random cookie and, once there is a
+//! session, to the session's id (the access token's `sid`): another visitor's cookie and
+//! token do not fit a logged-in session. Login and logout give the visitor a new cookie.
 
 pub mod cookies;
 pub mod csrf;
@@ -25,7 +31,6 @@ use base64::Engine as _;
 use renderer::{Session, UserType};
 use sha2::{Digest, Sha256};
 
-use crate::cache::{TtlCache, Weigh};
 use users::{CallError, Login};
 
 /// An access token this close to its `exp` is refreshed before it is used.
@@ -35,8 +40,7 @@ const EXPIRY_MARGIN_SECS: u64 = 15;
 /// cookies). Requests to another replica get the same pair from the users API, which
 /// answers a refresh token again for a few seconds after it rotated it.
 const REFRESH_SHARED_FOR: Duration = Duration::from_secs(30);
-/// Bounds of what the server keeps per visitor.
-const MAX_SESSIONS: usize = 50_000;
+/// Bound of the refreshes the server keeps track of.
 const MAX_FLIGHTS: usize = 10_000;
 /// A pending second factor lives as long as the users API's pending token (5 minutes).
 pub const PENDING_FOR: Duration = Duration::from_secs(300);
@@ -57,12 +61,6 @@ pub struct Pending {
     pub token: String,
     /// Where the visitor goes after the code (a path on this site).
     pub origin: String,
-}
-
-impl Weigh for Arc<Session> {
-    fn weight(&self) -> usize {
-        self.email.len() + self.name.len() + 32
-    }
 }
 
 type Flight = Arc<tokio::sync::OnceCell<Result<Login, CallError>>>;
@@ -95,11 +93,13 @@ impl Flights {
 
 pub struct Sessions {
     secret: Vec<u8>,
+    /// The key that makes the users API believe the visitor addresses the portal passes
+    /// on (`server.usersProxyKey`).
+    proxy_key: String,
     secure: bool,
     /// The users API's base address.
     users: String,
     public_origin: String,
-    summaries: TtlCache<Arc<Session>>,
     flights: Flights,
 }
 
@@ -109,6 +109,9 @@ pub struct Visitor {
     pub session: Option<Session>,
     access: Option<String>,
     csrf_id: Option<String>,
+    /// What the anti-forgery token is bound to besides the cookie: the login session
+    /// of the request's access cookie (see [`binding`]); `None` until read.
+    binding: Option<String>,
     /// `Set-Cookie` values for the response (refreshed tokens, cleared ones, a new
     /// anti-forgery id).
     pub set_cookies: Vec<String>,
@@ -142,6 +145,21 @@ fn digest(text: &str) -> String {
     Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The login session an access token belongs to (its `sid` claim, read without checking
+/// the signature), or `""` for none: what an anti-forgery token is bound to. The form
+/// and the request that posts it read it from the same cookie, so a token rendered for
+/// a visitor fits that visitor's requests only; whether the session is good is the users
+/// API's to say.
+pub fn binding(access: Option<&str>) -> String {
+    let claims = || -> Option<String> {
+        let payload = access?.split('.').nth(1)?;
+        let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
+        let sid = serde_json::from_slice::<serde_json::Value>(&bytes).ok()?.get("sid")?.as_str()?.to_owned();
+        Some(sid)
+    };
+    claims().unwrap_or_default()
+}
+
 fn now_secs() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
@@ -171,13 +189,18 @@ fn summary(profile: users::Profile) -> Option<Session> {
 impl Sessions {
     /// `secret` signs anti-forgery tokens (empty: a random one for this process).
     pub fn new(secret: &str, secure: bool, users: &str, public_origin: &str) -> Self {
+        Self::with_proxy_key(secret, secure, users, public_origin, "")
+    }
+
+    /// [`Sessions::new`] that passes visitor addresses to the users API with `proxy_key`.
+    pub fn with_proxy_key(secret: &str, secure: bool, users: &str, public_origin: &str, proxy_key: &str) -> Self {
         let secret = if secret.is_empty() { csrf::random_id().into_bytes() } else { secret.as_bytes().to_vec() };
         Self {
             secret,
+            proxy_key: proxy_key.to_owned(),
             secure,
             users: users.to_owned(),
             public_origin: public_origin.to_owned(),
-            summaries: TtlCache::new(MAX_SESSIONS, 16 << 20),
             flights: Flights::default(),
         }
     }
@@ -186,8 +209,29 @@ impl Sessions {
         &self.users
     }
 
+    /// The visitor's address `address` as the users API is told it.
+    pub fn forwarded(&self, address: Option<std::net::IpAddr>) -> Option<users::Forwarded<'_>> {
+        Some(users::Forwarded { address: address?, key: &self.proxy_key })
+    }
+
     pub fn secure(&self) -> bool {
         self.secure
+    }
+
+    /// The anti-forgery cookie's name: with the `__Host-` prefix over https (the browser
+    /// then takes it only from this host, `Secure`, for `/`: no neighbouring subdomain
+    /// can plant one), without it over plain http, where browsers refuse the prefix.
+    pub fn csrf_cookie(&self) -> &'static str {
+        if self.secure {
+            cookies::CSRF_HOST
+        } else {
+            cookies::CSRF
+        }
+    }
+
+    /// The visitor's anti-forgery id from these headers.
+    pub fn csrf_id<'a>(&self, headers: &'a HeaderMap) -> Option<&'a str> {
+        cookies::get(headers, self.csrf_cookie())
     }
 
     /// The cookies that end a session (and a pending login).
@@ -219,12 +263,13 @@ impl Sessions {
     /// for the profile when it is not known yet. Never fails: at worst, logged out.
     pub async fn visitor(&self, http: &reqwest::Client, headers: &HeaderMap) -> Visitor {
         let mut visitor = Visitor {
-            csrf_id: cookies::get(headers, cookies::CSRF).map(str::to_owned),
+            csrf_id: self.csrf_id(headers).map(str::to_owned),
             cookie_notice: !cookies::notice_dismissed(headers),
             ..Visitor::default()
         };
         let access = cookies::get(headers, cookies::ACCESS).map(str::to_owned);
         let refresh = cookies::get(headers, cookies::REFRESH).map(str::to_owned);
+        visitor.binding = Some(binding(access.as_deref()));
         if access.is_none() && refresh.is_none() {
             return visitor;
         }
@@ -297,22 +342,11 @@ impl Sessions {
         }
     }
 
-    /// The session summary of an access token: kept until the token expires.
+    /// The session summary of an access token, as the users API says it now: a session
+    /// logged out a moment ago on another replica is refused here too.
     pub async fn summary_for(&self, http: &reqwest::Client, access: &str) -> Result<Session, CallError> {
-        let key = digest(access);
-        if let Some(session) = self.summaries.get(&key) {
-            return Ok((*session).clone());
-        }
         let profile = users::profile(http, &self.users, access).await?;
-        let session = summary(profile).ok_or(CallError::Refused(403))?;
-        let ttl = expiry(access).map_or(60, |exp| exp.saturating_sub(now_secs())).min(3600);
-        self.summaries.insert(key, Arc::new(session.clone()), Duration::from_secs(ttl));
-        Ok(session)
-    }
-
-    /// Forgets what the server kept of an access token (logout).
-    pub fn forget(&self, access: &str) {
-        self.summaries.remove(&digest(access));
+        summary(profile).ok_or(CallError::Refused(403))
     }
 
     /// The anti-forgery token for this visitor's forms, minting the visitor's random
@@ -322,28 +356,42 @@ impl Sessions {
             Some(id) => id.clone(),
             None => {
                 let id = csrf::random_id();
-                visitor.set_cookies.extend(cookies::set(cookies::CSRF, &id, None, self.secure));
+                visitor.set_cookies.extend(cookies::set(self.csrf_cookie(), &id, None, self.secure));
                 visitor.csrf_id = Some(id.clone());
                 id
             }
         };
-        csrf::token(&self.secret, &id)
+        csrf::token(&self.secret, &id, visitor.binding.as_deref().unwrap_or_default())
     }
 
-    /// [`csrf_token`](Self::csrf_token) for a visitor not looked up yet (its cookie read
+    /// [`csrf_token`](Self::csrf_token) for a visitor not looked up yet (its cookies read
     /// from `headers`).
     pub fn csrf_token_for(&self, headers: &HeaderMap, visitor: &mut Visitor) -> String {
         if visitor.csrf_id.is_none() {
-            visitor.csrf_id = cookies::get(headers, cookies::CSRF).map(str::to_owned);
+            visitor.csrf_id = self.csrf_id(headers).map(str::to_owned);
+        }
+        if visitor.binding.is_none() {
+            visitor.binding = Some(binding(cookies::get(headers, cookies::ACCESS)));
         }
         self.csrf_token(visitor)
     }
 
-    /// True when a state-changing request carries this visitor's token and does not
-    /// come from another site.
+    /// A new anti-forgery id for a visitor whose session begins or ends (login, logout):
+    /// its cookie, and the token for it bound to `access`'s session (`None`: no session).
+    /// A token or cookie the visitor had before fits nothing from now on.
+    pub fn rotated_csrf(&self, access: Option<&str>) -> (String, Vec<String>) {
+        let mut visitor = Visitor { binding: Some(binding(access)), ..Visitor::default() };
+        let token = self.csrf_token(&mut visitor);
+        (token, visitor.set_cookies)
+    }
+
+    /// True when a state-changing request carries this visitor's token, made for its
+    /// cookie and its session, and does not come from another site.
     pub fn allowed(&self, headers: &HeaderMap, token: Option<&str>) -> bool {
-        let Some(id) = cookies::get(headers, cookies::CSRF) else { return false };
-        csrf::same_site(headers, &self.public_origin) && token.is_some_and(|t| csrf::verify(&self.secret, id, t))
+        let Some(id) = self.csrf_id(headers) else { return false };
+        let bound = binding(cookies::get(headers, cookies::ACCESS));
+        csrf::same_site(headers, &self.public_origin)
+            && token.is_some_and(|t| csrf::verify(&self.secret, id, &bound, t))
     }
 
     /// The cookie of a login waiting for its code, for the visitor whose anti-forgery id
@@ -369,7 +417,7 @@ impl Sessions {
     /// signed by a replica with this secret for the same anti-forgery cookie, and not
     /// past its time. Anything else is no pending login.
     pub fn pending(&self, headers: &HeaderMap) -> Option<Pending> {
-        let csrf_id = cookies::get(headers, cookies::CSRF)?;
+        let csrf_id = self.csrf_id(headers)?;
         let (payload, signed) = cookies::get(headers, cookies::PENDING)?.split_once('.')?;
         if !csrf::verify_signed(&self.secret, "pending", &[csrf_id, payload], signed) {
             return None;

@@ -81,6 +81,26 @@ async fn answer<T: for<'de> Deserialize<'de>>(
     serde_json::from_slice(&bytes).map_err(|_| CallError::Unavailable(502))
 }
 
+/// The visitor's address as the portal passes it to the users API, for its throttles,
+/// with the key that makes the users API believe it (`X-Proxy-Key`; empty: none, the
+/// users API then believes the header only from the proxies it was configured with).
+#[derive(Debug, Clone, Copy)]
+pub struct Forwarded<'a> {
+    pub address: IpAddr,
+    pub key: &'a str,
+}
+
+impl Forwarded<'_> {
+    fn on(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        let request = request.header("x-forwarded-for", self.address.to_string());
+        if self.key.is_empty() {
+            request
+        } else {
+            request.header("x-proxy-key", self.key)
+        }
+    }
+}
+
 /// POSTs a JSON-LD body, as the platform's clients do (SPEC §7). `from`: the visitor's
 /// address, for the users API's throttle (the portal is its configured proxy).
 async fn post<T: for<'de> Deserialize<'de>>(
@@ -89,7 +109,7 @@ async fn post<T: for<'de> Deserialize<'de>>(
     path: &str,
     bearer: Option<&str>,
     body: Value,
-    from: Option<IpAddr>,
+    from: Option<Forwarded<'_>>,
 ) -> Result<T, CallError> {
     let mut request = http
         .post(url(base, path))
@@ -99,8 +119,8 @@ async fn post<T: for<'de> Deserialize<'de>>(
     if let Some(token) = bearer {
         request = request.bearer_auth(token);
     }
-    if let Some(address) = from {
-        request = request.header("x-forwarded-for", address.to_string());
+    if let Some(from) = from {
+        request = from.on(request);
     }
     answer(request.send().await).await
 }
@@ -110,7 +130,7 @@ pub async fn login(
     base: &str,
     email: &str,
     password: &str,
-    from: Option<IpAddr>,
+    from: Option<Forwarded<'_>>,
 ) -> Result<Login, CallError> {
     post(http, base, "/auth", None, json!({ "email": email, "password": password }), from).await
 }
@@ -120,7 +140,7 @@ pub async fn second_factor(
     base: &str,
     pending: &str,
     otp: &str,
-    from: Option<IpAddr>,
+    from: Option<Forwarded<'_>>,
 ) -> Result<Login, CallError> {
     post(http, base, "/api/auth/2fa", Some(pending), json!({ "otp": otp }), from).await
 }
@@ -129,10 +149,15 @@ pub async fn refresh(http: &reqwest::Client, base: &str, refresh_token: &str) ->
     post(http, base, "/auth/token/refresh", None, json!({ "refresh_token": refresh_token }), None).await
 }
 
-/// Revokes a refresh token; a failure is logged, never shown (the cookies go anyway).
-pub async fn revoke(http: &reqwest::Client, base: &str, refresh_token: &str) {
+/// Logout: revokes the refresh token and ends the login session, which the access token
+/// (sent as the bearer) names too, so a visitor holding either one is logged out
+/// everywhere. A failure is logged, never shown (the cookies go anyway).
+pub async fn revoke(http: &reqwest::Client, base: &str, refresh_token: Option<&str>, access: Option<&str>) {
+    if refresh_token.is_none() && access.is_none() {
+        return;
+    }
     let result: Result<Value, _> =
-        post(http, base, "/auth/token/revoke", None, json!({ "refresh_token": refresh_token }), None).await;
+        post(http, base, "/auth/token/revoke", access, json!({ "refresh_token": refresh_token }), None).await;
     if let Err(e) = result {
         tracing::warn!(error = ?e, "revoking a refresh token failed");
     }
@@ -178,9 +203,20 @@ pub struct Refusal {
 }
 
 /// POSTs a form's fields to the users API and reads its answer, or the refusal with the
-/// field it names (registration, password recovery).
-pub async fn submit(http: &reqwest::Client, base: &str, path: &str, body: Value) -> Result<Value, Refusal> {
-    send_form(http.post(url(base, path)), body).await
+/// field it names (registration, password recovery); `from`: the visitor's address, for
+/// the users API's throttles.
+pub async fn submit(
+    http: &reqwest::Client,
+    base: &str,
+    path: &str,
+    body: Value,
+    from: Option<Forwarded<'_>>,
+) -> Result<Value, Refusal> {
+    let mut request = http.post(url(base, path));
+    if let Some(from) = from {
+        request = from.on(request);
+    }
+    send_form(request, body).await
 }
 
 /// PUTs a user's own change (the cabinet's CPV notification list) with their token.

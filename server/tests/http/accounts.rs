@@ -532,3 +532,105 @@ async fn the_cabinet_shows_the_profile_and_saves_the_cpv_list() {
     let page = visit(&app, "/icabinet", &mut again).await;
     assert!(page.body.contains("checked=\"\" value=\"03000000-1\""));
 }
+
+/// Logs `jar` in with the plain form (JavaScript off): 303 and the session's cookies.
+async fn form_login(app: &Router, jar: &mut Jar, kind: &str) {
+    let (email, password, _) = seed(kind);
+    let token = login_token(app, jar, "/login").await;
+    let page = post_form(app, "/login", &[("email", email), ("password", password), ("_csrf", &token)], jar, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+    assert!(jar.get("portal_token").is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_visitor_s_anti_forgery_cookie_and_token_do_not_fit_a_session() {
+    let app = portal(&[], "").await;
+    // The attacker's own cookie and token, as any visitor gets them.
+    let mut attacker = Jar::default();
+    let attacker_token = login_token(&app, &mut attacker, "/login").await;
+    let attacker_cookie = attacker.get("portal_csrf").unwrap().to_owned();
+
+    let mut victim = Jar::default();
+    let before_login = login_token(&app, &mut victim, "/login").await;
+    let cookie_before = victim.get("portal_csrf").unwrap().to_owned();
+    form_login(&app, &mut victim, "buyer").await;
+    let cookie_after = victim.get("portal_csrf").unwrap().to_owned();
+    assert_ne!(cookie_after, cookie_before, "login rotates the anti-forgery cookie");
+
+    // The attack: the attacker's cookie planted in the victim's browser (a neighbouring
+    // subdomain can set one), and the attacker's token in a form posted to the portal.
+    let mut planted = victim.clone();
+    planted.0.insert("portal_csrf".into(), attacker_cookie);
+    let page = post_form(&app, "/logout", &[("_csrf", &attacker_token)], &mut planted, &[]).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN, "another visitor's token does not fit a session");
+    // The token and cookie from before the login fit nothing after it.
+    let mut old = victim.clone();
+    old.0.insert("portal_csrf".into(), cookie_before);
+    let page = post_form(&app, "/logout", &[("_csrf", &before_login)], &mut old, &[]).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN, "the cookie and token from before the login");
+    let page = post_form(&app, "/logout", &[("_csrf", &before_login)], &mut victim.clone(), &[]).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN, "the token from before the login with the new cookie");
+    let tenders = visit(&app, "/tenders", &mut victim).await;
+    assert_eq!(state(&tenders)["session"]["email"], seed("buyer").0, "the session held");
+
+    // The session's own token works, and logout rotates the cookie again.
+    let own = state(&tenders)["csrf"].as_str().unwrap().to_owned();
+    let page = post_form(&app, "/logout", &[("_csrf", &own)], &mut victim, &[]).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let cookie_out = victim.get("portal_csrf").expect("a new cookie after logout").to_owned();
+    assert_ne!(cookie_out, cookie_after, "logout rotates the anti-forgery cookie");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_https_the_anti_forgery_cookie_has_the_host_prefix() {
+    let app = portal(&[("PORTAL_SERVER_SECURE_COOKIES", "true")], "").await;
+    let page = get(&app, "/login", &[]).await;
+    let cookies: Vec<&str> = page.headers.get_all(header::SET_COOKIE).iter().map(|v| v.to_str().unwrap()).collect();
+    let csrf = cookies.iter().find(|c| c.contains("portal_csrf=")).expect("an anti-forgery cookie");
+    assert!(csrf.starts_with("__Host-portal_csrf="), "{csrf}");
+    assert!(csrf.contains("; Path=/;") && csrf.contains("; Secure") && !csrf.contains("Domain"), "{csrf}");
+    // A plain `portal_csrf` cookie (one a neighbouring subdomain could set) is no id.
+    let token = state(&page)["csrf"].as_str().unwrap().to_owned();
+    let id = csrf.split(';').next().unwrap().split_once('=').unwrap().1.to_owned();
+    let form = format!("_csrf={token}&email=a%40b.ua&password=x");
+    let plain = Request::post("/login")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::COOKIE, format!("portal_csrf={id}"))
+        .body(Body::from(form.clone()))
+        .unwrap();
+    let mut jar = Jar::default();
+    assert_eq!(send(&app, plain, &mut jar).await.status, StatusCode::FORBIDDEN);
+    let prefixed = Request::post("/login")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::COOKIE, format!("__Host-portal_csrf={id}"))
+        .body(Body::from(form))
+        .unwrap();
+    assert_ne!(send(&app, prefixed, &mut jar).await.status, StatusCode::FORBIDDEN, "its own cookie fits");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_logged_out_access_token_replayed_shows_no_session() {
+    let app = portal(&[], "").await;
+    let mut jar = Jar::default();
+    form_login(&app, &mut jar, "seller").await;
+    let stolen = jar.clone();
+    let tenders = visit(&app, "/tenders", &mut jar).await;
+    assert_eq!(state(&tenders)["session"]["email"], seed("seller").0);
+    let csrf = state(&tenders)["csrf"].as_str().unwrap().to_owned();
+    assert_eq!(post_form(&app, "/logout", &[("_csrf", &csrf)], &mut jar, &[]).await.status, StatusCode::OK);
+    // The attack: the cookies from before the logout, replayed; and the access token alone.
+    let mut replay = stolen.clone();
+    let page = visit(&app, "/tenders", &mut replay).await;
+    assert!(state(&page)["session"].is_null(), "the replayed session shows logged out");
+    let mut access_only = Jar::default();
+    access_only.0.insert("portal_token".into(), stolen.get("portal_token").unwrap().to_owned());
+    let page = visit(&app, "/tenders", &mut access_only).await;
+    assert!(state(&page)["session"].is_null(), "the replayed access token shows logged out");
+    let profile = reqwest::Client::new()
+        .get(format!("{}/api/users/profile", upstream_url()))
+        .bearer_auth(stolen.get("portal_token").unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(profile.status(), 401, "and opens nothing at the users API");
+}

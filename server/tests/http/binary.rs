@@ -236,7 +236,9 @@ impl Browser {
         let (status, answer) = self.post_json(&format!("{base}/login"), body).await.unwrap();
         assert_eq!((status, &answer["ok"]), (200, &serde_json::json!(true)), "login of {email}: {answer}");
         assert!(self.cookies.get("portal_token").is_some(), "the session's cookies are set");
-        token
+        let rotated = answer["csrf"].as_str().expect("a new anti-forgery token for the session").to_owned();
+        assert_ne!(rotated, token, "login rotates the anti-forgery token");
+        rotated
     }
 }
 

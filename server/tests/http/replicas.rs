@@ -26,6 +26,7 @@ async fn replicas() -> (Portal, Portal) {
         ("PORTAL_CLIENT_ENDPOINTS_USERS", url.to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_CDB", format!("{url}/cdb/api/2.5")),
         ("PORTAL_SERVER_SESSION_SECRET", SECRET.to_owned()),
+        ("PORTAL_SERVER_USERS_PROXY_KEY", PROXY_KEY.to_owned()),
         ("PORTAL_CLIENT_FEATURES_CABINET", "true".to_owned()),
     ];
     tokio::join!(Portal::start("replica-a", &env), Portal::start("replica-b", &env))
@@ -169,4 +170,28 @@ async fn two_requests_refreshing_one_session_on_two_replicas_both_stay_logged_in
     let (one, other) = tokio::join!(visit(a.url("/tenders")), visit(b.url("/plans")));
     assert_eq!(page_state(&one)["session"]["email"], email);
     assert_eq!(page_state(&other)["session"]["email"], email);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_logged_out_on_one_replica_is_logged_out_on_the_other_at_once() {
+    let (a, b) = replicas().await;
+    let (email, password) = seed("seller");
+    let mut browser = Browser::new();
+    let token = browser.log_in(&a.url(""), email, password).await;
+    // Both replicas have served the session (a replica that kept what it learned would
+    // go on believing it).
+    for portal in [&a, &b] {
+        let (_, html) = browser.get(&portal.url("/tenders")).await.unwrap();
+        assert_eq!(page_state(&html)["session"]["email"], email);
+    }
+    let stolen = browser.cookies.clone();
+    let (status, _) = browser.post_json(&a.url("/logout"), serde_json::json!({ "_csrf": token })).await.unwrap();
+    assert_eq!(status, 200);
+    // The attack: the cookies from before the logout, replayed at once on either replica.
+    for portal in [&b, &a] {
+        let mut thief = Browser::new();
+        thief.cookies = stolen.clone();
+        let (_, html) = thief.get(&portal.url("/tenders")).await.unwrap();
+        assert!(page_state(&html)["session"].is_null(), "logged out on {}", portal.url(""));
+    }
 }

@@ -35,7 +35,7 @@ export function LogoutForm({ className = 'account-logout', label }: { className?
     markHandedOver(false);
     setBusy(false);
     startTransition(() => {
-      account.signedOut();
+      account.signedOut(answer.csrf);
       navigate(answer.location ?? '/');
     });
   }
