@@ -103,12 +103,19 @@ async fn locale_cache(
     response
 }
 
+/// Files of `dir`, and nothing else: a directory is a `404` like a missing file, never a
+/// redirect to itself with a slash (`ServeDir` writes that redirect from the path after
+/// the prefix, so `/locales///uk` would send the browser to `//uk/`, another host).
+fn files(dir: std::path::PathBuf) -> ServeDir {
+    ServeDir::new(dir).append_index_html_on_directories(false)
+}
+
 /// Files of `dir`, kept by browsers as `cache_control` says. A file that is not there
 /// is a `404` kept for no time: during a rolling deploy the next replica may have it,
 /// and a year-long `immutable` 404 would pin the miss in every cache on the way.
 fn cached(dir: std::path::PathBuf, cache_control: &'static str) -> Router {
     let keep = HeaderValue::from_static(cache_control);
-    Router::new().fallback_service(ServeDir::new(dir).precompressed_br().precompressed_gzip()).layer(
+    Router::new().fallback_service(files(dir).precompressed_br().precompressed_gzip()).layer(
         axum::middleware::map_response(move |mut response: axum::response::Response| {
             let keep = keep.clone();
             async move {
@@ -164,13 +171,13 @@ pub fn app(state: AppState) -> Router {
     if config.serves_locales() {
         let path = config.client.endpoints.translations.trim_end_matches('/').to_owned();
         let locales = Router::new()
-            .fallback_service(ServeDir::new(config.server.locales_dir.clone()))
+            .fallback_service(files(config.server.locales_dir.clone()))
             .layer(axum::middleware::from_fn_with_state(state.clone(), locale_cache));
         router = router.nest_service(&path, locales);
     }
     // The micro-cache sits outside compression, so it keeps each encoding already
     // compressed; the limits come before it, and every answer (refusals included)
-    // leaves with the security headers.
+    // leaves with the security headers and a `Location` that stays on the site.
     let level = config.server.compression_level;
     router
         .fallback(page::page)
@@ -179,5 +186,6 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::micro_cache::micro_cache))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::limits::limits))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::security::security_headers))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::security::keep_location_on_site))
         .with_state(state)
 }

@@ -136,11 +136,123 @@ pub async fn security_headers(State(state): State<AppState>, request: Request, n
     response
 }
 
+/// Whether `path` (a `Location` without its scheme and host) starts with a scheme of its
+/// own: `javascript:`, `https:` (the letters, digits, `+`, `-`, `.` before a `:` that
+/// comes before any `/`, `?` or `#`).
+fn has_scheme(location: &str) -> bool {
+    let end = location.find([':', '/', '?', '#']);
+    end.is_some_and(|end| {
+        location.as_bytes()[end] == b':'
+            && location.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+            && location[..end].bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    })
+}
+
+/// A `Location` a browser follows to this site only, or `None` when `location` is one
+/// already. Same-site paths (`/en/tenders?x=1`), relative references and absolute URLs
+/// on `public_origin` are kept. Replaced:
+/// - a control character or a space anywhere (browsers drop tabs and newlines inside a
+///   URL and spaces around it, so `/\t/evil.com` is `//evil.com`) or bytes that are not
+///   text: the whole value becomes `/`;
+/// - another scheme or host (`https://evil.com`, `javascript:…`): `/`;
+/// - a path that starts with `//` or `/\` (a protocol-relative URL: the browser goes
+///   to the host after the slashes) or has a backslash: its slashes and backslashes
+///   folded to one slash each (`//uk/` → `/uk/`), as pages fold them
+///   ([`crate::limits::same_site_path`]);
+/// - a backslash in the query or fragment: written `%5C` (the same text to whoever
+///   reads it, and nothing a browser reads as a slash).
+pub fn location_on_site(location: &[u8], public_origin: &str) -> Option<String> {
+    let Ok(text) = std::str::from_utf8(location) else { return Some("/".to_owned()) };
+    if text.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return Some("/".to_owned());
+    }
+    let public_origin = public_origin.trim_end_matches('/');
+    let (origin, rest) = if has_scheme(text) {
+        let on_site = text.len() >= public_origin.len()
+            && text.is_char_boundary(public_origin.len())
+            && text[..public_origin.len()].eq_ignore_ascii_case(public_origin)
+            && matches!(text.as_bytes().get(public_origin.len()), None | Some(b'/' | b'?' | b'#'));
+        if !on_site {
+            return Some("/".to_owned());
+        }
+        text.split_at(public_origin.len())
+    } else {
+        ("", text)
+    };
+    let split = rest.find(['?', '#']).unwrap_or(rest.len());
+    let (path, tail) = rest.split_at(split);
+    let path = if path.starts_with("//") || path.contains('\\') { crate::limits::same_site_path(path) } else { None };
+    let tail = tail.contains('\\').then(|| tail.replace('\\', "%5C"));
+    if path.is_none() && tail.is_none() {
+        return None;
+    }
+    let (path, tail) = (path.as_deref().unwrap_or(&rest[..split]), tail.as_deref().unwrap_or(&rest[split..]));
+    Some(format!("{origin}{path}{tail}"))
+}
+
+/// The last line before an answer leaves: a `Location` that would take the browser off
+/// the site (whatever wrote it: a page, a form's outcome, a static folder) is made one
+/// that stays, and logged.
+pub async fn keep_location_on_site(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let Some(location) = response.headers().get(header::LOCATION) else { return response };
+    let Some(safe) = location_on_site(location.as_bytes(), &state.config().client.public_origin) else {
+        return response;
+    };
+    let was = String::from_utf8_lossy(location.as_bytes()).into_owned();
+    tracing::warn!(location = %was.escape_debug(), to = %safe, "a Location that leaves the site was replaced");
+    match HeaderValue::from_str(&safe) {
+        Ok(value) => response.headers_mut().insert(header::LOCATION, value),
+        Err(_) => response.headers_mut().insert(header::LOCATION, HeaderValue::from_static("/")),
+    };
+    response
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const FILE: &str = include_str!("../../config/portal.json");
+
+    #[test]
+    fn every_location_is_kept_on_the_site() {
+        let public = "http://portal.example";
+        let on_site = |location: &str| location_on_site(location.as_bytes(), public);
+        for kept in [
+            "/",
+            "/uk/",
+            "/en/tenders?keyword=a//b&x=http://evil.com",
+            "/icabinet?searches=saved#saved-searches",
+            "/alerts/unsubscribe?id=7&token=abc",
+            "tenders/",
+            "?page=2",
+            "http://portal.example",
+            "http://portal.example/en/",
+            "HTTP://PORTAL.EXAMPLE/?a=1",
+        ] {
+            assert_eq!(on_site(kept), None, "{kept}");
+        }
+        for (from, to) in [
+            ("//uk/", "/uk/"),
+            ("///uk/", "/uk/"),
+            ("//evil.com/x?a=1", "/evil.com/x?a=1"),
+            ("/\\evil.com", "/evil.com"),
+            ("\\\\evil.com", "/evil.com"),
+            ("/en\\..\\x", "/en/../x"),
+            ("/x?a=\\b", "/x?a=%5Cb"),
+            ("http://portal.example//evil.com/", "http://portal.example/evil.com/"),
+            ("https://evil.com/", "/"),
+            ("http://portal.example.evil.com/", "/"),
+            ("http://portal.example@evil.com/", "/"),
+            ("javascript:alert(1)", "/"),
+            ("/\t/evil.com", "/"),
+            (" //evil.com", "/"),
+            ("/x\u{7f}", "/"),
+        ] {
+            assert_eq!(on_site(from).as_deref(), Some(to), "{from}");
+        }
+        assert_eq!(location_on_site(b"/caf\xe9", public).as_deref(), Some("/"));
+    }
 
     #[test]
     fn origins_of_urls() {

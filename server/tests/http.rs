@@ -728,5 +728,7 @@ mod limits;
 mod machines;
 #[path = "http/replicas.rs"]
 mod replicas;
+#[path = "http/round2.rs"]
+mod round2;
 #[path = "http/slow.rs"]
 mod slow;

@@ -1,0 +1,124 @@
+//! The security issue's second round: what the portal answers off the happy path.
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use server::AppState;
+use tower::ServiceExt;
+
+use super::{config, get, portal, Page};
+
+async fn send(app: &axum::Router, method: &Method, uri: &str) -> Page {
+    let request = Request::builder().method(method).uri(uri).body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Page { status, headers, body: String::from_utf8_lossy(&bytes).into_owned(), bytes }
+}
+
+/// Whether a browser that follows `location` from `public_origin` stays on it.
+fn stays_on_site(location: &str, public_origin: &str) -> bool {
+    let leaves_by_slashes = location.starts_with("//") || location.starts_with("/\\") || location.starts_with('\\');
+    let scheme = location.find([':', '/', '?', '#']).is_some_and(|i| location.as_bytes()[i] == b':');
+    let other_host = scheme && !(location == public_origin || location.starts_with(&format!("{public_origin}/")));
+    !leaves_by_slashes && !other_host && !location.contains('\\') && !location.chars().any(char::is_control)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_location_leaves_the_site_under_any_static_folder() {
+    let app = portal(&[], "").await;
+    let public_origin = config(&[]).client.public_origin.trim_end_matches('/').to_owned();
+    let mut paths: Vec<String> = [
+        "/locales///uk",
+        "/locales//uk",
+        "/locales/uk",
+        "/locales/uk/",
+        "/locales//uk/",
+        "/locales",
+        "/locales/",
+        "/locales//",
+        "///uk/",
+        "//en/",
+        "//en",
+        "/newdzo//x",
+        "/newdzo///uk",
+        "/assets///en",
+        "/%5Cevil.com",
+        "/en/%2F%2Fevil.com",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    // Each static folder: itself, with slashes doubled and tripled, and a folder in it.
+    for prefix in ["/assets", "/docs", "/newdzo/assets", "/newdzo/docs", "/locales"] {
+        for tail in ["", "/", "//", "///uk", "//uk", "/uk", "/en", "//en/", "///evil.com", "//evil.com/x.js", "/./uk"] {
+            paths.push(format!("{prefix}{tail}"));
+        }
+    }
+    for path in &paths {
+        for method in [Method::GET, Method::HEAD] {
+            let page = send(&app, &method, path).await;
+            if let Some(location) = page.headers.get(header::LOCATION) {
+                let location = location.to_str().unwrap();
+                assert!(stays_on_site(location, &public_origin), "{method} {path} → {} {location}", page.status);
+            }
+        }
+    }
+    // A folder of a static prefix is a 404 like a missing file, never a redirect.
+    for path in ["/locales///uk", "/locales//uk", "/locales/uk", "/locales/uk/", "/locales/en"] {
+        for method in [Method::GET, Method::HEAD] {
+            let page = send(&app, &method, path).await;
+            assert_eq!(page.status, StatusCode::NOT_FOUND, "{method} {path}");
+            assert!(!page.headers.contains_key(header::LOCATION), "{method} {path}");
+            assert_eq!(page.headers[header::CACHE_CONTROL], "no-store", "{method} {path}");
+        }
+    }
+    // The pages' own fold of doubled slashes is unchanged.
+    for (from, to) in [("///uk/", "/uk/"), ("//en/", "/en/"), ("/newdzo//x", "/newdzo/x")] {
+        let page = get(&app, from, &[]).await;
+        assert_eq!(
+            (page.status, page.headers[header::LOCATION].to_str().unwrap()),
+            (StatusCode::MOVED_PERMANENTLY, to)
+        );
+    }
+    // A file is still served, under every prefix.
+    assert_eq!(get(&app, "/locales/uk/dzo.json", &[]).await.status, StatusCode::OK);
+    assert_eq!(get(&app, "/docs/agreement-uk.pdf", &[]).await.status, StatusCode::OK);
+    assert_eq!(get(&app, "/newdzo/docs/agreement-en.pdf", &[]).await.status, StatusCode::OK);
+}
+
+/// The guard, outermost, over answers that would leave the site whoever wrote them;
+/// same-site redirects pass as they are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_line_guard_keeps_every_location_on_the_site() {
+    let state = AppState::new(config(&[]));
+    let public = state.config().client.public_origin.trim_end_matches('/').to_owned();
+    let answer = |location: &'static str| {
+        axum::routing::get(move || async move { (StatusCode::FOUND, [(header::LOCATION, location)]) })
+    };
+    let app = axum::Router::new()
+        .route("/slashes", answer("//uk/"))
+        .route("/backslash", answer("/\\evil.com/x"))
+        .route("/absolute", answer("https://evil.example/"))
+        .route("/script", answer("javascript:alert(1)"))
+        .route("/tab", answer("/\t/evil.example"))
+        .route("/same", answer("/en/tenders?status=active"))
+        .route("/login", answer("/login?back=%2Ficabinet"))
+        .route("/own", answer(Box::leak(format!("{public}/en/").into_boxed_str())))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), server::security::keep_location_on_site))
+        .with_state(state);
+    let own = format!("{public}/en/");
+    for (path, to) in [
+        ("/slashes", "/uk/"),
+        ("/backslash", "/evil.com/x"),
+        ("/absolute", "/"),
+        ("/script", "/"),
+        ("/tab", "/"),
+        ("/same", "/en/tenders?status=active"),
+        ("/login", "/login?back=%2Ficabinet"),
+        ("/own", own.as_str()),
+    ] {
+        let page = get(&app, path, &[]).await;
+        assert_eq!((page.status, page.headers[header::LOCATION].to_str().unwrap()), (StatusCode::FOUND, to), "{path}");
+    }
+}
