@@ -384,7 +384,11 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
     let head_only = method == Method::HEAD;
     let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(&headers), head_only };
     if method != Method::GET && !head_only {
-        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+        // A page is read only (the forms that post to one are routes of their own, which
+        // answer their own `405` with their methods).
+        let mut response = StatusCode::METHOD_NOT_ALLOWED.into_response();
+        response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
+        return response;
     }
     // `/en//evil.com`: links the page writes from its own path (the language switch)
     // would leave the site. The one path it stands for is a redirect away.

@@ -122,3 +122,36 @@ async fn the_last_line_guard_keeps_every_location_on_the_site() {
         assert_eq!((page.status, page.headers[header::LOCATION].to_str().unwrap()), (StatusCode::FOUND, to), "{path}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_405_names_the_methods_its_route_takes() {
+    let app = portal(&[], "").await;
+    for (method, path, allowed) in [
+        (Method::DELETE, "/", "GET,HEAD"),
+        (Method::POST, "/", "GET,HEAD"),
+        (Method::PUT, "/tenders", "GET,HEAD"),
+        (Method::POST, "/en/tenders?status=active", "GET,HEAD"),
+        (Method::OPTIONS, "/info/contacts", "GET,HEAD"),
+        (Method::POST, "/healthz", "GET,HEAD"),
+        (Method::POST, "/robots.txt", "GET,HEAD"),
+        (Method::POST, "/__data?url=%2F", "GET,HEAD"),
+        (Method::PATCH, "/logout", "GET,HEAD,POST"),
+        (Method::DELETE, "/en/login", "GET,HEAD,POST"),
+        (Method::PUT, "/alerts/unsubscribe", "GET,HEAD,POST"),
+        (Method::GET, "/__vitals", "POST"),
+        (Method::PUT, "/cookie-notice", "POST"),
+        (Method::DELETE, "/assets/missing.js", "GET,HEAD"),
+        (Method::POST, "/newdzo/docs/agreement-uk.pdf", "GET,HEAD"),
+        (Method::POST, "/locales/uk/dzo.json", "GET,HEAD"),
+    ] {
+        let page = send(&app, &method, path).await;
+        assert_eq!(page.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+        let allow = page.headers.get(header::ALLOW).unwrap_or_else(|| panic!("{method} {path}: no Allow"));
+        let mut got: Vec<&str> = allow.to_str().unwrap().split(',').map(str::trim).collect();
+        got.sort_unstable();
+        let mut want: Vec<&str> = allowed.split(',').collect();
+        want.sort_unstable();
+        assert_eq!(got, want, "{method} {path}");
+        assert!(!got.contains(&method.as_str()), "{method} {path}");
+    }
+}
