@@ -14,6 +14,7 @@ pub mod machine;
 pub mod micro_cache;
 pub mod notice;
 pub mod page;
+pub mod redact;
 pub mod router;
 pub mod saved;
 pub mod security;

@@ -20,6 +20,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::limits::busy;
 use crate::page::fetch_one;
+use crate::redact::redacted;
 use crate::state::{AppState, Ready};
 
 /// Whether a path may name a document for machines (the bundle has the last word).
@@ -170,7 +171,7 @@ pub async fn document(
     let (first, text) = match run.step(pool, None, None).await {
         Ok(step) => step,
         Err(e) => {
-            tracing::error!(%url, error = %e, "machine document failed to start");
+            tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "machine document failed to start");
             return Some(plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n"));
         }
     };
@@ -189,7 +190,7 @@ pub async fn document(
     let (meta, more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
         Ok(step) => step,
         Err(e) => {
-            tracing::error!(%url, error = %e, "machine document step failed");
+            tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "machine document step failed");
             return Some(plain(StatusCode::BAD_GATEWAY, "the data of this document could not be read\n"));
         }
     };
@@ -269,7 +270,7 @@ async fn workbook(
                 (next, carried) = (meta.next, meta.state);
             }
             Err(e) => {
-                tracing::error!(url = %run.url, error = %e, "workbook step failed");
+                tracing::error!(url = %redacted(&run.url), error = %redacted(&e.to_string()), "workbook step failed");
                 return plain(StatusCode::BAD_GATEWAY, "the data of this document could not be read\n");
             }
         }
@@ -279,11 +280,11 @@ async fn workbook(
     match tokio::task::spawn_blocking(move || crate::sheet::workbook(&name, &rows)).await {
         Ok(Ok(bytes)) => head.respond(headers, false, Body::from(bytes)),
         Ok(Err(e)) => {
-            tracing::error!(url = %run.url, error = %e, "workbook not written");
+            tracing::error!(url = %redacted(&run.url), error = %redacted(&e.to_string()), "workbook not written");
             plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
         }
         Err(e) => {
-            tracing::error!(url = %run.url, error = %e, "workbook writer stopped");
+            tracing::error!(url = %redacted(&run.url), error = %redacted(&e.to_string()), "workbook writer stopped");
             plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
         }
     }
@@ -320,7 +321,7 @@ fn rest_of(
         let answer = match fetch_one(&left.run.state, &spec).await {
             Ok(answer) => answer,
             Err(failure) => {
-                tracing::warn!(url = %left.run.url, ?failure, "machine document cut: an upstream request failed");
+                tracing::warn!(url = %redacted(&left.run.url), ?failure, "machine document cut: an upstream request failed");
                 return Some((Err(std::io::Error::other(format!("upstream {failure:?}"))), None));
             }
         };
@@ -331,7 +332,7 @@ fn rest_of(
                 Some((Ok(Bytes::from(text)), Some(left)))
             }
             Err(e) => {
-                tracing::error!(url = %left.run.url, error = %e, "machine document cut: a step failed");
+                tracing::error!(url = %redacted(&left.run.url), error = %redacted(&e.to_string()), "machine document cut: a step failed");
                 Some((Err(std::io::Error::other(e)), None))
             }
         }

@@ -200,7 +200,11 @@ pub async fn keep_location_on_site(State(state): State<AppState>, request: Reque
         return response;
     };
     let was = String::from_utf8_lossy(location.as_bytes()).into_owned();
-    tracing::warn!(location = %was.escape_debug(), to = %safe, "a Location that leaves the site was replaced");
+    tracing::warn!(
+        location = %crate::redact::redacted(&was).escape_debug(),
+        to = %crate::redact::redacted(&safe),
+        "a Location that leaves the site was replaced"
+    );
     match HeaderValue::from_str(&safe) {
         Ok(value) => response.headers_mut().insert(header::LOCATION, value),
         Err(_) => response.headers_mut().insert(header::LOCATION, HeaderValue::from_static("/")),

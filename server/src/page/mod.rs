@@ -23,6 +23,7 @@ use crate::compress::{Compressor, Encoding};
 use crate::document::Document;
 use crate::error::AppError;
 use crate::limits::{busy, same_site_path};
+use crate::redact::redacted;
 use crate::session::Visitor;
 use crate::state::{AppState, Ready};
 use response::{html_headers, page_response, redirect, static_error};
@@ -141,17 +142,17 @@ async fn render_document(
         (Ok(answer), _) => answer,
         (Err(renderer::RenderError::Busy), _) => return busy(),
         (Err(renderer::RenderError::Input(e)), Some((fetches, answers, form))) => {
-            tracing::warn!(%url, error = %e, "page data is not JSON: checking each upstream answer");
+            tracing::warn!(url = %redacted(url), error = %redacted(&e.to_string()), "page data is not JSON: checking each upstream answer");
             let checked = input_with(state, url, viewer, fetches, answers, true, form);
             return Box::pin(render_document(state, ready, request, url, viewer, checked, None)).await;
         }
         (Err(e), _) if input.error().is_none() => {
-            tracing::error!(%url, error = %e, "render failed");
+            tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "render failed");
             let failed = input_without_data(state, url, viewer, Some(500));
             return Box::pin(render_document(state, ready, request, url, viewer, failed, None)).await;
         }
         (Err(e), _) => {
-            tracing::error!(%url, error = %e, "error page render failed");
+            tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "error page render failed");
             return static_error(StatusCode::INTERNAL_SERVER_ERROR);
         }
     };
@@ -206,7 +207,7 @@ async fn render_document(
             // The status is already sent: end the response as broken rather than pass
             // a truncated page off as complete (no closing part follows).
             Err(e) => {
-                tracing::error!(%url, error = %e, "body render failed after the head was sent");
+                tracing::error!(url = %redacted(&url), error = %redacted(&e.to_string()), "body render failed after the head was sent");
                 Err(std::io::Error::other(e.to_string()))
             }
         }
@@ -244,12 +245,12 @@ async fn head_only(
         },
         Err(renderer::RenderError::Busy) => busy(),
         Err(e) if input.error().is_none() => {
-            tracing::error!(%url, error = %e, "head render failed");
+            tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "head render failed");
             let failed = input_without_data(state, url, viewer, Some(500));
             Box::pin(head_only(state, ready, request, url, viewer, failed)).await
         }
         Err(e) => {
-            tracing::error!(%url, error = %e, "error page head render failed");
+            tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "error page head render failed");
             static_error(StatusCode::INTERNAL_SERVER_ERROR)
         }
     }
@@ -313,7 +314,7 @@ async fn render_for(
     let resolution = match resolution_for(state, ready, url, visitor).await {
         Ok(resolution) => resolution,
         Err(e) => {
-            tracing::error!(%url, error = %e, "resolve failed");
+            tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "resolve failed");
             let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
             let failed = input_without_data(state, url, viewer, Some(500));
             let response = render_document(state, ready, request, url, viewer, failed, None).await;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use axum::http::header;
 use renderer::{dependent_path, Failure, FetchSpec, InputBuilder, Service};
 
+use crate::redact::redacted;
 use crate::state::AppState;
 
 /// One upstream answer: its JSON text (checked only when kept for reuse), or why
@@ -114,7 +115,7 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Upst
     let response = match request.send().await {
         Ok(response) => response,
         Err(e) => {
-            tracing::warn!(%url, error = %e, "upstream request failed");
+            tracing::warn!(url = %redacted(&url), error = %redacted(&e.to_string()), "upstream request failed");
             return Err(failure_of(&e));
         }
     };
@@ -125,17 +126,17 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Upst
     }
     let body = read_capped(response, state.config().server.upstream_max_bytes)
         .await
-        .inspect_err(|failure| tracing::warn!(%url, ?failure, "upstream answer not read"))?;
+        .inspect_err(|failure| tracing::warn!(url = %redacted(&url), ?failure, "upstream answer not read"))?;
     // The page embeds the answer as text: it must be UTF-8 (valid JSON is).
     let Ok(text) = simdutf8::basic::from_utf8(&body) else {
-        tracing::warn!(%url, "upstream answer is not UTF-8");
+        tracing::warn!(url = %redacted(&url), "upstream answer is not UTF-8");
         return Err(Failure::Invalid);
     };
     let body: Arc<str> = Arc::from(text);
     if let Some(ttl) = reusable {
         // Kept for other requests: checked once now rather than trusted later.
         if !is_json(&body) {
-            tracing::warn!(%url, "upstream answer is not JSON");
+            tracing::warn!(url = %redacted(&url), "upstream answer is not JSON");
             return Err(Failure::Invalid);
         }
         state.upstream_cache().insert(key, body.clone(), ttl);

@@ -1,5 +1,7 @@
 //! The security issue's second round: what the portal answers off the happy path.
 
+use std::sync::{Arc, Mutex};
+
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use http_body_util::BodyExt;
@@ -154,4 +156,49 @@ async fn every_405_names_the_methods_its_route_takes() {
         assert_eq!(got, want, "{method} {path}");
         assert!(!got.contains(&method.as_str()), "{method} {path}");
     }
+}
+
+/// A `tracing` writer into a shared buffer.
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The page of an unsubscribe link in either language and its data for navigation,
+/// with the users API down: each logs a warning that names the address it failed on.
+/// This test's thread logs into a buffer, which must not hold the token.
+#[tokio::test(flavor = "current_thread")]
+async fn an_unsubscribe_token_never_reaches_the_log() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let down = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let app = portal(&[("PORTAL_CLIENT_ENDPOINTS_USERS", &down)], "").await;
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _log = tracing::subscriber::set_default(subscriber);
+    const TOKEN: &str = "s3cret-Unsubscribe_Token";
+    let page = get(&app, &format!("/alerts/unsubscribe?id=7&token={TOKEN}"), &[]).await;
+    assert_eq!(page.status, StatusCode::BAD_GATEWAY);
+    let en = get(&app, &format!("/en/alerts/unsubscribe?token={TOKEN}&id=7"), &[]).await;
+    assert_eq!(en.status, StatusCode::BAD_GATEWAY);
+    let data = get(&app, &format!("/__data?url=%2Falerts%2Funsubscribe%3Fid%3D7%26token%3D{TOKEN}"), &[]).await;
+    assert_eq!(data.status, StatusCode::OK);
+    let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    assert!(log.contains("upstream request failed"), "the failures were logged here: {log}");
+    assert!(log.contains("/unsubscribe?token=…"), "{log}");
+    assert!(!log.contains(TOKEN) && !log.contains("s3cret"), "{log}");
 }
