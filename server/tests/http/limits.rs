@@ -262,7 +262,10 @@ async fn health_is_503_while_a_thread_cannot_replace_its_isolate() {
 
 /// The portal served the way `main` serves it: one thread, its current-thread runtime,
 /// its own isolate, the real accept loop. Answers the port and the shutdown handle.
-fn serve_on_thread(extra: &[(&str, &str)], script: &'static str) -> (u16, Shutdown, std::thread::JoinHandle<()>) {
+pub(super) fn serve_on_thread(
+    extra: &[(&str, &str)],
+    script: &'static str,
+) -> (u16, Shutdown, std::thread::JoinHandle<()>) {
     let config = config(extra);
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
@@ -299,7 +302,7 @@ fn raw_get(port: u16, path: &str) -> (String, String) {
 }
 
 /// Whether the server closed `stream` (read answers end of file or a reset) within `wait`.
-fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
+pub(super) fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
     stream.set_read_timeout(Some(wait)).unwrap();
     let mut buf = [0u8; 4096];
     loop {

@@ -1,6 +1,9 @@
 //! The security issue's second round: what the portal answers off the happy path.
 
+use std::io::{Read as _, Write as _};
+use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
@@ -8,6 +11,7 @@ use http_body_util::BodyExt;
 use server::AppState;
 use tower::ServiceExt;
 
+use super::limits::{closed_within, serve_on_thread};
 use super::{config, get, portal, Page};
 
 async fn send(app: &axum::Router, method: &Method, uri: &str) -> Page {
@@ -201,4 +205,51 @@ async fn an_unsubscribe_token_never_reaches_the_log() {
     assert!(log.contains("upstream request failed"), "the failures were logged here: {log}");
     assert!(log.contains("/unsubscribe?token=…"), "{log}");
     assert!(!log.contains(TOKEN) && !log.contains("s3cret"), "{log}");
+}
+
+/// A request hyper cannot parse is answered by hyper itself, before any service runs:
+/// a bare `400` with no body, and the connection closed (decision 0012).
+#[test]
+fn a_malformed_request_gets_hypers_bare_400_and_the_connection_is_closed() {
+    let (port, shutdown, thread) = serve_on_thread(&[], "");
+    for request in [
+        &b"GET / HTTP/1.1\r\nHost: x\r\nno colon in this line\r\n\r\n"[..],
+        b"GET / HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n",
+        b"GET /a b HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"G(T / HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+    ] {
+        let what = String::from_utf8_lossy(request).escape_debug().to_string();
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        stream.write_all(request).unwrap();
+        let mut answer = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Read up to the end of the head; the rest must be nothing, then the end of file.
+        while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+            let n = stream.read(&mut buf).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert!(n > 0, "{what}: closed before a whole head: {:?}", String::from_utf8_lossy(&answer));
+            answer.extend_from_slice(&buf[..n]);
+        }
+        let answer = String::from_utf8(answer).unwrap();
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+        let head = head.to_ascii_lowercase();
+        assert!(head.starts_with("http/1.1 400 bad request\r\n"), "{what}: {head}");
+        assert!(head.contains("\r\ncontent-length: 0"), "{what}: {head}");
+        assert!(head.contains("\r\nconnection: close"), "{what}: {head}");
+        // What hyper writes is the status line, its length, the date and the close: no
+        // document, so nothing a browser could render or sniff.
+        assert!(!head.contains("content-type") && !head.contains("content-security-policy"), "{what}: {head}");
+        assert_eq!(body, "", "{what}");
+        assert!(closed_within(&mut stream, Duration::from_secs(5)), "{what}: the connection stays open");
+    }
+    // The portal serves on.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(stream, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    shutdown.begin();
+    thread.join().unwrap();
 }
