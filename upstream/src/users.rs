@@ -4,7 +4,9 @@
 //! time; HS256 JWTs with `exp` signed with a configured or per-start random secret; a
 //! token awaiting the second factor accepted by `/api/auth/2fa` only; rotating refresh
 //! tokens and recovery codes stored hashed and spent atomically; RFC 6238 TOTP codes
-//! good once; login throttling per account and client address (`throttle`); an e-mail
+//! good once; throttling of passwords, codes, recovery letters and registrations per
+//! client address and account, which slows guessers without locking the owner out
+//! (`throttle`, decision 0017); an e-mail
 //! outbox table readable at `/dev/outbox` in development mode only. The Market cart of
 //! buyers and central purchasing bodies lives here too (`cart`), and every user's saved
 //! searches with their e-mail alerts (`saved`).
@@ -14,7 +16,9 @@ pub mod saved;
 mod throttle;
 
 pub use cart::{Cart, CartError, CartItem};
-pub use throttle::{Throttle, FREE_ATTEMPTS};
+pub use throttle::{
+    Pairwise, Rule, Throttle, FREE_ATTEMPTS, LOGIN, RECOVERY_ASKS, RECOVERY_LETTERS, REGISTRATIONS, SECOND_FACTOR,
+};
 
 use crate::classifiers::Scheme;
 use crate::error::UpstreamError;
@@ -35,9 +39,9 @@ use hmac::{Hmac, Mac};
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use throttle::Key;
 
 /// Seed users: (email, password, type, TOTP secret base32 or empty).
 pub const SEED_USERS: &[(&str, &str, &str, &str)] = &[
@@ -744,9 +748,15 @@ impl Users {
             .optional()?)
     }
 
-    fn admit(&self, keys: &[Key<'_>]) -> Result<(), UpstreamError> {
-        self.throttle.admit(keys, Instant::now()).map_err(|wait| UpstreamError::Throttled(wait_secs(wait)))
+    /// Counts a guess by `addr` at `account`'s password or code (see
+    /// [`Throttle::admit_pairwise`]): 429 while one of its keys waits.
+    fn admit_guess(&self, policy: &Pairwise, account: &str, addr: Option<IpAddr>) -> Result<(), UpstreamError> {
+        self.throttle.admit_pairwise(policy, account, addr, Instant::now()).map_err(throttled)
     }
+}
+
+fn throttled(wait: Duration) -> UpstreamError {
+    UpstreamError::Throttled(wait_secs(wait))
 }
 
 fn send(tx: &Transaction<'_>, to: &str, subject: &str, body: &str) -> Result<(), UpstreamError> {
@@ -820,17 +830,18 @@ type Answer = Result<JsonAnswer, UpstreamError>;
 async fn login(State(s): State<AppState>, ClientAddr(addr): ClientAddr, b: Bytes) -> Answer {
     let v = body_json(&b)?;
     let (email, pw) = (email_field(&v)?, password_field(&v)?);
-    let keys = [Key::Account(&email), Key::Addr(addr)];
     let u = &s.users;
     // Counted before the password is checked: parallel guesses are all counted.
-    u.admit(&keys)?;
+    u.admit_guess(&LOGIN, &email, addr)?;
     let account = u.account(&email)?;
     let hash = account.as_ref().map_or_else(|| u.dummy_hash.clone(), |a| a.hash.clone());
     let matches = u.hashing(move || verify_password(&pw, &hash)).await?;
     let Some(account) = account.filter(|_| matches) else {
         return Err(UpstreamError::Unauthorized("invalid credentials".into()));
     };
-    u.throttle.succeeded(&keys, Instant::now());
+    // The failures of this address on this account were the owner's. The second factor
+    // has counts of its own: a right password leaves no wait for it.
+    u.throttle.proven(&LOGIN, &email, addr, Instant::now());
     let has_second_factor: bool =
         u.db().query_row("SELECT totp_secret != '' FROM users WHERE id = ?1", [account.id], |r| r.get(0))?;
     if has_second_factor {
@@ -850,8 +861,7 @@ async fn second_factor(State(s): State<AppState>, ClientAddr(addr): ClientAddr, 
     let (id, email) = (user_id(&claims), claims["username"].as_str().unwrap_or_default().to_string());
     let used = || UpstreamError::Unauthorized("pending token already used".into());
     let jti = claims["jti"].as_str().filter(|j| !j.is_empty()).ok_or_else(used)?.to_owned();
-    let keys = [Key::Account(&email), Key::Addr(addr)];
-    s.users.admit(&keys)?;
+    s.users.admit_guess(&SECOND_FACTOR, &email, addr)?;
     // A used pending token is refused before its code is looked at (it burns no code).
     let spent = s.users.db().query_row("SELECT 1 FROM spent_pending WHERE jti = ?1", [&jti], |_| Ok(())).optional()?;
     if spent.is_some() {
@@ -860,7 +870,7 @@ async fn second_factor(State(s): State<AppState>, ClientAddr(addr): ClientAddr, 
     if !s.users.spend_otp(id, &otp)? {
         return Err(UpstreamError::Unauthorized("invalid or already used one-time password".into()));
     }
-    s.users.throttle.succeeded(&keys, Instant::now());
+    s.users.throttle.proven(&SECOND_FACTOR, &email, addr, Instant::now());
     let ty: String = s.users.db().query_row("SELECT type FROM users WHERE id = ?1", [id], |r| r.get(0))?;
     let expires = claims["exp"].as_i64().unwrap_or_default();
     Ok(JsonAnswer::ld(StatusCode::CREATED, s.users.complete_pending(&jti, expires, id, &email, &ty)?))

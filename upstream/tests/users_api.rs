@@ -122,7 +122,7 @@ async fn twenty_wrong_passwords_in_a_row_are_slowed_down() {
     assert!(st[free..].iter().all(|s| *s == 429), "{st:?}");
     let wait: u64 = answers[free].header("retry-after").expect("Retry-After").parse().unwrap();
     assert!(wait >= 1, "{wait}");
-    // While the account waits, even the right password is not checked.
+    // While this address waits on this account, even the right password is not checked.
     let right = http_post(addr, "/auth", r#"{"email":"cpe@example.com","password":"cpe-password-1"}"#, None).await;
     assert_eq!(right.status, 429);
 }

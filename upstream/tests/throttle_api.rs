@@ -1,0 +1,147 @@
+//! The throttles of decision 0017 over real HTTP: each test replays an attack on the
+//! users API and checks that it no longer gets through, and that the owner does. The
+//! test client is a trusted proxy (127.0.0.1), so `X-Forwarded-For` names the address
+//! each request comes from.
+
+mod common;
+
+use common::{fresh, http, serve, Wire};
+use std::net::SocketAddr;
+use upstream::users::totp;
+
+const TWOFA_SECRET: &str = "JBSWY3DPEHPK3PXP";
+
+/// A users API behind this test as its trusted proxy (and `/dev/outbox` shown).
+async fn behind_proxy() -> SocketAddr {
+    serve(fresh(|c| {
+        c.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        c.dev = true;
+    }))
+    .await
+}
+
+/// `POST` of a JSON body from client address `client`, with an optional bearer token.
+async fn from(addr: SocketAddr, client: &str, path: &str, body: &str, bearer: Option<&str>) -> Wire {
+    let auth = bearer.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![("content-type", "application/ld+json"), ("x-forwarded-for", client)];
+    if let Some(a) = &auth {
+        headers.push(("authorization", a));
+    }
+    http(addr, "POST", path, &headers, body).await
+}
+
+fn credentials(email: &str, password: &str) -> String {
+    format!(r#"{{"email":"{email}","password":"{password}"}}"#)
+}
+
+fn retry_after(w: &Wire) -> u64 {
+    w.header("retry-after").expect("Retry-After").parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn five_addresses_cannot_lock_the_owner_out() {
+    let addr = behind_proxy().await;
+    let wrong = credentials("buyer@example.com", "wrong-password");
+    for i in 1..=5 {
+        let w = from(addr, &format!("203.0.113.{i}"), "/auth", &wrong, None).await;
+        assert_eq!(w.status, 401, "guess from address {i}: {}", w.text);
+    }
+    // The owner, from an address of their own, logs in at once.
+    let right = credentials("buyer@example.com", "buyer-password-1");
+    let owner = from(addr, "198.51.100.10", "/auth", &right, None).await;
+    assert_eq!(owner.status, 200, "{}", owner.text);
+    assert!(owner.body["refresh_token"].is_string());
+    // A guessing address that already failed waits; a fresh one gets one guess, then waits.
+    let again = from(addr, "203.0.113.1", "/auth", &wrong, None).await;
+    assert_eq!(again.status, 429, "{}", again.text);
+    assert!(retry_after(&again) >= 1);
+    assert_eq!(from(addr, "203.0.113.6", "/auth", &wrong, None).await.status, 401);
+    assert_eq!(from(addr, "203.0.113.6", "/auth", &wrong, None).await.status, 429);
+    // The owner is not slowed either when logging in again.
+    assert_eq!(from(addr, "198.51.100.10", "/auth", &right, None).await.status, 200);
+}
+
+/// The password step of the two-factor seed user from `client`, then its code step.
+async fn two_steps(addr: SocketAddr, client: &str) -> (Wire, Wire) {
+    let password = from(addr, client, "/auth", &credentials("twofa@example.com", "twofa-password-1"), None).await;
+    let pending = password.body["token"].as_str().unwrap_or_default().to_owned();
+    let code = totp(TWOFA_SECRET, upstream::dates::now_ms() / 1000).unwrap();
+    let otp = from(addr, client, "/api/auth/2fa", &format!(r#"{{"otp":"{code}"}}"#), Some(&pending)).await;
+    (password, otp)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_passwords_leave_the_owners_second_factor_open() {
+    let addr = behind_proxy().await;
+    let wrong = credentials("twofa@example.com", "wrong-password");
+    for i in 1..=5 {
+        assert_eq!(from(addr, &format!("203.0.113.{i}"), "/auth", &wrong, None).await.status, 401);
+    }
+    let (password, otp) = two_steps(addr, "198.51.100.20").await;
+    assert_eq!(password.status, 200, "{}", password.text);
+    assert_eq!(password.body["user"]["2fa_complete"], false);
+    assert_eq!(otp.status, 201, "the second factor is not throttled by password failures: {}", otp.text);
+    assert!(otp.body["refresh_token"].is_string());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owners_own_typos_leave_no_wait_behind_a_right_password() {
+    let addr = behind_proxy().await;
+    let wrong = credentials("twofa@example.com", "wrong-password");
+    // Four typos and the right password: the fifth attempt would start a wait, and the
+    // second factor used to be refused on the same keys.
+    for _ in 0..4 {
+        assert_eq!(from(addr, "198.51.100.30", "/auth", &wrong, None).await.status, 401);
+    }
+    let (password, otp) = two_steps(addr, "198.51.100.30").await;
+    assert_eq!(password.status, 200, "{}", password.text);
+    assert_eq!(otp.status, 201, "{}", otp.text);
+    // And the address has all its free attempts again.
+    for _ in 0..upstream::users::FREE_ATTEMPTS {
+        assert_eq!(from(addr, "198.51.100.30", "/auth", &wrong, None).await.status, 401);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guessing_is_still_slowed_from_one_address_and_from_many() {
+    let addr = behind_proxy().await;
+    let wrong = credentials("cpe@example.com", "wrong-password");
+    let free = upstream::users::FREE_ATTEMPTS as usize;
+    let mut st = Vec::new();
+    for _ in 0..10 {
+        st.push(from(addr, "203.0.113.50", "/auth", &wrong, None).await.status);
+    }
+    assert_eq!(&st[..free], vec![401; free].as_slice(), "{st:?}");
+    assert!(st[free..].iter().all(|s| *s == 429), "{st:?}");
+    // The account is now under attack: each further address gets one guess, then waits.
+    for i in 1..=10 {
+        let client = format!("192.0.2.{i}");
+        assert_eq!(from(addr, &client, "/auth", &wrong, None).await.status, 401, "{client}");
+        let second = from(addr, &client, "/auth", &wrong, None).await;
+        assert_eq!(second.status, 429, "{client}: {}", second.text);
+        assert!(retry_after(&second) >= 1);
+    }
+    // One address guessing across accounts is slowed too.
+    let mut st = Vec::new();
+    for i in 0..=free {
+        let body = credentials(&format!("someone{i}@example.com"), "guess");
+        st.push(from(addr, "203.0.113.60", "/auth", &body, None).await.status);
+    }
+    assert_eq!(st.last(), Some(&429), "{st:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_codes_are_slowed_per_account() {
+    let addr = behind_proxy().await;
+    let password = credentials("twofa@example.com", "twofa-password-1");
+    let mut st = Vec::new();
+    for i in 1..=8 {
+        // A holder of the password guessing codes from a new address each time.
+        let client = format!("203.0.113.{i}");
+        let pending = from(addr, &client, "/auth", &password, None).await.body["token"].as_str().unwrap().to_owned();
+        st.push(from(addr, &client, "/api/auth/2fa", r#"{"otp":"000000"}"#, Some(&pending)).await.status);
+    }
+    let free = upstream::users::SECOND_FACTOR.account.free as usize;
+    assert_eq!(&st[..free], vec![401; free].as_slice(), "{st:?}");
+    assert!(st[free..].iter().all(|s| *s == 429), "{st:?}");
+}
