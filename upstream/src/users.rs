@@ -42,6 +42,7 @@ use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use throttle::{Key, Scope, Subject};
 
 /// Seed users: (email, password, type, TOTP secret base32 or empty).
 pub const SEED_USERS: &[(&str, &str, &str, &str)] = &[
@@ -65,6 +66,9 @@ pub const REFRESH_REUSE_GRACE_SECS: i64 = 30;
 const MAX_ROTATIONS_FOLLOWED: usize = 8;
 /// Lifetime of a recovery code, in seconds.
 const RECOVERY_TTL_SECS: i64 = 3600;
+/// Recovery codes kept per user, the newest: as many as letters one address may get
+/// before it must wait. An earlier code stays good while a later one is asked for.
+const MAX_RECOVERY_CODES: u32 = RECOVERY_LETTERS.free;
 /// The longest e-mail address (RFC 5321 path limit).
 const MAX_EMAIL_LEN: usize = 254;
 /// Password length bounds, in characters; the upper one keeps a hash from being made
@@ -748,6 +752,11 @@ impl Users {
             .optional()?)
     }
 
+    /// Counts an attempt against `keys` (see [`Throttle::admit`]): 429 while one waits.
+    fn admit(&self, keys: &[(Key<'_>, Rule)]) -> Result<(), UpstreamError> {
+        self.throttle.admit(keys, Instant::now()).map_err(throttled)
+    }
+
     /// Counts a guess by `addr` at `account`'s password or code (see
     /// [`Throttle::admit_pairwise`]): 429 while one of its keys waits.
     fn admit_guess(&self, policy: &Pairwise, account: &str, addr: Option<IpAddr>) -> Result<(), UpstreamError> {
@@ -757,6 +766,13 @@ impl Users {
 
 fn throttled(wait: Duration) -> UpstreamError {
     UpstreamError::Throttled(wait_secs(wait))
+}
+
+/// The client address that recovery and registration are counted against: none when it
+/// is unknown, or when a trusted proxy sent the request without naming a client (a portal
+/// relaying its visitors: counted as one, they would share one allowance).
+fn requester(s: &AppState, addr: Option<IpAddr>) -> Option<IpAddr> {
+    addr.filter(|ip| !s.config.trusted_proxies.iter().any(|net| net.contains(*ip)))
 }
 
 fn send(tx: &Transaction<'_>, to: &str, subject: &str, body: &str) -> Result<(), UpstreamError> {
@@ -983,18 +999,36 @@ fn recovery_letter(portal_origin: Option<&str>, code: &str) -> String {
     }
 }
 
-async fn forgot(State(s): State<AppState>, b: Bytes) -> Answer {
+/// A new recovery code for the user, good for [`RECOVERY_TTL_SECS`]. Earlier codes stay
+/// good (a stranger's ask must not spoil the one the owner is about to use), the newest
+/// [`MAX_RECOVERY_CODES`] of them.
+fn add_recovery_code(tx: &Transaction<'_>, user_id: i64, now: i64) -> Result<String, UpstreamError> {
+    let code = random_token();
+    tx.execute(
+        "INSERT INTO recovery (code_hash, user_id, expires) VALUES (?1, ?2, ?3)",
+        params![secret_digest(&code), user_id, now + RECOVERY_TTL_SECS],
+    )?;
+    tx.execute(
+        "DELETE FROM recovery WHERE user_id = ?1 AND (expires <= ?2 OR rowid NOT IN
+           (SELECT rowid FROM recovery WHERE user_id = ?1 ORDER BY rowid DESC LIMIT ?3))",
+        params![user_id, now, MAX_RECOVERY_CODES],
+    )?;
+    Ok(code)
+}
+
+async fn forgot(State(s): State<AppState>, ClientAddr(addr): ClientAddr, b: Bytes) -> Answer {
     let v = body_json(&b)?;
     let email = email_field(&v)?;
+    // Letters per recipient, registered or not (the answers, 429s included, must not tell
+    // which), and asks per requester; counted before the address is looked up.
+    let recipient = (Key(Scope::Recovery, Subject::Account(&email)), RECOVERY_LETTERS);
+    match requester(&s, addr) {
+        Some(ip) => s.users.admit(&[recipient, (Key(Scope::Recovery, Subject::Addr(Some(ip))), RECOVERY_ASKS)])?,
+        None => s.users.admit(&[recipient])?,
+    }
     if let Some(account) = s.users.account(&email)? {
-        let code = random_token();
         s.users.write(|tx| {
-            // A new code replaces any earlier one.
-            tx.execute("DELETE FROM recovery WHERE user_id = ?1", [account.id])?;
-            tx.execute(
-                "INSERT INTO recovery (code_hash, user_id, expires) VALUES (?1, ?2, ?3)",
-                params![secret_digest(&code), account.id, now_secs() + RECOVERY_TTL_SECS],
-            )?;
+            let code = add_recovery_code(tx, account.id, now_secs())?;
             send(tx, &email, "Відновлення пароля", &recovery_letter(s.config.portal_origin.as_deref(), &code))
         })?;
     }
@@ -1459,6 +1493,22 @@ mod tests {
         assert!(u.verify_pending(&full).is_err());
         // Another start's random secret does not accept this one's tokens.
         assert!(users().verify(&full).is_err());
+    }
+
+    #[test]
+    fn recovery_codes_kept_per_user_are_the_newest_few() {
+        let u = users();
+        let now = now_secs();
+        let codes: Vec<String> = (0..5).map(|_| u.write(|tx| add_recovery_code(tx, 2, now)).unwrap()).collect();
+        u.write(|tx| add_recovery_code(tx, 1, now)).unwrap();
+        let kept = column(&u, "SELECT code_hash FROM recovery WHERE user_id = 2 ORDER BY rowid");
+        let newest: Vec<String> = codes[5 - MAX_RECOVERY_CODES as usize..].iter().map(|c| secret_digest(c)).collect();
+        assert_eq!(kept, newest);
+        assert_eq!(column(&u, "SELECT code_hash FROM recovery WHERE user_id = 1").len(), 1, "another user's are apart");
+        // An expired code goes when the next one is made.
+        u.db().execute("UPDATE recovery SET expires = ?1 WHERE user_id = 2", [now]).unwrap();
+        u.write(|tx| add_recovery_code(tx, 2, now)).unwrap();
+        assert_eq!(column(&u, "SELECT code_hash FROM recovery WHERE user_id = 2").len(), 1);
     }
 
     #[test]

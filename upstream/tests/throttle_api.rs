@@ -7,7 +7,7 @@ mod common;
 
 use common::{fresh, http, serve, Wire};
 use std::net::SocketAddr;
-use upstream::users::totp;
+use upstream::users::{totp, RECOVERY_ASKS, RECOVERY_LETTERS};
 
 const TWOFA_SECRET: &str = "JBSWY3DPEHPK3PXP";
 
@@ -144,4 +144,84 @@ async fn wrong_codes_are_slowed_per_account() {
     let free = upstream::users::SECOND_FACTOR.account.free as usize;
     assert_eq!(&st[..free], vec![401; free].as_slice(), "{st:?}");
     assert!(st[free..].iter().all(|s| *s == 429), "{st:?}");
+}
+
+/// The letters in the development outbox to `to`, oldest first.
+async fn letters(addr: SocketAddr, to: &str) -> Vec<String> {
+    let out = http(addr, "GET", "/dev/outbox", &[], "").await;
+    let all = out.body["hydra:member"].as_array().unwrap().clone();
+    all.iter().filter(|m| m["to"] == to).map(|m| m["body"].as_str().unwrap().to_owned()).collect()
+}
+
+fn code_of(letter: &str) -> &str {
+    letter.rsplit(' ').next().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eight_recovery_asks_send_three_letters_and_the_first_code_still_works() {
+    let addr = behind_proxy().await;
+    let limit = RECOVERY_LETTERS.free as usize;
+    let mut answers = Vec::new();
+    for email in ["seller@example.com", "nobody@example.com"] {
+        let mut st = Vec::new();
+        for i in 0..8 {
+            let w = from(
+                addr,
+                &format!("203.0.113.{i}"),
+                "/api/users/forgot-password",
+                &format!(r#"{{"email":"{email}"}}"#),
+                None,
+            )
+            .await;
+            st.push(w.status);
+            answers.push((email, w));
+        }
+        assert_eq!(&st[..limit], vec![200; limit].as_slice(), "{email}: {st:?}");
+        assert!(st[limit..].iter().all(|s| *s == 429), "{email}: {st:?}");
+    }
+    // Known and unknown addresses get the same answers, 429s and their waits included.
+    let (seller, nobody) = answers.split_at(8);
+    for (a, b) in seller.iter().zip(nobody) {
+        assert_eq!(
+            (a.1.status, &a.1.body, a.1.header("retry-after")),
+            (b.1.status, &b.1.body, b.1.header("retry-after"))
+        );
+    }
+    assert_eq!(retry_after(&seller[limit].1), 3600);
+    let sent = letters(addr, "seller@example.com").await;
+    assert_eq!(sent.len(), limit, "at most {limit} letters");
+    assert!(letters(addr, "nobody@example.com").await.is_empty());
+    // Later asks did not spoil the first code.
+    let body = format!(r#"{{"recoveryCode":"{}","password":"a-new-password-1"}}"#, code_of(&sent[0]));
+    let reset = from(addr, "198.51.100.1", "/api/users/new-password", &body, None).await;
+    assert_eq!(reset.status, 200, "{}", reset.text);
+    let login = from(addr, "198.51.100.1", "/auth", &credentials("seller@example.com", "a-new-password-1"), None).await;
+    assert_eq!(login.status, 200, "{}", login.text);
+    // A new password spends the user's other codes.
+    let body = format!(r#"{{"recoveryCode":"{}","password":"another-password-2"}}"#, code_of(&sent[1]));
+    assert_eq!(from(addr, "198.51.100.1", "/api/users/new-password", &body, None).await.status, 400);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn recovery_asks_of_one_requester_are_limited() {
+    let addr = behind_proxy().await;
+    let limit = RECOVERY_ASKS.free as usize;
+    let mut st = Vec::new();
+    for i in 0..limit + 3 {
+        let body = format!(r#"{{"email":"person{i}@example.com"}}"#);
+        st.push(from(addr, "203.0.113.70", "/api/users/forgot-password", &body, None).await.status);
+    }
+    assert_eq!(&st[..limit], vec![200; limit].as_slice(), "{st:?}");
+    assert!(st[limit..].iter().all(|s| *s == 429), "{st:?}");
+    // Another requester is not held back.
+    let other =
+        from(addr, "203.0.113.71", "/api/users/forgot-password", r#"{"email":"buyer@example.com"}"#, None).await;
+    assert_eq!(other.status, 200);
+    // A trusted proxy naming no client (a portal not passing its visitor's address on)
+    // is not one requester for all its visitors: only the recipients are counted.
+    for i in 0..limit + 3 {
+        let body = format!(r#"{{"email":"relayed{i}@example.com"}}"#);
+        let headers = [("content-type", "application/ld+json")];
+        assert_eq!(http(addr, "POST", "/api/users/forgot-password", &headers, &body).await.status, 200);
+    }
 }
