@@ -1182,6 +1182,7 @@ async fn registration_form(
 /// Registration submission: `step` = `finish` creates the account and e-mails the user.
 async fn registration_submit(
     State(s): State<AppState>,
+    ClientAddr(addr): ClientAddr,
     axum::extract::Path(step): axum::extract::Path<String>,
     b: Bytes,
 ) -> Answer {
@@ -1199,6 +1200,12 @@ async fn registration_submit(
         return Err(UpstreamError::invalid("userGroup", format!("expected buyer, seller or cpe, got `{ty}`")));
     }
     let exists = || UpstreamError::Conflict(format!("user `{email}` already exists"));
+    // The 409 tells that an address is registered (the portal's form says so, decision
+    // 0017): attempts are counted per requester before the look-up, so addresses cannot
+    // be tried in bulk.
+    if let Some(ip) = requester(&s, addr) {
+        s.users.admit(&[(Key(Scope::Registration, Subject::Addr(Some(ip))), REGISTRATIONS)])?;
+    }
     // Looked up first so that a taken address costs no hash; the unique index still
     // decides between two registrations racing for it.
     if s.users.account(&email)?.is_some() {

@@ -7,7 +7,7 @@ mod common;
 
 use common::{fresh, http, serve, Wire};
 use std::net::SocketAddr;
-use upstream::users::{totp, RECOVERY_ASKS, RECOVERY_LETTERS};
+use upstream::users::{totp, RECOVERY_ASKS, RECOVERY_LETTERS, REGISTRATIONS};
 
 const TWOFA_SECRET: &str = "JBSWY3DPEHPK3PXP";
 
@@ -224,4 +224,22 @@ async fn recovery_asks_of_one_requester_are_limited() {
         let headers = [("content-type", "application/ld+json")];
         assert_eq!(http(addr, "POST", "/api/users/forgot-password", &headers, &body).await.status, 200);
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probing_registered_addresses_by_registration_is_slowed() {
+    let addr = behind_proxy().await;
+    let free = REGISTRATIONS.free as usize;
+    let mut st = Vec::new();
+    for (i, email) in ["buyer@example.com", "seller@example.com", "cpe@example.com"].iter().cycle().take(8).enumerate()
+    {
+        let body = format!(r#"{{"email":"{email}","password":"long-enough-{i}","userGroup":"buyer"}}"#);
+        st.push(from(addr, "203.0.113.80", "/api/users/registration/finish", &body, None).await.status);
+    }
+    assert_eq!(&st[..free], vec![409; free].as_slice(), "{st:?}");
+    assert!(st[free..].iter().all(|s| *s == 429), "{st:?}");
+    // A registration from another address goes through.
+    let body = r#"{"email":"new-person@example.com","password":"long-enough","userGroup":"seller"}"#;
+    let created = from(addr, "203.0.113.81", "/api/users/registration/finish", body, None).await;
+    assert_eq!(created.status, 201, "{}", created.text);
 }
