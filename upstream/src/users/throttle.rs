@@ -592,6 +592,7 @@ mod tests {
             ("login, 1 address, first hour", guesses(&LOGIN, 1, hour)),
             ("login, 1 address, a day", guesses(&LOGIN, 1, day)),
             ("login, 10 addresses, first hour", guesses(&LOGIN, 10, hour)),
+            ("login, 10 addresses, a day", guesses(&LOGIN, 10, day)),
             ("login, 1000 addresses, first hour", guesses(&LOGIN, 1000, hour)),
             ("login, 1000 addresses, a day", guesses(&LOGIN, 1000, day)),
             ("code, 1000 addresses, first hour", guesses(&SECOND_FACTOR, 1000, hour)),
@@ -606,7 +607,7 @@ mod tests {
         for (what, n) in &figures {
             println!("{what}: {n}");
         }
-        let expected = [10, 125, 100, 10_000, 125_000, 40, 804, 3, 49, 10, 125, 40, 804];
+        let expected = [10, 125, 100, 1250, 10_000, 125_000, 40, 804, 3, 49, 10, 125, 40, 804];
         assert_eq!(figures.map(|(_, n)| n), expected, "decision 0017 quotes these figures");
     }
 }
