@@ -1202,9 +1202,10 @@ async fn registration_submit(
     let exists = || UpstreamError::Conflict(format!("user `{email}` already exists"));
     // The 409 tells that an address is registered (the portal's form says so, decision
     // 0017): attempts are counted per requester before the look-up, so addresses cannot
-    // be tried in bulk.
-    if let Some(ip) = requester(&s, addr) {
-        s.users.admit(&[(Key(Scope::Registration, Subject::Addr(Some(ip))), REGISTRATIONS)])?;
+    // be tried in bulk. An account created gives its attempt back: only refusals weigh.
+    let key = requester(&s, addr).map(|ip| [(Key(Scope::Registration, Subject::Addr(Some(ip))), REGISTRATIONS)]);
+    if let Some(key) = &key {
+        s.users.admit(key)?;
     }
     // Looked up first so that a taken address costs no hash; the unique index still
     // decides between two registrations racing for it.
@@ -1229,6 +1230,9 @@ async fn registration_submit(
         };
         send(tx, &email, "Реєстрацію завершено", "Ваш обліковий запис створено.")
     })?;
+    if let Some(key) = &key {
+        s.users.throttle.give_back(key, Instant::now());
+    }
     Ok(JsonAnswer::ld(StatusCode::CREATED, json!({"ok": true, "email": email, "type": ty})))
 }
 

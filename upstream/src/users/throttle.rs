@@ -302,6 +302,21 @@ impl Throttle {
         }
     }
 
+    /// An attempt admitted by [`Throttle::admit`] turned out to be no guess (an account
+    /// created): it is given back on every key, lifting a wait it started.
+    pub fn give_back(&self, keys: &[(Key<'_>, Rule)], now: Instant) {
+        let mut entries = self.table();
+        for (key, rule) in keys {
+            if let Some(e) = entries.get_mut(&key.digest()) {
+                e.decay(now);
+                e.count = e.count.saturating_sub(1);
+                if e.count < rule.free {
+                    e.blocked_until = None;
+                }
+            }
+        }
+    }
+
     /// Keys held now.
     pub fn len(&self) -> usize {
         self.table().len()
