@@ -519,21 +519,21 @@ mod tests {
         );
         let pending_value = value(&cookie);
         assert_eq!(
-            b.pending(&headers(&[(cookies::CSRF, "csrf-id"), (cookies::PENDING, pending_value)])),
+            b.pending(&headers(&[(cookies::CSRF_HOST, "csrf-id"), (cookies::PENDING, pending_value)])),
             Some(pending)
         );
         // Another visitor's anti-forgery id, another secret, or a changed payload: none.
-        assert_eq!(b.pending(&headers(&[(cookies::CSRF, "other-id"), (cookies::PENDING, pending_value)])), None);
+        assert_eq!(b.pending(&headers(&[(cookies::CSRF_HOST, "other-id"), (cookies::PENDING, pending_value)])), None);
         assert_eq!(b.pending(&headers(&[(cookies::PENDING, pending_value)])), None);
         let other = Sessions::new("another-secret", true, "", "");
-        assert_eq!(other.pending(&headers(&[(cookies::CSRF, "csrf-id"), (cookies::PENDING, pending_value)])), None);
+        assert_eq!(other.pending(&headers(&[(cookies::CSRF_HOST, "csrf-id"), (cookies::PENDING, pending_value)])), None);
         let (payload, signed) = pending_value.split_once('.').unwrap();
         let forged = Pending { token: "eyJ.other.token".into(), origin: "/".into() };
         let forged_cookie = a.pending_cookie(&forged, "csrf-id", "").unwrap();
         let forged_payload = value(&forged_cookie).split_once('.').unwrap().0;
         assert_eq!(
             b.pending(&headers(&[
-                (cookies::CSRF, "csrf-id"),
+                (cookies::CSRF_HOST, "csrf-id"),
                 (cookies::PENDING, &format!("{forged_payload}.{signed}"))
             ])),
             None
@@ -543,7 +543,7 @@ mod tests {
         let late = URL_SAFE_NO_PAD.encode(r#"{"t":"eyJ.pending.token","o":"/","x":"1"}"#);
         let late_signed = csrf::sign(b"shared-secret", "pending", &["csrf-id", &late]);
         assert_eq!(
-            b.pending(&headers(&[(cookies::CSRF, "csrf-id"), (cookies::PENDING, &format!("{late}.{late_signed}"))])),
+            b.pending(&headers(&[(cookies::CSRF_HOST, "csrf-id"), (cookies::PENDING, &format!("{late}.{late_signed}"))])),
             None
         );
         assert_eq!(a.pending_cleared().len(), PENDING_PATHS.len());
