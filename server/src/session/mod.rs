@@ -526,7 +526,10 @@ mod tests {
         assert_eq!(b.pending(&headers(&[(cookies::CSRF_HOST, "other-id"), (cookies::PENDING, pending_value)])), None);
         assert_eq!(b.pending(&headers(&[(cookies::PENDING, pending_value)])), None);
         let other = Sessions::new("another-secret", true, "", "");
-        assert_eq!(other.pending(&headers(&[(cookies::CSRF_HOST, "csrf-id"), (cookies::PENDING, pending_value)])), None);
+        assert_eq!(
+            other.pending(&headers(&[(cookies::CSRF_HOST, "csrf-id"), (cookies::PENDING, pending_value)])),
+            None
+        );
         let (payload, signed) = pending_value.split_once('.').unwrap();
         let forged = Pending { token: "eyJ.other.token".into(), origin: "/".into() };
         let forged_cookie = a.pending_cookie(&forged, "csrf-id", "").unwrap();
@@ -543,7 +546,10 @@ mod tests {
         let late = URL_SAFE_NO_PAD.encode(r#"{"t":"eyJ.pending.token","o":"/","x":"1"}"#);
         let late_signed = csrf::sign(b"shared-secret", "pending", &["csrf-id", &late]);
         assert_eq!(
-            b.pending(&headers(&[(cookies::CSRF_HOST, "csrf-id"), (cookies::PENDING, &format!("{late}.{late_signed}"))])),
+            b.pending(&headers(&[
+                (cookies::CSRF_HOST, "csrf-id"),
+                (cookies::PENDING, &format!("{late}.{late_signed}"))
+            ])),
             None
         );
         assert_eq!(a.pending_cleared().len(), PENDING_PATHS.len());
