@@ -18,7 +18,15 @@
 //   5. slow headers: SOAK_SLOW_CONNECTIONS sockets that send a request head a byte at a
 //      time and never finish it, held for SOAK_SLOW_SECONDS (a socket the server closes is
 //      counted and opened again), while one client asks for a normal page on a new
-//      connection every 250 ms.
+//      connection every 250 ms;
+//   6. slow readers: SOAK_SLOW_READERS sockets (half of them ask for /tenders.ocds.json,
+//      half for the /tenders page, with `Accept-Encoding: identity`) that then read 64
+//      bytes every 2 s and no more, for SOAK_SLOW_READER_SECONDS: when the server cuts
+//      each one (reset, or closed) and how long it held it; one that is cut is not opened
+//      again. Meanwhile one client asks for /tenders.csv once a second and for the probe
+//      page every 250 ms, each time on a new connection. The server must cut every slow
+//      reader within 2 × its send window + 10 s, which also frees the document-stream
+//      permits the exports held, so that an export is served again within that time.
 //
 // Writes bench/results/soak.md (printed too) with a PASS/FAIL line per criterion (issue 19,
 // item 7; "fast" 503s: their p99 under 250 ms; "normal": 200 within twice the slowest of 20
@@ -29,6 +37,9 @@
 // Environment: SOAK_MINUTES (30), SOAK_CONNECTIONS (64), SOAK_WINDOW_MINUTES (5),
 // SOAK_WARMUP_SECONDS (60), SOAK_BURST_SECONDS (20), SOAK_SLOW_CONNECTIONS (1000),
 // SOAK_SLOW_SECONDS (30), SOAK_SLOW_BYTE_SECONDS (2: one byte per slow socket this often),
+// SOAK_SLOW_READERS (8), SOAK_SLOW_READER_SECONDS (60: at least the bound of the cuts),
+// PORTAL_SERVER_SEND_WINDOW_MS (10000: the server's `sendWindowMs`; like every PORTAL_*
+// variable it reaches the portal, and the slow readers' bound is read from it),
 // SOAK_LOGGED_IN_SHARE (0.15 of the soak's requests carry the user's cookies),
 // SOAK_TIMEOUT_MS (10000 per request), SOAK_PROBE_URL (/tenders), SOAK_SEED (1),
 // PORT (19180) and UPSTREAM_PORT (PORT + 1), SOAK_RESULTS (bench/results).
@@ -69,6 +80,10 @@ const S = {
   slowConnections: number('SOAK_SLOW_CONNECTIONS', 1000, { min: 0, integer: true }),
   slowSeconds: number('SOAK_SLOW_SECONDS', 30, { min: 1 }),
   slowByteSeconds: number('SOAK_SLOW_BYTE_SECONDS', 2, { min: 0.1 }),
+  slowReaders: number('SOAK_SLOW_READERS', 8, { min: 0, integer: true }),
+  slowReaderSeconds: number('SOAK_SLOW_READER_SECONDS', 60, { min: 1 }),
+  /** The portal's `server.sendWindowMs` (it gets this process's environment). */
+  sendWindowMs: number('PORTAL_SERVER_SEND_WINDOW_MS', 10_000, { min: 1, integer: true }),
   loggedInShare: number('SOAK_LOGGED_IN_SHARE', 0.15, { min: 0 }),
   timeoutMs: number('SOAK_TIMEOUT_MS', 10_000, { min: 100 }),
   probeUrl: process.env.SOAK_PROBE_URL || '/tenders',
@@ -87,7 +102,12 @@ const LIMITS = {
   recoveryMs: 5000,
   /** A 503 of the burst is "fast" when the burst's 503s have a p99 under this. */
   fast503Ms: 250,
+  /** A slow reader is cut within this of its connecting; an export is served again within it. */
+  slowReaderCutMs: 2 * S.sendWindowMs + 10_000,
 };
+if (S.slowReaders > 0 && S.slowReaderSeconds * 1000 < LIMITS.slowReaderCutMs) {
+  fail(`SOAK_SLOW_READER_SECONDS=${S.slowReaderSeconds} is shorter than the slow readers' bound (${LIMITS.slowReaderCutMs / 1000} s)`);
+}
 const BASE = `http://127.0.0.1:${S.port}`;
 const UPSTREAM = `http://127.0.0.1:${S.upstreamPort}`;
 const MiB = (kb) => (kb / 1024).toFixed(1);
@@ -365,7 +385,7 @@ class Histogram {
   }
 }
 
-/** One GET: status, latency to the last byte, `Retry-After`, cookies set, or the error. */
+/** One GET: status, latency to the last byte, body bytes, `Retry-After`, cookies set, or the error. */
 function get(path, { agent, cookie, timeoutMs = S.timeoutMs } = {}) {
   return new Promise((done) => {
     const t0 = performance.now();
@@ -382,9 +402,12 @@ function get(path, { agent, cookie, timeoutMs = S.timeoutMs } = {}) {
     let req;
     try {
       req = http.request({ host: '127.0.0.1', port: S.port, path, agent: agent ?? false, headers }, (res) => {
-        res.on('data', () => {});
+        let bytes = 0;
+        res.on('data', (d) => {
+          bytes += d.length;
+        });
         res.on('end', () =>
-          finish({ status: res.statusCode, retryAfter: res.headers['retry-after'] ?? null, setCookie: res.headers['set-cookie'] ?? [] }),
+          finish({ status: res.statusCode, bytes, retryAfter: res.headers['retry-after'] ?? null, setCookie: res.headers['set-cookie'] ?? [] }),
         );
         res.on('error', (e) => finish({ error: e.code || e.message }));
         res.on('aborted', () => finish({ error: 'aborted' }));
@@ -798,8 +821,129 @@ async function slowHeaders() {
   return s;
 }
 
+/** What the slow readers ask for, and the export the normal client asks for meanwhile. */
+const SLOW_READER_URLS = { export: '/tenders.ocds.json', page: '/tenders' };
+const NORMAL_EXPORT = '/tenders.csv';
+
+/**
+ * The TCP state of this machine's connections to the portal, by local port ('01'
+ * established, '08' close-wait: the server's FIN arrived, '07' closed). A slow reader cannot
+ * see its cut through the socket: the kernel keeps the bytes it already received after
+ * a reset and delivers them (64 bytes every 2 s) before it reports the reset or the end,
+ * which would take far longer than the phase.
+ */
+function tcpStates() {
+  const states = new Map();
+  let text = '';
+  try {
+    text = readFileSync('/proc/net/tcp', 'utf8');
+  } catch {
+    return null;
+  }
+  for (const line of text.split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 4) continue;
+    if (parseInt(f[2].split(':')[1], 16) === S.port) states.set(parseInt(f[1].split(':')[1], 16), f[3]);
+  }
+  return states;
+}
+
+async function slowReaders() {
+  phase = 'slow readers';
+  const t0 = Date.now();
+  const end = t0 + S.slowReaderSeconds * 1000;
+  const r = { readers: [], refused: new Map(), exports: [], probe: new Histogram(), probeBad: [], probes: 0, procNetTcp: true };
+  /** The server closed or reset the reader (or the phase ended): the socket goes, and is not replaced. */
+  const cut = (rec, how) => {
+    if (rec.how) return;
+    rec.how = how;
+    rec.heldMs = Date.now() - rec.at;
+    rec.socket.destroy();
+  };
+  for (let i = 0; i < S.slowReaders; i++) {
+    const kind = i % 2 === 0 ? 'export' : 'page';
+    const chunk = Buffer.alloc(64);
+    const rec = { kind, url: SLOW_READER_URLS[kind], socket: null, connected: false, at: 0, port: 0, read: 0, head: '', how: null, heldMs: NaN };
+    // `onread` into a 64-byte buffer, paused after each chunk (the callback's `false`):
+    // without it Node reads 64 KiB from the kernel at once whatever the stream's
+    // highWaterMark, and the server sees its window open by that much.
+    const socket = net.connect({
+      host: '127.0.0.1',
+      port: S.port,
+      onread: {
+        buffer: chunk,
+        callback: (n) => {
+          rec.read += n;
+          if (rec.head.length < 64) rec.head += chunk.toString('latin1', 0, n);
+          return false;
+        },
+      },
+    });
+    rec.socket = socket;
+    r.readers.push(rec);
+    socket.on('connect', () => {
+      rec.connected = true;
+      rec.at = Date.now();
+      rec.port = socket.localPort;
+      socket.write(`GET ${rec.url} HTTP/1.1\r\nHost: 127.0.0.1:${S.port}\r\nUser-Agent: portal-soak-slow-reader\r\nAccept-Encoding: identity\r\n\r\n`);
+    });
+    socket.on('error', (e) => {
+      const code = e.code || e.message;
+      if (!rec.connected) {
+        r.refused.set(code, (r.refused.get(code) ?? 0) + 1);
+        rec.how = `refused (${code})`;
+      } else cut(rec, code === 'ECONNRESET' ? 'reset' : code);
+    });
+    socket.on('end', () => rec.connected && cut(rec, 'closed'));
+    socket.on('close', () => rec.connected && cut(rec, 'closed'));
+  }
+  const live = () => r.readers.filter((rec) => rec.connected && !rec.how);
+  const trickle = setInterval(() => {
+    for (const rec of live()) rec.socket.resume();
+  }, 2000);
+  const watch = setInterval(() => {
+    const states = tcpStates();
+    if (!states) r.procNetTcp = false;
+    else {
+      for (const rec of live()) {
+        const state = states.get(rec.port);
+        if (state === undefined || state === '07') cut(rec, 'reset');
+        else if (state === '08') cut(rec, 'closed');
+      }
+    }
+    sampleRss();
+  }, 1000);
+  // The slow readers' requests first: the exports among them take the document streams.
+  await sleep(1000);
+  const exporter = (async () => {
+    while (Date.now() < end && portal.exited === null) {
+      const at = Date.now();
+      const x = await get(NORMAL_EXPORT, { timeoutMs: 30_000 });
+      r.exports.push({ ...x, doneAt: Date.now() - t0 });
+      await sleep(Math.max(0, at + 1000 - Date.now()));
+    }
+  })();
+  while (Date.now() < end && portal.exited === null) {
+    const x = await get(S.probeUrl, { timeoutMs: 10_000 });
+    r.probes++;
+    r.probe.add(x.ms);
+    if (x.error || x.status !== 200) r.probeBad.push(x.error ?? String(x.status));
+    await sleep(250);
+  }
+  await exporter;
+  clearInterval(trickle);
+  clearInterval(watch);
+  for (const rec of r.readers) {
+    if (!rec.how) cut(rec, rec.connected ? 'held until the end' : 'never connected');
+    rec.answer = rec.head.split('\r\n')[0] || '(nothing read)';
+  }
+  r.endedAt = Date.now();
+  return r;
+}
+
 // ---------------------------------------------------------------- formatting
 const fmtMs = (x) => (!Number.isFinite(x) ? 'n/a' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const fmtS = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'n/a');
 const fmtMin = (ms) => (ms / 60_000).toFixed(ms % 60_000 === 0 ? 0 : 2);
 const table = (head, rows) =>
   [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -816,7 +960,7 @@ async function main() {
   }
   for (const port of [S.port, S.upstreamPort]) if (!(await portFree(port))) fail(`port ${port} is in use (set PORT and UPSTREAM_PORT)`);
   const files = openFilesLimit();
-  const needed = S.burstConnections + S.slowConnections + S.connections + 200;
+  const needed = S.burstConnections + S.slowConnections + S.slowReaders + S.connections + 200;
   if (files < needed) fail(`the open-files limit is ${files}, the run needs about ${needed} (raise it with \`ulimit -n\`; \`make soak\` does)`);
   rmSync(RUN, { recursive: true, force: true });
   mkdirSync(RUN, { recursive: true });
@@ -824,7 +968,8 @@ async function main() {
   const loadAverage = os.loadavg().map((x) => x.toFixed(2)).join(', ');
   console.log(
     `soak: ${S.minutes} min at ${S.connections} connections (windows of ${S.windowMinutes} min, warm-up ${S.warmupSeconds} s), ` +
-      `then ${S.burstConnections} connections for ${S.burstSeconds} s and ${S.slowConnections} slow-header connections for ${S.slowSeconds} s; portal on ${BASE}`,
+      `then ${S.burstConnections} connections for ${S.burstSeconds} s, ${S.slowConnections} slow-header connections for ${S.slowSeconds} s ` +
+      `and ${S.slowReaders} slow readers for ${S.slowReaderSeconds} s; portal on ${BASE}`,
   );
   startPortal();
   const t0 = Date.now();
@@ -855,6 +1000,15 @@ async function main() {
   if (slow) {
     console.log(
       `soak: slow headers: ${slow.opened} opened, ${slow.closedByServer} closed by the server; ${S.probeUrl} max ${fmtMs(slow.probe.max)} ms over ${slow.probes} probes`,
+    );
+  }
+  const readers = S.slowReaders > 0 ? await slowReaders() : null;
+  const rd = readers ? readerFigures(readers) : null;
+  if (readers) {
+    console.log(
+      `soak: slow readers: ${rd.cut.length} of ${readers.readers.length} cut (${mapText(countBy(rd.cut, (x) => x.how))}), held max ${fmtS(rd.heldMax)}, median ${fmtS(rd.heldMedian)}; ` +
+        `first 200 of ${NORMAL_EXPORT} after ${rd.firstOk ? fmtS(rd.firstOk.doneAt) : 'none'} (${rd.before503} 503s before it); ` +
+        `${S.probeUrl} max ${fmtMs(readers.probe.max)} ms over ${readers.probes} probes`,
     );
   }
   phase = 'end';
@@ -895,6 +1049,28 @@ async function main() {
           `${slow.probes} probes of ${S.probeUrl}: max ${fmtMs(slow.probe.max)} ms, ${slow.probeBad.length} not 200`,
         ]
       : ['slow-header connections', false, 'not run (SOAK_SLOW_CONNECTIONS=0)'],
+    ...(readers
+      ? [
+          [
+            `every slow reader is cut by the server within ${LIMITS.slowReaderCutMs / 1000} s (2 × send window of ${S.sendWindowMs / 1000} s + 10 s)`,
+            rd.cut.length === readers.readers.length && rd.heldMax <= LIMITS.slowReaderCutMs,
+            `${rd.cut.length} of ${readers.readers.length} cut (${mapText(countBy(rd.cut, (x) => x.how))}); held max ${fmtS(rd.heldMax)}, median ${fmtS(rd.heldMedian)}` +
+              (rd.notCut.length ? `; not cut: ${mapText(countBy(rd.notCut, (x) => `${x.kind} ${x.how}`))}` : ''),
+          ],
+          [
+            `during the slow readers an export is served (200, whole body) within ${LIMITS.slowReaderCutMs / 1000} s of the phase's start`,
+            rd.firstOk !== null && rd.firstOk.doneAt <= LIMITS.slowReaderCutMs,
+            `${NORMAL_EXPORT}: first 200 after ${rd.firstOk ? fmtS(rd.firstOk.doneAt) : 'none'}, ${rd.before503} 503s before it` +
+              (rd.beforeOther ? `, ${rd.beforeOther} other failures` : '') +
+              `; ${rd.exportsOk} of ${readers.exports.length} answered 200`,
+          ],
+          [
+            `during ${readers.readers.length} slow readers a normal page answers 200 in under ${LIMITS.slowProbeMs / 1000} s`,
+            readers.probeBad.length === 0 && readers.probes > 0 && readers.probe.max < LIMITS.slowProbeMs,
+            `${readers.probes} probes of ${S.probeUrl}: max ${fmtMs(readers.probe.max)} ms, ${readers.probeBad.length} not 200`,
+          ],
+        ]
+      : [['slow readers', false, 'not run (SOAK_SLOW_READERS=0)']]),
     [
       `the burst gets fast 503s with Retry-After (p99 under ${LIMITS.fast503Ms} ms)`,
       b.s503 > 0 && b.s503NoRetryAfter === 0 && burst503p99 < LIMITS.fast503Ms,
@@ -933,6 +1109,8 @@ async function main() {
         ['SOAK_WARMUP_SECONDS', S.warmupSeconds],
         ['SOAK_BURST_SECONDS (at 10 × connections)', `${S.burstSeconds} (${S.burstConnections} connections)`],
         ['SOAK_SLOW_CONNECTIONS / SOAK_SLOW_SECONDS', `${S.slowConnections} / ${S.slowSeconds} (one byte per socket every ${S.slowByteSeconds} s)`],
+        ['SOAK_SLOW_READERS / SOAK_SLOW_READER_SECONDS', `${S.slowReaders} / ${S.slowReaderSeconds} (64 bytes per socket every 2 s)`],
+        ['server send window (PORTAL_SERVER_SEND_WINDOW_MS)', `${S.sendWindowMs} ms`],
         ['SOAK_LOGGED_IN_SHARE', S.loggedInShare],
         ['SOAK_TIMEOUT_MS (per request)', S.timeoutMs],
         ['probe page (SOAK_PROBE_URL)', `\`${S.probeUrl}\``],
@@ -1072,6 +1250,49 @@ async function main() {
     );
   }
 
+  if (readers) {
+    md.push(`## ${readers.readers.length} slow readers for ${S.slowReaderSeconds} s`, '');
+    md.push(
+      `Half ask for \`${SLOW_READER_URLS.export}\`, half for the page \`${SLOW_READER_URLS.page}\` (\`Accept-Encoding: identity\`), then read 64 bytes every 2 s and no more; ` +
+        'a reader is cut when the server resets its connection or closes it, as the kernel tells (`/proc/net/tcp`: the socket gone, or its peer\'s FIN arrived), ' +
+        'and is not opened again; "held" runs from its connecting. A page usually fits whole in the kernel\'s buffers: the server has then sent all of it and ' +
+        'closes the connection once it waits for the next request; an export does not fit, and the server resets a reader it cannot send to fast enough ' +
+        `(\`server.minSendBytesPerSec\` over each \`server.sendWindowMs\`), which gives back the document stream the export held. ` +
+        `Meanwhile one client asks for \`${NORMAL_EXPORT}\` once a second and for the probe page every 250 ms, each time on a new connection.`,
+      '',
+    );
+    md.push(
+      table(
+        ['figure', 'value'],
+        [
+          ...['export', 'page'].map((kind) => {
+            const all = readers.readers.filter((x) => x.kind === kind);
+            const cutOnes = rd.cut.filter((x) => x.kind === kind);
+            const held = cutOnes.map((x) => x.heldMs);
+            return [
+              `${all.length} × \`${SLOW_READER_URLS[kind]}\``,
+              all.length
+                ? `answers ${mapText(countBy(all, (x) => x.answer))}; ${mapText(countBy(all, (x) => x.how))}` +
+                  (held.length ? `; held until cut: median ${fmtS(median(held))}, max ${fmtS(Math.max(...held))}` : '') +
+                  `; read ${Math.max(...all.map((x) => x.read))} bytes at most`
+                : '-',
+            ];
+          }),
+          ['refused connects', mapText(readers.refused)],
+          [
+            `${NORMAL_EXPORT} meanwhile`,
+            `${readers.exports.length} requests: ${mapText(countBy(readers.exports, (x) => x.error ?? x.status))}; ` +
+              (rd.firstOk ? `the first 200 done ${fmtS(rd.firstOk.doneAt)} after the phase began (${rd.firstOk.bytes} bytes in ${fmtMs(rd.firstOk.ms)} ms)` : 'no 200'),
+          ],
+          [`${S.probeUrl} meanwhile`, `${readers.probes} probes: p50 ${fmtMs(readers.probe.quantile(0.5))} ms, p99 ${fmtMs(readers.probe.quantile(0.99))} ms, max ${fmtMs(readers.probe.max)} ms`],
+          ['probes not answered 200', readers.probeBad.length ? mapText(countBy(readers.probeBad, (x) => x)) : '0'],
+        ],
+      ),
+      '',
+    );
+    if (!readers.procNetTcp) md.push('Note: /proc/net/tcp could not be read: only cuts the sockets themselves reported are counted.', '');
+  }
+
   md.push('## The portal\'s log', '');
   md.push(
     `${logErrors.length} ERROR and ${logWarnings.length} WARN lines (RUST_LOG=${process.env.RUST_LOG || 'warn'}).` +
@@ -1088,6 +1309,30 @@ async function main() {
   process.exit(failed.length ? 1 : 0);
 }
 
+/** The slow-reader phase's figures for the criteria and the report. */
+function readerFigures(readers) {
+  const cut = readers.readers.filter((x) => x.how === 'reset' || x.how === 'closed');
+  const notCut = readers.readers.filter((x) => !cut.includes(x));
+  const held = cut.map((x) => x.heldMs);
+  const firstIndex = readers.exports.findIndex((x) => !x.error && x.status === 200 && x.bytes > 0);
+  const before = firstIndex < 0 ? readers.exports : readers.exports.slice(0, firstIndex);
+  return {
+    cut,
+    notCut,
+    heldMax: held.length ? Math.max(...held) : NaN,
+    heldMedian: median(held),
+    firstOk: firstIndex < 0 ? null : readers.exports[firstIndex],
+    before503: before.filter((x) => x.status === 503).length,
+    beforeOther: before.filter((x) => x.status !== 503).length,
+    exportsOk: readers.exports.filter((x) => !x.error && x.status === 200).length,
+  };
+}
+function median(list) {
+  if (!list.length) return NaN;
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 function countBy(list, key) {
   const m = new Map();
   for (const x of list) m.set(key(x), (m.get(key(x)) ?? 0) + 1);
