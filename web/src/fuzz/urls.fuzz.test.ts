@@ -23,7 +23,7 @@ import fixture from '../contract.fixture.json';
 import type { FetchSpec, RenderInput, Resolution } from '../contract';
 import type { ClientConfig } from '../config';
 import { matchPage } from '../routes';
-import type { PageRoute, RouteContext } from '../routes/types';
+import type { PageRoute, RouteContext } from '../lib/pageModule';
 import { splitLanguage } from '../lib/paths';
 import { searchCanonicalQuery } from '../pages/Search/query';
 import { canonicalQuery as marketCanonicalQuery } from '../pages/Market/meta';

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
-import type { HeadLink, PageRoute, RouteContext } from '../routes/types';
+import type { HeadLink, PageRoute, RouteContext } from './pageModule';
 import { headCode } from '../routes/split';
 import { routeOutcome, type Outcome } from '../routes/outcome';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from './jsonld';

@@ -11,7 +11,7 @@
 import type {
   BreadcrumbList, Graph, Organization, PostalAddress, PriceSpecification, Product, PropertyValue, Service, Thing, WithContext,
 } from 'schema-dts';
-import type { RouteContext } from '../routes/types';
+import type { RouteContext } from './pageModule';
 import type { Address, Classification, Item, Organization as Party, Value } from './ocds';
 import { list } from './ocds';
 import { localizedPath } from './paths';

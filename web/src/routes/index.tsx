@@ -4,8 +4,8 @@
  * (`resolve`); it keeps no copy of the table.
  */
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { PageModule, PageRoute } from './types';
-import { movedTo } from './guards';
+import type { PageModule, PageRoute } from '../lib/pageModule';
+import { movedTo } from '../lib/guards';
 import { BoundedMap, stringBytes } from '../lib/boundedMap';
 import { contractList, home, planList, tenderList } from '../pages/Search/route';
 import { externalTender } from '../pages/ExternalTender/route';

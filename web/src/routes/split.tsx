@@ -8,7 +8,7 @@
  */
 import { lazy } from 'react';
 import type { Language } from '../contract';
-import type { PageChunk, PageComponent, PageModule, SplitPage } from './types';
+import type { PageChunk, PageComponent, PageModule, SplitPage } from '../lib/pageModule';
 import { loadChunk } from '../lib/lazy';
 import { LazyErrorPage as ErrorPage } from '../components/ErrorPage/LazyErrorPage';
 

@@ -13,7 +13,7 @@ import { AppLink } from '../AppLink/AppLink';
 import { cartErrorMessage, MAX_QUANTITY, type CartOutcome } from './cart';
 import { cartPath } from '../../lib/market';
 import { setCartCount } from '../CartLink/cartCount';
-import { hasCart } from '../../routes/guards';
+import { hasCart } from '../../lib/guards';
 
 interface Props {
   productId: string;

@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
-import { hasCart } from '../../routes/guards';
+import { hasCart } from '../../lib/guards';
 import { cartPath } from '../../lib/market';
 import { AppLink } from '../AppLink/AppLink';
 import { loadCartCount, useCartCount } from './cartCount';

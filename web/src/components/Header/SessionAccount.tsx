@@ -7,7 +7,7 @@ import { Suspense, lazy } from 'react';
 import type { SessionSummary } from '../../contract';
 import { UserMenu } from '../UserMenu/UserMenu';
 import { LogoutForm } from '../LogoutForm/LogoutForm';
-import { hasCart } from '../../routes/guards';
+import { hasCart } from '../../lib/guards';
 import { CartLink as CartLinkOnServer } from '../CartLink/render.server';
 
 // Only a buyer's or cpe user's page has it: the browser loads it then (the server renders it in place).

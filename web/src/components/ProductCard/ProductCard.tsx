@@ -10,7 +10,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { AppLink } from '../AppLink/AppLink';
 import { AddToCart as AddToCartForm } from '../AddToCart/render.server';
-import { hasCart } from '../../routes/guards';
+import { hasCart } from '../../lib/guards';
 import { Status } from '../Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';

@@ -4,8 +4,8 @@
  * searches. Without the cabinet flag it is the 404 page for everyone; with it, a visitor
  * without a session goes home.
  */
-import type { PageModule } from '../../routes/types';
-import { cabinetGuard } from '../../routes/guards';
+import type { PageModule } from '../../lib/pageModule';
+import { cabinetGuard } from '../../lib/guards';
 
 export const cabinet: PageModule = {
   name: 'cabinet',

@@ -2,8 +2,8 @@
  * `/market/cart`: the logged-in buyer's cart (the users API keeps it; the server adds the
  * user's token). A visitor, or a seller, gets the 404 page (SPEC §2.1, §6).
  */
-import type { PageModule } from '../../routes/types';
-import { buyersOnly } from '../../routes/guards';
+import type { PageModule } from '../../lib/pageModule';
+import { buyersOnly } from '../../lib/guards';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Cart.css';
 import '../../components/AddToCart/AddToCart.css';

@@ -14,7 +14,7 @@ import { pageHead } from '../../lib/head';
 import { addressLine } from '../../lib/ocds';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../routes/types';
+import type { PageRoute, RouteContext } from '../../lib/pageModule';
 import { apiExamples } from '../../test-shared-data';
 import Contract from './Contract';
 import { contract as contractModule, isContractId } from './route';

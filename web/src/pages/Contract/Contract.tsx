@@ -16,7 +16,7 @@ import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/dates';
 import { dataOf } from '../../lib/data';
 import { formatter, list, localized, type Formatter } from '../../lib/ocds';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { statusLabel } from '../../lib/enums';
 import { Buyer } from './sections/Buyer';

@@ -1,6 +1,6 @@
 /** `/contracts/{id}`: a contract by its contractID (the 32-hex id redirects to it). */
-import type { PageModule } from '../../routes/types';
-import { recordAddress, recordIdTest } from '../../routes/records';
+import type { PageModule } from '../../lib/pageModule';
+import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Contract } from './types';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/RegisterLinks/RegisterLinks.css';

@@ -1,6 +1,6 @@
 /** `/tenders/external/{tenderId}`: a tender read from the central database. */
-import type { PageModule } from '../../routes/types';
-import { noDotSegments } from '../../routes/guards';
+import type { PageModule } from '../../lib/pageModule';
+import { noDotSegments } from '../../lib/guards';
 
 export const externalTender: PageModule = {
   name: 'externalTender',

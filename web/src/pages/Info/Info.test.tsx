@@ -4,7 +4,7 @@ import { contacts, regulations, searchHelp, tariffs } from './route';
 import { infoChunks, type InfoChunk, type InfoContent, type InfoPage } from './content.gen';
 import { html, links, render, testConfig, tr } from '../../components/test-utils';
 import type { Language } from '../../contract';
-import type { PageModule, SplitPage } from '../../routes/types';
+import type { PageModule, SplitPage } from '../../lib/pageModule';
 
 const languages: Language[] = ['uk', 'en'];
 const paths: Record<string, string> = { tariffs: 'info/tariffs', contacts: 'info/contacts', regulations: 'info/regulations', searchHelp: 'info/search-help' };

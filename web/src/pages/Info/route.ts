@@ -4,7 +4,7 @@
  * and language: a page's first load carries its own text in its own language only.
  * Title and description are the default `pages.<name>.title` / `.description`.
  */
-import type { PageModule } from '../../routes/types';
+import type { PageModule } from '../../lib/pageModule';
 import { infoChunks, type InfoPage } from './content.gen';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Info.css';

@@ -19,7 +19,7 @@ import { localized, type Category, type Product, type Profile } from '../../lib/
 import { marketPerPage, parseMarketFilters, scopeOf } from '../../lib/marketFilters';
 import { pageCount } from '../../lib/pagination';
 import { localizedPath } from '../../lib/paths';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';

@@ -13,7 +13,7 @@ import { PRODUCT_LIST } from '../../lib/marketFilters';
 import { dataOf } from '../../lib/data';
 import { localizedPath } from '../../lib/paths';
 import type { MarketClassification } from '../../lib/market';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';

@@ -5,7 +5,7 @@
  * page's data from `/__data`.
  */
 import type { FetchSpec } from '../../contract';
-import type { RouteContext } from '../../routes/types';
+import type { RouteContext } from '../../lib/pageModule';
 import { CPV_CODE, REQUIREMENT_PRODUCTS, marketApiPath, parseMarketFilters, scopeOf } from '../../lib/marketFilters';
 
 const seg = encodeURIComponent;

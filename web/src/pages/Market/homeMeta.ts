@@ -1,5 +1,5 @@
 /** Titles and descriptions of the market home and a classification page, from their data. */
-import type { Meta, RouteContext } from '../../routes/types';
+import type { Meta, RouteContext } from '../../lib/pageModule';
 import { localized, type MarketClassification } from '../../lib/market';
 import { clampPage, pageCount } from '../../lib/pagination';
 import { classificationsOf, fmt, head, recordOf } from './meta';

@@ -1,5 +1,5 @@
 /** Titles and descriptions of the list pages. */
-import type { Meta } from '../../routes/types';
+import type { Meta } from '../../lib/pageModule';
 import { parseMarketFilters, scopeOf } from '../../lib/marketFilters';
 import { head } from './meta';
 

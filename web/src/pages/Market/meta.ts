@@ -9,7 +9,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import type { DefinedTerm } from 'schema-dts';
-import type { PageChunk, PageRoute, RouteContext } from '../../routes/types';
+import type { PageChunk, PageRoute, RouteContext } from '../../lib/pageModule';
 import { dataOf, type DataSource } from '../../lib/data';
 import { formatNumber } from '../../lib/format';
 import {

@@ -1,5 +1,5 @@
 /** Titles and descriptions of a category's and a profile's pages, named after them, with their counts. */
-import type { Meta } from '../../routes/types';
+import type { Meta } from '../../lib/pageModule';
 import { dataOf, type DataSource } from '../../lib/data';
 import { localized, type Category, type Profile } from '../../lib/market';
 import { fmt, head, recordOf } from './meta';

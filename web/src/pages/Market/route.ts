@@ -7,8 +7,8 @@
  * server's only; the filter codec (`lib/marketFilters.ts`) and with it the canonical query
  * are in the pages' chunks, like their meta and JSON-LD.
  */
-import type { PageModule, RouteContext } from '../../routes/types';
-import { FETCHED_BY_THE_SERVER } from '../../routes/types';
+import type { PageModule, RouteContext } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { dataOf } from '../../lib/data';
 import { classificationFetches, listFetches, marketFetches, recordFetches } from './fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while a chunk loads.

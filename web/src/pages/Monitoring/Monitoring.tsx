@@ -13,7 +13,7 @@ import { Facts } from '../../components/Facts/Facts';
 import { Section } from '../../components/Section/Section';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from 'i18next';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { dataOf } from '../../lib/data';
 import { codeLabel } from '../../lib/enums';

@@ -3,7 +3,7 @@
  * monitoring is there its status and the tender's title; its JSON-LD is its trail (the
  * tender search, the tender, the monitoring). In the page's chunk (`PageChunk`).
  */
-import type { Meta, PageChunk } from '../../routes/types';
+import type { Meta, PageChunk } from '../../lib/pageModule';
 import { dataOf } from '../../lib/data';
 import { codeLabel } from '../../lib/enums';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from '../../lib/jsonld';

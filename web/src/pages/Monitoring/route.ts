@@ -1,8 +1,8 @@
 /** A State Audit Service monitoring of a tender, under its tender's path. */
-import type { PageModule, RouteContext } from '../../routes/types';
-import { movedTo, noDotSegments } from '../../routes/guards';
+import type { PageModule, RouteContext } from '../../lib/pageModule';
+import { movedTo, noDotSegments } from '../../lib/guards';
 import { dataOf } from '../../lib/data';
-import { encodeTail } from '../../routes/records';
+import { encodeTail } from '../../lib/recordAddress';
 import { tenderPath } from '../Tender/route';
 import type { Tender } from '../Tender/types';
 import type { Monitoring } from './types';

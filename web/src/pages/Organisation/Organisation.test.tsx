@@ -9,7 +9,7 @@ import { html, render, testConfig, tr } from '../../components/test-utils';
 import type { Fetched } from '../../contract';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../routes/types';
+import type { PageRoute, RouteContext } from '../../lib/pageModule';
 import { createI18n } from '../../i18n';
 import { translations } from '../../components/test-utils';
 import Organisation from './Organisation';

@@ -22,7 +22,7 @@ import { methodLabel } from '../../lib/enums';
 import type { Register } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
 import { addressLine, localized } from '../../lib/ocds';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute } from '../../lib/pageModule';
 import { usePageState, type PageState } from '../../state';
 import { Result } from '../Search/results';
 import { BarChart } from './Chart';

@@ -7,7 +7,7 @@
  * buyer is that of its contracts.
  */
 import type { FetchSpec } from '../../contract';
-import type { RouteContext } from '../../routes/types';
+import type { RouteContext } from '../../lib/pageModule';
 
 /** Newest records listed per register. */
 export const NEWEST = 5;

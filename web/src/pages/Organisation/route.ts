@@ -6,8 +6,8 @@
  * whether any record names it: none is a 404), and the upstream requests, the server's
  * only (`fetches.server.ts`).
  */
-import type { PageModule } from '../../routes/types';
-import { FETCHED_BY_THE_SERVER } from '../../routes/types';
+import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { dataOf } from '../../lib/data';
 import { organisationFetches } from './fetches.server';
 import './Organisation.css';

@@ -13,7 +13,7 @@ import type { PageData } from '../../lib/data';
 import { pageHead } from '../../lib/head';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../routes/types';
+import type { PageRoute, RouteContext } from '../../lib/pageModule';
 import { apiExamples } from '../../test-shared-data';
 import Plan from './Plan';
 import { planDescription, planJsonLd, planTitle } from './meta';

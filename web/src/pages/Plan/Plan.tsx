@@ -15,7 +15,7 @@ import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import { list } from '../../lib/ocds';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { planCtx } from './ctx';
 import { planStatusLabel, planSubject } from './labels';

@@ -1,6 +1,6 @@
 /** `/plans/{id}`: a procurement plan by its planID (the 32-hex id redirects to it). */
-import type { PageModule } from '../../routes/types';
-import { recordAddress, recordIdTest } from '../../routes/records';
+import type { PageModule } from '../../lib/pageModule';
+import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Plan } from './types';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Plan.css';

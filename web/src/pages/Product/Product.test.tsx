@@ -14,7 +14,7 @@ import { pageHead } from '../../lib/head';
 import type { Category, MarketClassification, Product as ProductData, Profile } from '../../lib/market';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../routes/types';
+import type { PageRoute, RouteContext } from '../../lib/pageModule';
 import Product from './Product';
 import { productJsonLd, productMetaDescription } from './meta';
 import { product as productModule, prozorroProduct as prozorroModule } from './route';

@@ -4,8 +4,8 @@
  * so only what must be decided before the chunk: the 404 for an id that cannot be one,
  * and the product's requests. Everything else is in the chunk (`Product.tsx`, `meta.ts`).
  */
-import type { PageModule } from '../../routes/types';
-import { FETCHED_BY_THE_SERVER } from '../../routes/types';
+import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Product.css';
 import '../../components/AddToCart/AddToCart.css';

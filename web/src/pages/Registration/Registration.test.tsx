@@ -4,7 +4,7 @@ import { choices } from './route';
 import { registration } from './route';
 import { render, tr } from '../../components/test-utils';
 import type { Fetched } from '../../contract';
-import type { RouteContext } from '../../routes/types';
+import type { RouteContext } from '../../lib/pageModule';
 
 const ok = (body: unknown): Fetched => ({ ok: true, body });
 const step = (names: string[], language = 'uk') =>

@@ -5,9 +5,9 @@
  * its static lists. The form posts to the portal (`server/src/account.rs`).
  */
 import type { FetchSpec } from '../../contract';
-import type { PageModule, RouteContext } from '../../routes/types';
-import { FETCHED_BY_THE_SERVER } from '../../routes/types';
-import { visitorsOnly } from '../../routes/guards';
+import type { PageModule, RouteContext } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import { visitorsOnly } from '../../lib/guards';
 import './Registration.css';
 
 export const USER_GROUPS = ['buyer', 'seller', 'cpe'] as const;

@@ -11,7 +11,7 @@ import { Suspense, lazy, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
-import type { PageRoute, RouteContext } from '../../routes/types';
+import type { PageRoute, RouteContext } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import {
   METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SUBJECT_TYPES,

@@ -6,7 +6,7 @@
  * which the head builds for a page without JSON-LD of its own (`lib/head.ts`).
  */
 import type { Organization, SearchActionLeaf, WebSite, WithActionConstraints } from 'schema-dts';
-import type { PageChunk } from '../../routes/types';
+import type { PageChunk } from '../../lib/pageModule';
 import { serializeFilters } from '../../lib/filters';
 import { SITE_IMAGES } from '../../lib/head';
 import { absoluteUrl, jsonLdDocument } from '../../lib/jsonld';

@@ -4,8 +4,8 @@
  * parameter order (`lib/filters.ts`). The codec stays out of the main bundle: the
  * server's bundle computes the fetches (`query.ts`), the page's chunk the canonical query.
  */
-import type { PageModule } from '../../routes/types';
-import { FETCHED_BY_THE_SERVER } from '../../routes/types';
+import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { keywordRedirect, searchFetches } from './fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/Picker/Picker.css';

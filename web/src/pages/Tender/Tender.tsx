@@ -22,7 +22,7 @@ import { useTranslation } from '../../i18n/react';
 import { dataOf, type DataSource } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import { formatter, list, localized } from '../../lib/ocds';
-import type { PageRoute } from '../../routes/types';
+import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import type { Ctx } from './ctx';
 import { statusLabel } from './labels';

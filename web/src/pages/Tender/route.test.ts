@@ -4,7 +4,7 @@ import { translations } from '../../components/test-utils';
 import { pageHead } from '../../lib/head';
 import { matchPage } from '../../routes';
 import { loadPage } from '../../routes/split';
-import type { RouteContext } from '../../routes/types';
+import type { RouteContext } from '../../lib/pageModule';
 import type { ClientConfig } from '../../config';
 import type { PageData } from '../../lib/data';
 

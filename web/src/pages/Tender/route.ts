@@ -1,8 +1,8 @@
 /** `/tenders/{id}/*`: a tender by its tenderID (the 32-hex id redirects to it). */
-import type { PageModule } from '../../routes/types';
-import { FETCHED_BY_THE_SERVER } from '../../routes/types';
+import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import type { FetchSpec } from '../../contract';
-import { recordAddress, recordIdTest } from '../../routes/records';
+import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Tender } from './types';
 // The organizer's and suppliers' links to the registers: in the main stylesheet.
 import '../../components/RegisterLinks/RegisterLinks.css';

@@ -4,7 +4,7 @@
  * changes nothing: mail scanners open links). A wrong token is the 404 page.
  */
 import type { FetchSpec } from '../../contract';
-import { FETCHED_BY_THE_SERVER, type PageModule, type RouteContext } from '../../routes/types';
+import { FETCHED_BY_THE_SERVER, type PageModule, type RouteContext } from '../../lib/pageModule';
 
 // An id that is not one asks for search 0, which does not exist: the 404 page.
 const fetchesOf = ({ query }: RouteContext): FetchSpec[] => [{

@@ -3,8 +3,8 @@
  * record has two ids: the platform's 32-hex `id` and the register's own (`tenderID`,
  * `planID`, `contractID`), which alone names the record's address.
  */
-import type { PageModule } from './types';
-import { dataOf, type DataSource } from '../lib/data';
+import type { PageModule } from './pageModule';
+import { dataOf, type DataSource } from './data';
 
 const HEX_ID = /^[0-9a-f]{32}$/i;
 

@@ -1,3 +1,9 @@
+/**
+ * What a page's route module (`pages/<Name>/route.ts`) declares and what it is given: the
+ * route table (`routes/index.tsx`) and the pages both use these types, so they live
+ * here, in a leaf that imports neither (`lib/guards.ts` and `lib/recordAddress.ts` hold
+ * the decisions several route modules share).
+ */
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { FetchSpec, Language, RenderInput } from '../contract';

@@ -1,5 +1,5 @@
 /** Decisions several routes make before any data: who may see a page, and moved paths. */
-import type { GuardResult, PageModule, RouteContext } from './types';
+import type { GuardResult, PageModule, RouteContext } from './pageModule';
 import type { SessionSummary } from '../contract';
 
 const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
