@@ -26,7 +26,7 @@ import { matchPage } from '../routes';
 import type { PageRoute, RouteContext } from '../lib/pageModule';
 import { splitLanguage } from '../lib/paths';
 import { searchCanonicalQuery } from '../pages/Search/query';
-import { canonicalQuery as marketCanonicalQuery } from '../pages/Market/meta';
+import { canonicalQuery as marketCanonicalQuery } from '../market/meta';
 import { pageUrl } from './urls';
 
 // Node's environment, without Node's types (the project has none: its code runs in browsers and V8).

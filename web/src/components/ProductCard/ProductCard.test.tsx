@@ -1,5 +1,5 @@
 /**
- * A product card, from real upstream products (`pages/Market/fixtures`): image from the
+ * A product card, from real upstream products (`market/fixtures`): image from the
  * catalogue's host or a placeholder, title in the page's language, brand and model, a
  * few characteristics, price grouped by no-break spaces, supplier, status, the product's link,
  * and the cart button for a buyer only.
@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { html, links, render, testConfig, tr } from '../test-utils';
 import type { Language, SessionSummary } from '../../contract';
 import type { Product, Profile } from '../../lib/market';
-import { requirementIndex } from '../../pages/Market/requirements';
-import productsFx from '../../pages/Market/fixtures/products.json';
-import withImageFx from '../../pages/Market/fixtures/productWithImage.json';
-import categoryProfilesFx from '../../pages/Market/fixtures/categoryProfiles.json';
+import { requirementIndex } from '../../market/requirements';
+import productsFx from '../../market/fixtures/products.json';
+import withImageFx from '../../market/fixtures/productWithImage.json';
+import categoryProfilesFx from '../../market/fixtures/categoryProfiles.json';
 import { CARD_FACTS, ProductCard } from './ProductCard';
 
 const syringe = productsFx['hydra:member'][0] as unknown as Product;

@@ -9,21 +9,21 @@ import { Pagination } from '../../components/Pagination/Pagination';
 import { useShowMore } from '../../components/Pagination/useShowMore';
 import { useTranslation } from '../../i18n/react';
 import type { ClassificationNode } from '../../lib/classifiers';
-import { PRODUCT_LIST } from '../../lib/marketFilters';
+import { PRODUCT_LIST } from '../../market/filters';
 import { dataOf } from '../../lib/data';
 import { localizedPath } from '../../lib/paths';
 import type { MarketClassification } from '../../lib/market';
 import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
-import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
-import { useFilterSubmit } from './forms';
-import { HOME_PER_PAGE, homeCanonicalQuery, homeHref, homePage, marketMeta } from './homeMeta';
-import { classificationsOf, membersOf, recordOf, trailOf } from './meta';
-import { ClassificationTile } from './tiles';
+import { Breadcrumbs } from '../../market/Breadcrumbs';
+import { Catalogue, ViewToggle, useCatalogView } from '../../market/CatalogueView';
+import { useFilterSubmit } from '../../market/forms';
+import { HOME_PER_PAGE, homeHref, homePage } from './head';
+import { classificationsOf, membersOf, recordOf, trailOf } from '../../market/meta';
+import { ClassificationTile } from '../../market/tiles';
 import { ShowInTree, Tree, treeOf, useTreeState } from './Tree';
 
-export { marketMeta as meta, homeCanonicalQuery as canonicalQuery };
+export { meta, canonicalQuery } from './head';
 
 export default function Market({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();

@@ -1,0 +1,4 @@
+/** `/market/profiles`: a list of the catalogue (`market/CatalogueList.tsx`) with its own head (`head.ts`). */
+import { list } from '../../market/route';
+
+export const profileList = list('profileList', { load: () => import('./ProfileList') });
