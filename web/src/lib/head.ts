@@ -1,13 +1,13 @@
 /**
  * Head tags of a page (SPEC §2.1): title, description, canonical, alternates (the page in
  * the other language, and its machine-readable versions), robots, share cards (Open Graph
- * and Twitter), JSON-LD, and the module preloads of a split page's chunk.
+ * and Twitter), JSON-LD, and the module preloads of a split page's chunk. Made from what
+ * the route machinery gives (`routes/head.ts`: the code of the page's head, the route's
+ * verdict), so this module imports nothing from `routes/`.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
-import type { HeadLink, PageRoute, RouteContext } from './pageModule';
-import { headCode } from '../routes/split';
-import { routeOutcome, type Outcome } from '../routes/outcome';
+import type { GuardResult, HeadLink, PageChunk, PageRoute, RouteContext } from './pageModule';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from './jsonld';
 import { localizedPath } from './paths';
 
@@ -51,14 +51,16 @@ export function defaultMeta(route: PageRoute, ctx: RouteContext, t: TFunction): 
   return { title: t(`pages.${route.name}.title`, params), description: t(`pages.${route.name}.description`, params) };
 }
 
+/** The code of a page's head: its split chunk's exports once loaded, else its route module's (`headCode`). */
+export type HeadCode = Pick<PageChunk, 'meta' | 'jsonLd' | 'links' | 'canonicalQuery'>;
+
 /**
- * The head of `route`'s page at `path` (without the language base). A split page's
- * `meta`, `jsonLd` and `links` are in its chunk: load it first (`loadPage`). `outcome`:
- * the route's verdict on this request, when the caller has made it already.
+ * The head of `route`'s page at `path` (without the language base), from the code of its
+ * head (`code`) and, on the server only, the route's verdict on this request (`verdict`,
+ * asked only when nothing else has failed). `routes/head.ts`'s `pageHead` gives both.
  */
-export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path: string, outcome?: Outcome): Head {
+export function buildHead(route: PageRoute, ctx: RouteContext, t: TFunction, path: string, code: HeadCode, verdict: () => GuardResult): Head {
   const { config, language } = ctx.input;
-  const code = headCode(route, language);
   const meta = code.meta?.(ctx, t) ?? defaultMeta(route, ctx, t);
   const site = t('site.name');
   const origin = config.publicOrigin.replace(/\/$/, '');
@@ -89,7 +91,7 @@ export function pageHead(route: PageRoute, ctx: RouteContext, t: TFunction, path
       imageAlt: t('share.imageAlt'),
     };
     // An error page (the server's, a failed required answer, the 404 page) describes nothing.
-    const failed = (ctx.input as { error?: number | null }).error || (route.status ?? 200) !== 200 || (outcome === undefined ? routeOutcome(route, ctx) : outcome);
+    const failed = (ctx.input as { error?: number | null }).error || (route.status ?? 200) !== 200 || verdict();
     // A page below the home without JSON-LD of its own gets its trail from the home (to
     // its address without the query: a search's trail leads to the search, not its page 2).
     const here = language === 'uk' ? uk : en;

@@ -9,7 +9,7 @@ import { createI18n } from '../i18n';
 import { html, links, render, testConfig, translations, tr } from '../components/test-utils';
 import type { Fetched, Language } from '../contract';
 import type { PageData } from '../lib/data';
-import { pageHead } from '../lib/head';
+import { pageHead } from '../routes/head';
 import { matchPage } from '../routes';
 import { routeOutcome } from '../routes/outcome';
 import { loadPage, pageComponent } from '../routes/split';

@@ -10,7 +10,7 @@ import type { ClientConfig } from '../../config';
 import type { Fetched, Language } from '../../contract';
 import { createI18n } from '../../i18n';
 import type { PageData } from '../../lib/data';
-import { pageHead } from '../../lib/head';
+import { pageHead } from '../../routes/head';
 import { addressLine } from '../../lib/ocds';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';

@@ -10,7 +10,7 @@ import { html, links, render, testConfig, translations, tr } from '../../compone
 import type { ClientConfig } from '../../config';
 import type { Fetched, Language } from '../../contract';
 import type { PageData } from '../../lib/data';
-import { pageHead } from '../../lib/head';
+import { pageHead } from '../../routes/head';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
 import type { PageRoute, RouteContext } from '../../lib/pageModule';

@@ -10,7 +10,7 @@ import { html, links, render, testConfig, translations, tr } from '../../compone
 import type { Fetched, Language, SessionSummary } from '../../contract';
 import type { PageData } from '../../lib/data';
 import { formatMoney } from '../../lib/format';
-import { pageHead } from '../../lib/head';
+import { pageHead } from '../../routes/head';
 import type { Category, MarketClassification, Product as ProductData, Profile } from '../../lib/market';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { translations } from '../../components/test-utils';
-import { pageHead } from '../../lib/head';
+import { pageHead } from '../../routes/head';
 import { matchPage } from '../../routes';
 import { loadPage } from '../../routes/split';
 import type { RouteContext } from '../../lib/pageModule';
