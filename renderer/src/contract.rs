@@ -101,6 +101,53 @@ impl FetchSpec {
     }
 }
 
+/// What each step of a document for machines is given (`MachineRequest` in
+/// `web/src/machine/types.ts`): the server calls the bundle's `machine(request, answer)`
+/// with it, step by step.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineRequest {
+    /// The path and query asked for.
+    pub url: String,
+    /// The client configuration, as every page gets it (written once per document).
+    pub config: Box<serde_json::value::RawValue>,
+    /// When the request arrived (ISO 8601).
+    pub now: String,
+    /// What the previous step carried over ([`StepMeta::state`]); null on the first step.
+    pub state: serde_json::Value,
+}
+
+/// A machine step's answer without its text (`Step` in `web/src/machine/types.ts`): the
+/// document's status and headers (from the step that sets them) and what comes next.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StepMeta {
+    /// 200, or 404 when the address names no document.
+    pub status: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    /// `Content-Disposition: attachment` with this file name (exports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filename: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_control: Option<String>,
+    /// A strong validator of the document (the server adds its release to it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub etag: Option<String>,
+    /// When the document last changed (ISO 8601).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_modified: Option<String>,
+    /// The next upstream request, or none: the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<FetchSpec>,
+    /// What the next step is given back as [`MachineRequest::state`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<serde_json::Value>,
+    /// The steps' text is the rows of a workbook's one sheet of this name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<String>,
+}
+
 /// The most values one `*` placeholder of [`dependent_path`] writes.
 pub const MAX_LISTED_VALUES: usize = 100;
 

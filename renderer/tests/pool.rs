@@ -434,6 +434,19 @@ fn the_render_input_is_written_as_the_contract_fixture() {
 }
 
 #[test]
+fn a_machine_request_and_step_read_and_write_as_the_contract_fixture() {
+    let fixture = contract_fixture();
+    let request: renderer::MachineRequest = serde_json::from_value(fixture["machineRequest"].clone()).unwrap();
+    assert_eq!(serde_json::to_value(&request).unwrap(), fixture["machineRequest"]);
+    let step: renderer::StepMeta = serde_json::from_value(fixture["machineStep"].clone()).unwrap();
+    assert_eq!(serde_json::to_value(&step).unwrap(), fixture["machineStep"]);
+    assert_eq!(step.next.as_ref().map(|n| n.service), Some(renderer::Service::Search));
+    let mut unknown = fixture["machineRequest"].clone();
+    unknown["answer"] = "not a field".into();
+    assert!(serde_json::from_value::<renderer::MachineRequest>(unknown).is_err(), "a field one side lacks");
+}
+
+#[test]
 fn a_resolution_reads_as_the_contract_fixture_and_an_unknown_service_is_refused() {
     let fixture = contract_fixture();
     let resolution: renderer::Resolution = serde_json::from_value(fixture["resolution"].clone()).unwrap();

@@ -4,165 +4,19 @@
 //! wrong) or JSON (`Accept: application/json`, the hydrated app: answered with JSON).
 //! Every one checks the anti-forgery token first.
 
-use std::collections::HashMap;
-
 use axum::body::Bytes;
-use std::net::{IpAddr, SocketAddr};
-
-use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use crate::page::render_page;
-use crate::session::users::{self, CallError, Login};
+use crate::form::{
+    checked_fields, echoed, failure, fields, forbidden, form_outcome, language_of, localized, prefix, refused,
+    safe_path, see_other, wants_json, with_cookies, FormError, FormOutcome, Peer,
+};
+use crate::session::users::{self, Login};
 use crate::session::{cookies, csrf, Pending, Visitor};
 use crate::state::AppState;
-
-/// The address of the visitor a request comes for: the peer, or, when the peer is a
-/// configured reverse proxy, the last address its `X-Forwarded-For` names.
-pub struct Peer(pub Option<IpAddr>);
-
-impl<S: Send + Sync> FromRequestParts<S> for Peer {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip())))
-    }
-}
-
-impl Peer {
-    fn visitor(&self, state: &AppState, headers: &HeaderMap) -> Option<IpAddr> {
-        let peer = self.0?;
-        if !state.config().server.trusted_proxies.contains(&peer) {
-            return Some(peer);
-        }
-        let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
-        forwarded.and_then(|list| list.rsplit(',').next()?.trim().parse().ok()).or(Some(peer))
-    }
-}
-
-/// Largest form body read.
-const MAX_BODY: usize = 16 * 1024;
-
-/// The fields of a form or of a JSON object of strings.
-fn fields(headers: &HeaderMap, body: &Bytes) -> Option<HashMap<String, String>> {
-    if body.len() > MAX_BODY {
-        return None;
-    }
-    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    if kind.starts_with("application/json") || kind.starts_with("application/ld+json") {
-        let value: serde_json::Map<String, Value> = serde_json::from_slice(body).ok()?;
-        Some(value.into_iter().filter_map(|(k, v)| v.as_str().map(|s| (k, s.to_owned()))).collect())
-    } else {
-        serde_urlencoded::from_bytes(body).ok()
-    }
-}
-
-/// True when the hydrated app sent the request and reads JSON back.
-pub(crate) fn wants_json(headers: &HeaderMap) -> bool {
-    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("application/json"))
-}
-
-/// `/en` for a path in English, `` otherwise.
-pub(crate) fn prefix(path: &str) -> &'static str {
-    if path == "/en" || path.starts_with("/en/") {
-        "/en"
-    } else {
-        ""
-    }
-}
-
-/// An app path (no language base, as the app's router and the login link know it) as
-/// the URL of the page's language: `/tenders` → `/en/tenders`, `/` → `/en`.
-pub(crate) fn localized(prefix: &str, path: &str) -> String {
-    match (prefix, path) {
-        ("", _) => path.to_owned(),
-        (_, "/") => prefix.to_owned(),
-        _ => format!("{prefix}{path}"),
-    }
-}
-
-/// A path on this site to go to after login, or `None`: only `/…`, never `//host`,
-/// `/\host`, an absolute URL, or anything with a backslash or a control character
-/// (browsers drop tabs and newlines, which turns `/\t/host` into `//host`).
-pub fn safe_path(path: &str) -> Option<&str> {
-    let ok = path.starts_with('/')
-        && !path.starts_with("//")
-        && path.len() <= 2048
-        && !path.bytes().any(|b| b == b'\\' || b.is_ascii_control() || b == b' ');
-    ok.then_some(path)
-}
-
-/// What the users API's refusal means for the form: the status and its text (SPEC §8:
-/// failed login, second factor or refresh is reported by the status text alone).
-fn failure(error: &CallError) -> Value {
-    let status = error.status();
-    let retry = match error {
-        CallError::Throttled(seconds) => json!(seconds),
-        _ => Value::Null,
-    };
-    json!({ "status": status.as_u16(), "statusText": status.canonical_reason().unwrap_or(""), "retryAfter": retry })
-}
-
-pub(crate) fn with_cookies(mut response: Response, set: &[String]) -> Response {
-    for cookie in set {
-        if let Ok(value) = HeaderValue::from_str(cookie) {
-            response.headers_mut().append(header::SET_COOKIE, value);
-        }
-    }
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
-
-/// The answer to a form of a logged-in user's when there is no session (it ended): 401
-/// for the app, and for a plain form the login page, which comes back to `origin` (an
-/// app path) afterwards.
-pub(crate) fn no_session(headers: &HeaderMap, page: &str, origin: &str, set_cookies: &[String]) -> Response {
-    if wants_json(headers) {
-        let outcome =
-            json!({ "ok": false, "error": { "status": 401, "statusText": "Unauthorized", "retryAfter": null } });
-        return with_cookies(axum::Json(outcome).into_response(), set_cookies);
-    }
-    let query = serde_urlencoded::to_string([("origin", origin)]).unwrap_or_default();
-    with_cookies(see_other(&format!("{}?{query}", localized(prefix(page), "/login"))), set_cookies)
-}
-
-pub(crate) fn see_other(location: &str) -> Response {
-    let mut response = StatusCode::SEE_OTHER.into_response();
-    if let Ok(value) = HeaderValue::from_str(location) {
-        response.headers_mut().insert(header::LOCATION, value);
-    }
-    response
-}
-
-/// The answer to a form: for a plain form, its page again with the outcome (`form` in
-/// the page data), at the status the outcome has; for the app, the outcome as JSON with
-/// 200 (its `error.status` says what happened: a 4xx answer would be logged by the
-/// browser as a failed resource on every wrong password).
-pub(crate) async fn form_outcome(
-    state: &AppState,
-    headers: &HeaderMap,
-    page: &str,
-    status: StatusCode,
-    outcome: Value,
-) -> Response {
-    if wants_json(headers) {
-        return with_cookies(axum::Json(outcome).into_response(), &[]);
-    }
-    let mut response = render_page(state, headers, page, Some(&outcome.to_string())).await;
-    if response.status().is_success() {
-        *response.status_mut() = status;
-    }
-    response
-}
-
-/// A request without a valid anti-forgery token, or from another site.
-async fn forbidden(state: &AppState, headers: &HeaderMap, page: &str) -> Response {
-    let outcome = json!({ "ok": false, "error": { "status": 403, "statusText": "Forbidden", "retryAfter": null, "forgery": true } });
-    form_outcome(state, headers, page, StatusCode::FORBIDDEN, outcome).await
-}
 
 /// A login that is complete: cookies set, the visitor's summary for the app, and the
 /// hand-over to the old portal.
@@ -182,13 +36,13 @@ async fn logged_in(state: &AppState, headers: &HeaderMap, login: &Login, origin:
     let session = sessions.summary_for(state.http(), &login.token).await.ok();
     let (handover, permission) = sessions.handover(&login.token);
     set.extend(permission);
-    let answer = json!({
-        "ok": true,
-        "location": origin,
-        "session": session,
-        "csrf": token,
-        "handover": format!("/login/handover/{handover}"),
-    });
+    let answer = FormOutcome {
+        location: Some(origin.to_owned()),
+        session: Some(serde_json::to_value(session).unwrap_or(Value::Null)),
+        csrf: Some(token),
+        handover: Some(format!("/login/handover/{handover}")),
+        ..FormOutcome::done()
+    };
     with_cookies(axum::Json(answer).into_response(), &set)
 }
 
@@ -213,8 +67,11 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
     }
     let values = json!({ "email": email, "origin": origin });
     if !missing.is_empty() {
-        let outcome = json!({ "ok": false, "missing": missing, "values": values,
-            "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
+        let outcome = FormOutcome {
+            missing,
+            values: Some(values),
+            ..FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST))
+        };
         return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
     }
     let from = sessions.forwarded(peer.visitor(&state, &headers));
@@ -226,7 +83,8 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
             let pending = Pending { token: login.token, origin };
             let set: Vec<String> = sessions.pending_cookie(&pending, csrf_id, prefix(&page)).into_iter().collect();
             if wants_json(&headers) {
-                let answer = json!({ "ok": false, "step": "2fa", "location": "/login/2fa" });
+                let answer =
+                    FormOutcome { step: Some("2fa"), location: Some("/login/2fa".into()), ..FormOutcome::default() };
                 return with_cookies(axum::Json(answer).into_response(), &set);
             }
             with_cookies(see_other(&format!("{}/login/2fa", prefix(&page))), &set)
@@ -234,7 +92,7 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
         Ok(login) => logged_in(&state, &headers, &login, &origin, &page).await,
         Err(error) => {
             tracing::info!(status = error.status().as_u16(), "login refused");
-            let outcome = json!({ "ok": false, "values": values, "error": failure(&error) });
+            let outcome = FormOutcome { values: Some(values), ..FormOutcome::refused(failure(&error)) };
             form_outcome(&state, &headers, &page, error.status(), outcome).await
         }
     }
@@ -257,8 +115,9 @@ pub async fn second_factor(
     let Some(pending) = sessions.pending(&headers) else {
         // No login waits for a code (it expired, or never began): start again.
         if wants_json(&headers) {
-            let answer = json!({ "ok": false, "step": "login", "location": "/login",
-                "error": { "status": 401, "statusText": "Unauthorized", "retryAfter": null, "expired": true } });
+            let expired = FormError { expired: Some(true), ..FormError::of(StatusCode::UNAUTHORIZED) };
+            let answer =
+                FormOutcome { step: Some("login"), location: Some("/login".into()), ..FormOutcome::refused(expired) };
             return with_cookies(axum::Json(answer).into_response(), &[]);
         }
         let login = format!("{}/login", prefix(&page));
@@ -266,8 +125,8 @@ pub async fn second_factor(
     };
     let otp: String = fields.get("otp").map(|o| o.chars().filter(|c| !c.is_whitespace()).collect()).unwrap_or_default();
     if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
-        let outcome = json!({ "ok": false, "missing": ["otp"],
-            "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
+        let outcome =
+            FormOutcome { missing: vec!["otp"], ..FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST)) };
         return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
     }
     let from = sessions.forwarded(peer.visitor(&state, &headers));
@@ -276,8 +135,7 @@ pub async fn second_factor(
         Ok(login) => logged_in(&state, &headers, &login, &pending.origin, &page).await,
         Err(error) => {
             tracing::info!(status = error.status().as_u16(), "second factor refused");
-            let outcome = json!({ "ok": false, "error": failure(&error) });
-            form_outcome(&state, &headers, &page, error.status(), outcome).await
+            form_outcome(&state, &headers, &page, error.status(), FormOutcome::refused(failure(&error))).await
         }
     }
 }
@@ -304,7 +162,12 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     let (token, csrf_cookie) = sessions.rotated_csrf(None);
     set.extend(csrf_cookie);
     if wants_json(&headers) {
-        let answer = json!({ "ok": true, "location": "/", "oldPortalLogout": old_portal, "csrf": token });
+        let answer = FormOutcome {
+            location: Some("/".into()),
+            old_portal_logout: Some(old_portal),
+            csrf: Some(token),
+            ..FormOutcome::done()
+        };
         return with_cookies(axum::Json(answer).into_response(), &set);
     }
     // Without JavaScript: a page that asks the old portal to log out (an image request
@@ -321,77 +184,6 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     let mut response = (StatusCode::OK, html).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     with_cookies(response, &set)
-}
-
-/// The fields a form echoes back when it is shown again: never a password or the token.
-fn echoed(fields: &HashMap<String, String>) -> Value {
-    let kept = fields
-        .iter()
-        .filter(|(k, _)| !k.starts_with('_') && !k.to_ascii_lowercase().contains("password"))
-        .map(|(k, v)| (k.clone(), Value::String(v.clone())));
-    Value::Object(kept.collect())
-}
-
-/// Checks a form's token and reads its fields; `Err` is the answer to send instead.
-pub(crate) async fn checked_fields(
-    state: &AppState,
-    headers: &HeaderMap,
-    body: &Bytes,
-    page: &str,
-) -> Result<HashMap<String, String>, Response> {
-    let Some(fields) = fields(headers, body) else {
-        let outcome =
-            json!({ "ok": false, "error": { "status": 400, "statusText": "Bad Request", "retryAfter": null } });
-        return Err(form_outcome(state, headers, page, StatusCode::BAD_REQUEST, outcome).await);
-    };
-    if !state.sessions().allowed(headers, fields.get("_csrf").map(String::as_str)) {
-        return Err(forbidden(state, headers, page).await);
-    }
-    Ok(fields)
-}
-
-/// A refused form: the status text, the field the users API named, what was typed.
-pub(crate) async fn refused(
-    state: &AppState,
-    headers: &HeaderMap,
-    page: &str,
-    refusal: users::Refusal,
-    values: Value,
-) -> Response {
-    tracing::info!(status = refusal.error.status().as_u16(), field = ?refusal.field, "form refused");
-    let mut outcome = json!({ "ok": false, "error": failure(&refusal.error), "values": values });
-    if let Some(field) = refusal.field {
-        outcome["field"] = json!(field);
-    }
-    form_outcome(state, headers, page, refusal.error.status(), outcome).await
-}
-
-/// A refused form of a logged-in user's (the cart, saved searches): as [`refused`], and
-/// when the users API no longer knows the session (401) its cookies go too.
-pub(crate) async fn refused_with_session(
-    state: &AppState,
-    headers: &HeaderMap,
-    page: &str,
-    refusal: users::Refusal,
-    values: Value,
-    visitor_cookies: &[String],
-) -> Response {
-    let ended = refusal.error.status() == StatusCode::UNAUTHORIZED;
-    let answer = refused(state, headers, page, refusal, values).await;
-    if ended {
-        return with_cookies(answer, &state.sessions().cleared());
-    }
-    with_cookies(answer, visitor_cookies)
-}
-
-/// The language of a page whose path has this prefix (`prefix`): what the users API is
-/// told a user's e-mails are to be written in.
-pub(crate) fn language_of(prefix: &str) -> &'static str {
-    if prefix.is_empty() {
-        "uk"
-    } else {
-        "en"
-    }
 }
 
 /// `POST /registration`: the fields of the three steps (SPEC §4), sent to the users API's
@@ -421,7 +213,7 @@ pub async fn register(
     match users::submit(state.http(), state.sessions().users(), path, Value::Object(body), from).await {
         Ok(answer) => {
             let email = answer["email"].as_str().or(fields.get("email").map(String::as_str)).unwrap_or("").to_owned();
-            let outcome = json!({ "ok": true, "registered": email, "location": "/" });
+            let outcome = FormOutcome { registered: Some(email), location: Some("/".into()), ..FormOutcome::done() };
             form_outcome(&state, &headers, &page, StatusCode::CREATED, outcome).await
         }
         Err(refusal) => refused(&state, &headers, &page, refusal, values).await,
@@ -442,7 +234,7 @@ pub async fn forgot(State(state): State<AppState>, peer: Peer, uri: Uri, headers
     let body = json!({ "email": email });
     match users::submit(state.http(), state.sessions().users(), "/api/users/forgot-password", body, from).await {
         Ok(_) => {
-            let outcome = json!({ "ok": true, "sent": true, "values": values });
+            let outcome = FormOutcome { sent: Some(true), values: Some(values), ..FormOutcome::done() };
             form_outcome(&state, &headers, &page, StatusCode::OK, outcome).await
         }
         Err(refusal) => refused(&state, &headers, &page, refusal, values).await,
@@ -461,7 +253,8 @@ pub async fn new_password(State(state): State<AppState>, uri: Uri, headers: Head
     let body = json!({ "recoveryCode": code, "password": password });
     match users::submit(state.http(), state.sessions().users(), "/api/users/new-password", body, None).await {
         Ok(_) if wants_json(&headers) => {
-            with_cookies(axum::Json(json!({ "ok": true, "location": "/login?reset=1" })).into_response(), &[])
+            let outcome = FormOutcome { location: Some("/login?reset=1".into()), ..FormOutcome::done() };
+            with_cookies(axum::Json(outcome).into_response(), &[])
         }
         Ok(_) => with_cookies(see_other(&format!("{}/login?reset=1", prefix(&page))), &[]),
         Err(refusal) => refused(&state, &headers, &page, refusal, echoed(&fields)).await,
@@ -491,7 +284,8 @@ pub async fn save_cpv(State(state): State<AppState>, uri: Uri, headers: HeaderMa
         users::put(state.http(), state.sessions().users(), path, bearer, json!({ "cpvNotificationList": codes })).await;
     match answer {
         Ok(_) if wants_json(&headers) => {
-            with_cookies(axum::Json(json!({ "ok": true, "saved": codes })).into_response(), &visitor.set_cookies)
+            let outcome = FormOutcome { saved: Some(codes), ..FormOutcome::done() };
+            with_cookies(axum::Json(outcome).into_response(), &visitor.set_cookies)
         }
         Ok(_) => with_cookies(see_other(&format!("{}/icabinet?saved=1", prefix(&page))), &visitor.set_cookies),
         Err(refusal) => refused(&state, &headers, &page, refusal, json!({ "cpv": codes.join(" ") })).await,
@@ -551,10 +345,10 @@ pub async fn handover_for_session(State(state): State<AppState>, headers: Header
     }
     let visitor = sessions.visitor(state.http(), &headers).await;
     let Some(access) = visitor.bearer() else {
-        return with_cookies(axum::Json(json!({ "ok": false })).into_response(), &visitor.set_cookies);
+        return with_cookies(axum::Json(FormOutcome::default()).into_response(), &visitor.set_cookies);
     };
     let (id, permission) = sessions.handover(access);
-    let answer = json!({ "ok": true, "handover": format!("/login/handover/{id}") });
+    let answer = FormOutcome { handover: Some(format!("/login/handover/{id}")), ..FormOutcome::done() };
     let mut set = visitor.set_cookies.clone();
     set.extend(permission);
     with_cookies(axum::Json(answer).into_response(), &set)

@@ -12,8 +12,9 @@ use axum::http::{HeaderMap, Method, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use crate::account::{
+use crate::form::{
     checked_fields, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json, with_cookies,
+    FormOutcome,
 };
 use crate::session::users::{self, CallError, Refusal};
 use crate::state::AppState;
@@ -109,7 +110,8 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     let (method, path, body) = call(&change);
     match users::change(state.http(), state.sessions().users(), method, &path, bearer, body).await {
         Ok(cart) if wants_json(&headers) => {
-            with_cookies(axum::Json(json!({ "ok": true, "cart": cart })).into_response(), &visitor.set_cookies)
+            let outcome = FormOutcome { cart: Some(cart), ..FormOutcome::done() };
+            with_cookies(axum::Json(outcome).into_response(), &visitor.set_cookies)
         }
         Ok(_) => {
             let done = match change {

@@ -1,5 +1,8 @@
-//! The portal's HTTP server: routing, upstream data, and server-side rendering
-//! through the renderer pool. `main.rs` only loads config and serves `app`.
+//! The portal's HTTP server: routing, sessions and forms, upstream data, server-side
+//! rendering through the renderer pool, documents for machines, and the limits and
+//! headers every answer gets. `main.rs` loads the configuration, starts the embedded
+//! upstream when configured, and serves [`app`] on one thread per core
+//! (`docs/ARCHITECTURE.md` follows a request through the modules).
 
 pub mod account;
 pub mod alerts;
@@ -9,6 +12,7 @@ pub mod compress;
 pub mod config;
 pub mod document;
 pub mod error;
+pub mod form;
 pub mod limits;
 pub mod machine;
 pub mod micro_cache;

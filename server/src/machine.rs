@@ -14,8 +14,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{stream, StreamExt};
-use renderer::{Failure, FetchSpec, RendererPool};
-use serde::Deserialize;
+use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, StepMeta};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::limits::busy;
@@ -30,39 +29,26 @@ pub fn is_document_path(path: &str) -> bool {
         || [".atom", ".csv", ".xlsx", ".ocds.json", ".ics"].iter().any(|ext| path.ends_with(ext))
 }
 
-/// A step's answer without its text (`Step` in `web/src/machine/types.ts`).
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Meta {
-    status: u16,
-    content_type: Option<String>,
-    filename: Option<String>,
-    cache_control: Option<String>,
-    etag: Option<String>,
-    last_modified: Option<String>,
-    next: Option<FetchSpec>,
-    state: Option<serde_json::Value>,
-    /// The steps' text is the rows of a workbook's one sheet of this name (`sheet.rs`).
-    sheet: Option<String>,
-}
+/// A step's answer without its text (the contract's [`StepMeta`]).
+type Meta = StepMeta;
 
 /// One document being made: what every step's request carries.
 struct Run {
     state: AppState,
-    url: String,
-    now: String,
+    request: MachineRequest,
 }
 
 impl Run {
+    fn new(state: &AppState, url: &str) -> Self {
+        let config = serde_json::value::RawValue::from_string(state.client_json().to_owned())
+            .unwrap_or_else(|_| serde_json::value::RawValue::from_string("null".into()).expect("null is JSON"));
+        let request = MachineRequest { url: url.to_owned(), config, now: iso_now(), state: serde_json::Value::Null };
+        Self { state: state.clone(), request }
+    }
+
     fn request(&self, carried: Option<&serde_json::Value>) -> String {
-        let text = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
-        let carried = carried.map_or_else(|| "null".to_owned(), serde_json::Value::to_string);
-        format!(
-            r#"{{"url":{},"config":{},"now":{},"state":{carried}}}"#,
-            text(&self.url),
-            self.state.client_json(),
-            text(&self.now)
-        )
+        let request = MachineRequest { state: carried.cloned().unwrap_or_default(), ..self.request.clone() };
+        serde_json::to_string(&request).unwrap_or_default()
     }
 
     async fn step(
@@ -166,7 +152,7 @@ pub async fn document(
     url: &str,
     head_only: bool,
 ) -> Option<Response> {
-    let run = Run { state: state.clone(), url: url.to_owned(), now: iso_now() };
+    let run = Run::new(state, url);
     let pool = &ready.pool;
     let (first, text) = match run.step(pool, None, None).await {
         Ok(step) => step,
@@ -223,7 +209,7 @@ pub async fn document(
 pub async fn collect(state: &AppState, ready: &Ready, url: &str, carried: serde_json::Value) -> Result<String, String> {
     /// Steps one document may take: the alert takes two.
     const MAX_STEPS: usize = 100;
-    let run = Run { state: state.clone(), url: url.to_owned(), now: iso_now() };
+    let run = Run::new(state, url);
     let (mut meta, mut text) = run.step(&ready.pool, Some(&carried), None).await?;
     for _ in 0..MAX_STEPS {
         if meta.status != 200 {
@@ -270,7 +256,7 @@ async fn workbook(
                 (next, carried) = (meta.next, meta.state);
             }
             Err(e) => {
-                tracing::error!(url = %redacted(&run.url), error = %redacted(&e.to_string()), "workbook step failed");
+                tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook step failed");
                 return plain(StatusCode::BAD_GATEWAY, "the data of this document could not be read\n");
             }
         }
@@ -280,11 +266,11 @@ async fn workbook(
     match tokio::task::spawn_blocking(move || crate::sheet::workbook(&name, &rows)).await {
         Ok(Ok(bytes)) => head.respond(headers, false, Body::from(bytes)),
         Ok(Err(e)) => {
-            tracing::error!(url = %redacted(&run.url), error = %redacted(&e.to_string()), "workbook not written");
+            tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook not written");
             plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
         }
         Err(e) => {
-            tracing::error!(url = %redacted(&run.url), error = %redacted(&e.to_string()), "workbook writer stopped");
+            tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook writer stopped");
             plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
         }
     }
@@ -321,7 +307,7 @@ fn rest_of(
         let answer = match fetch_one(&left.run.state, &spec).await {
             Ok(answer) => answer,
             Err(failure) => {
-                tracing::warn!(url = %redacted(&left.run.url), ?failure, "machine document cut: an upstream request failed");
+                tracing::warn!(url = %redacted(&left.run.request.url), ?failure, "machine document cut: an upstream request failed");
                 return Some((Err(std::io::Error::other(format!("upstream {failure:?}"))), None));
             }
         };
@@ -332,7 +318,7 @@ fn rest_of(
                 Some((Ok(Bytes::from(text)), Some(left)))
             }
             Err(e) => {
-                tracing::error!(url = %redacted(&left.run.url), error = %redacted(&e.to_string()), "machine document cut: a step failed");
+                tracing::error!(url = %redacted(&left.run.request.url), error = %redacted(&e.to_string()), "machine document cut: a step failed");
                 Some((Err(std::io::Error::other(e)), None))
             }
         }

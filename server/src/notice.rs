@@ -14,7 +14,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::account::safe_path;
+use crate::form::safe_path;
 use crate::session::cookies;
 use crate::session::csrf::same_site;
 use crate::state::AppState;

@@ -17,9 +17,9 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
-use crate::account::{
+use crate::form::{
     checked_fields, language_of, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json,
-    with_cookies,
+    with_cookies, FormOutcome,
 };
 use crate::session::users::{self, CallError, Refusal};
 use crate::state::AppState;
@@ -117,10 +117,11 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
     };
     let (method, path, call_body) = call(&change, language_of(lang));
     match users::change(state.http(), state.sessions().users(), method, &path, bearer, call_body).await {
-        Ok(answer) if wants_json(&headers) => with_cookies(
-            axum::Json(json!({ "ok": true, "search": answer.get("data") })).into_response(),
-            &visitor.set_cookies,
-        ),
+        Ok(answer) if wants_json(&headers) => {
+            let search = Some(answer.get("data").cloned().unwrap_or(Value::Null));
+            let outcome = FormOutcome { search, ..FormOutcome::done() };
+            with_cookies(axum::Json(outcome).into_response(), &visitor.set_cookies)
+        }
         Ok(_) => {
             let done = match change {
                 Change::Save { .. } => "saved",
@@ -160,7 +161,7 @@ pub async fn unsubscribe(State(state): State<AppState>, uri: Uri, headers: Heade
         Err(refusal) => Err(refusal),
     };
     match outcome {
-        Ok(_) if wants_json(&headers) => axum::Json(json!({ "ok": true })).into_response(),
+        Ok(_) if wants_json(&headers) => axum::Json(FormOutcome::done()).into_response(),
         Ok(_) => see_other(&page),
         Err(refusal) => refused(&state, &headers, &page, refusal, json!({})).await,
     }

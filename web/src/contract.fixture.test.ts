@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import fixture from './contract.fixture.json';
 import type { Fetched, RenderInput, Resolution } from './contract';
+import type { FormOutcome } from './lib/account';
+import type { MachineRequest, Step } from './machine/types';
 import { failureStatus } from './lib/data';
 
 /**
@@ -36,6 +38,18 @@ type FixtureResolution = Omit<Fixture['resolution'], 'fetches'> & {
   fetches: Array<Omit<Fixture['resolution']['fetches'][number], 'body'> & { body?: unknown }>;
 };
 same<Same<Paths<FixtureResolution>, Paths<Resolution>>>(true);
+/** A form outcome's echoed values read as a record (its keys are examples). */
+type FixtureOutcome = Omit<Fixture['formOutcome'], 'values'> & { values?: Record<string, string> };
+same<Same<Paths<FixtureOutcome>, Paths<FormOutcome>>>(true);
+/** A machine step's carried state read as opaque (whatever the document's steps carry). */
+type FixtureMachineRequest = Omit<Fixture['machineRequest'], 'state'> & { state: unknown };
+same<Same<Paths<FixtureMachineRequest>, Paths<MachineRequest>>>(true);
+/** A step's meta: the step without its text (the server reads the text apart). */
+type FixtureStep = Omit<Fixture['machineStep'], 'state' | 'next'> & {
+  state?: unknown;
+  next?: Omit<Fixture['machineStep']['next'], 'body'> & { body?: unknown };
+};
+same<Same<Paths<FixtureStep>, Paths<Omit<Step, 'text'>>>>(true);
 
 // And the values have the contract's types (JSON is read with wide types: `string`, not
 // `'uk' | 'en'`; `boolean`, not `true`).
@@ -52,6 +66,9 @@ type Widen<T> = T extends string
           : T;
 const input: Widen<RenderInput> = fixture.input as FixtureInput;
 const resolution: Widen<Resolution> = fixture.resolution;
+const outcome: Widen<FormOutcome> = fixture.formOutcome as FixtureOutcome;
+const step: Widen<Omit<Step, 'text'>> = fixture.machineStep as FixtureStep;
+const machineRequest: Widen<MachineRequest> = fixture.machineRequest;
 
 describe('the contract fixture', () => {
   it('holds every kind of answer, each with its verdict', () => {
@@ -59,5 +76,7 @@ describe('the contract fixture', () => {
     expect(entries.map(failureStatus)).toEqual([null, 503, 504, 502, 502]);
     expect(resolution.fetches.map((f) => f.service)).toEqual(['search', 'search', 'users', 'cdb', 'users']);
     expect(resolution.fetches.filter((f) => f.after).map((f) => f.after)).toEqual(['tender']);
+    expect(outcome.error?.status).toBe(429);
+    expect([step.next?.service, machineRequest.config.defaultLanguage]).toEqual(['search', 'uk']);
   });
 });

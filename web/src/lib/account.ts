@@ -1,5 +1,7 @@
 /**
- * The account forms' exchange with the portal's own endpoints (`server/src/account.rs`):
+ * The forms' exchange with the portal's own endpoints (`server/src/form.rs`, which
+ * writes `FormOutcome` from the Rust type of the same name; `contract.fixture.json`
+ * holds one with every field, checked on both sides):
  * the same form a browser without JavaScript posts, sent as JSON by the hydrated app,
  * which reads the outcome back instead of a redirect or a new page.
  */
@@ -39,13 +41,22 @@ export interface FormOutcome {
   registered?: string;
   /** A recovery e-mail was asked for (the same answer whether or not the address exists). */
   sent?: boolean;
+  /** The cart after a change (`CartOutcome` reads it). */
+  cart?: unknown;
+  /** The CPV codes a profile now follows (the cabinet). */
+  saved?: string[];
+  /** The saved search after a change, or null. */
+  search?: unknown;
   error?: FormError;
 }
 
 const UNREACHABLE: FormOutcome = { ok: false, error: { status: 0, statusText: '', retryAfter: null } };
 
-/** Posts a form's fields as JSON and reads the outcome; a network failure is an outcome too. */
-export async function sendForm(path: string, fields: Record<string, string>): Promise<FormOutcome> {
+/**
+ * Posts a form's fields as JSON and reads the outcome; a network failure is an outcome
+ * too. `T`: the outcome of a form that says more (the cart's, with its cart).
+ */
+export async function sendForm<T extends FormOutcome = FormOutcome>(path: string, fields: Record<string, string>): Promise<T> {
   try {
     const response = await fetch(path, {
       method: 'POST',
@@ -53,9 +64,9 @@ export async function sendForm(path: string, fields: Record<string, string>): Pr
       body: JSON.stringify(fields),
       credentials: 'same-origin',
     });
-    return (await response.json()) as FormOutcome;
+    return (await response.json()) as T;
   } catch {
-    return UNREACHABLE;
+    return UNREACHABLE as T;
   }
 }
 

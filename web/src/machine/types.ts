@@ -5,7 +5,9 @@
  * request (`next`); each later step gets the answer to the previous step's `next` as
  * text, adds its part of the document, and names the next request or none (the end).
  * The headers (status, type, validators) are those of the step that read the first
- * answer, or of the first step when it needs none.
+ * answer, or of the first step when it needs none. The Rust side of these shapes is
+ * `MachineRequest` and `StepMeta` in `renderer/src/contract.rs`; `contract.fixture.json`
+ * holds one of each, which both sides read (a field renamed on one side only fails).
  */
 import type { TFunction } from 'i18next';
 import type { ClientConfig } from '../config';

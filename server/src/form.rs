@@ -1,0 +1,371 @@
+//! The form toolkit of the server's endpoints (the account forms, the cart, saved
+//! searches, the cookie notice): a form's fields from a plain form or the app's JSON,
+//! the anti-forgery check, the visitor's address, paths of this site in the page's
+//! language, and the one shape every form answers with ([`FormOutcome`]): to the app as
+//! JSON, and to a plain form inside its page, rendered again with what went wrong.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::page::render_page;
+use crate::session::users::{self, CallError};
+use crate::state::AppState;
+
+/// What a form answers (`FormOutcome` in `web/src/lib/account.ts`): whether it worked,
+/// and what the page or the app needs next. A field that is `None` is not written.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FormOutcome {
+    pub ok: bool,
+    /// The next step of a login: `2fa`, or back to `login`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<&'static str>,
+    /// Where to go next (an app path).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    /// The visitor's summary after a login (`null` when the users API did not say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session: Option<Value>,
+    /// The token of the visitor's forms from now on (after a login or a logout).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub csrf: Option<String>,
+    /// The one-time page that hands a new login over to the old portal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub handover: Option<String>,
+    /// The old portal's logout address, for the browser to call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_portal_logout: Option<String>,
+    /// Required fields that were empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<&'static str>,
+    /// What the visitor typed (never a password), to fill the form again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Value>,
+    /// The field the users API's refusal names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// A new account's e-mail (registration).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub registered: Option<String>,
+    /// A recovery e-mail was asked for (the same answer whether or not the address exists).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sent: Option<bool>,
+    /// The CPV codes a profile now follows (the cabinet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saved: Option<Vec<String>>,
+    /// The cart after a change (the cart's forms).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cart: Option<Value>,
+    /// The saved search after a change (`null` when the users API gave none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<FormError>,
+}
+
+impl FormOutcome {
+    /// The form did what it was for.
+    pub fn done() -> Self {
+        Self { ok: true, ..Self::default() }
+    }
+
+    /// The form was refused for `error`.
+    pub fn refused(error: FormError) -> Self {
+        Self { error: Some(error), ..Self::default() }
+    }
+}
+
+/// Why a form was refused (`FormError` in `web/src/lib/account.ts`): an HTTP status and
+/// its text, and how long to wait when the users API said.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FormError {
+    pub status: u16,
+    pub status_text: &'static str,
+    /// Seconds to wait (`Retry-After`), or `null`.
+    pub retry_after: Option<u64>,
+    /// The anti-forgery check failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forgery: Option<bool>,
+    /// The pending login this code was for is gone: start again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expired: Option<bool>,
+}
+
+impl FormError {
+    /// A refusal with `status` and its reason phrase.
+    pub fn of(status: StatusCode) -> Self {
+        Self {
+            expired: None,
+            forgery: None,
+            retry_after: None,
+            status: status.as_u16(),
+            status_text: status.canonical_reason().unwrap_or(""),
+        }
+    }
+}
+
+/// The address of the visitor a request comes for: the peer, or, when the peer is a
+/// configured reverse proxy, the last address its `X-Forwarded-For` names.
+pub struct Peer(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip())))
+    }
+}
+
+impl Peer {
+    pub(crate) fn visitor(&self, state: &AppState, headers: &HeaderMap) -> Option<IpAddr> {
+        let peer = self.0?;
+        if !state.config().server.trusted_proxies.contains(&peer) {
+            return Some(peer);
+        }
+        let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
+        forwarded.and_then(|list| list.rsplit(',').next()?.trim().parse().ok()).or(Some(peer))
+    }
+}
+
+/// Largest form body read.
+const MAX_BODY: usize = 16 * 1024;
+
+/// The fields of a form or of a JSON object of strings.
+pub(crate) fn fields(headers: &HeaderMap, body: &Bytes) -> Option<HashMap<String, String>> {
+    if body.len() > MAX_BODY {
+        return None;
+    }
+    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if kind.starts_with("application/json") || kind.starts_with("application/ld+json") {
+        let value: serde_json::Map<String, Value> = serde_json::from_slice(body).ok()?;
+        Some(value.into_iter().filter_map(|(k, v)| v.as_str().map(|s| (k, s.to_owned()))).collect())
+    } else {
+        serde_urlencoded::from_bytes(body).ok()
+    }
+}
+
+/// True when the hydrated app sent the request and reads JSON back.
+pub(crate) fn wants_json(headers: &HeaderMap) -> bool {
+    headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("application/json"))
+}
+
+/// `/en` for a path in English, `` otherwise.
+pub(crate) fn prefix(path: &str) -> &'static str {
+    if path == "/en" || path.starts_with("/en/") {
+        "/en"
+    } else {
+        ""
+    }
+}
+
+/// An app path (no language base, as the app's router and the login link know it) as
+/// the URL of the page's language: `/tenders` → `/en/tenders`, `/` → `/en`.
+pub(crate) fn localized(prefix: &str, path: &str) -> String {
+    match (prefix, path) {
+        ("", _) => path.to_owned(),
+        (_, "/") => prefix.to_owned(),
+        _ => format!("{prefix}{path}"),
+    }
+}
+
+/// A path on this site to go to after login, or `None`: only `/…`, never `//host`,
+/// `/\host`, an absolute URL, or anything with a backslash or a control character
+/// (browsers drop tabs and newlines, which turns `/\t/host` into `//host`).
+pub fn safe_path(path: &str) -> Option<&str> {
+    let ok = path.starts_with('/')
+        && !path.starts_with("//")
+        && path.len() <= 2048
+        && !path.bytes().any(|b| b == b'\\' || b.is_ascii_control() || b == b' ');
+    ok.then_some(path)
+}
+
+/// What the users API's refusal means for the form: the status and its text (SPEC §8:
+/// failed login, second factor or refresh is reported by the status text alone).
+pub(crate) fn failure(error: &CallError) -> FormError {
+    let retry_after = match error {
+        CallError::Throttled(seconds) => *seconds,
+        _ => None,
+    };
+    FormError { retry_after, ..FormError::of(error.status()) }
+}
+
+pub(crate) fn with_cookies(mut response: Response, set: &[String]) -> Response {
+    for cookie in set {
+        if let Ok(value) = HeaderValue::from_str(cookie) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// The answer to a form of a logged-in user's when there is no session (it ended): 401
+/// for the app, and for a plain form the login page, which comes back to `origin` (an
+/// app path) afterwards.
+pub(crate) fn no_session(headers: &HeaderMap, page: &str, origin: &str, set_cookies: &[String]) -> Response {
+    if wants_json(headers) {
+        let outcome = FormOutcome::refused(FormError::of(StatusCode::UNAUTHORIZED));
+        return with_cookies(axum::Json(outcome).into_response(), set_cookies);
+    }
+    let query = serde_urlencoded::to_string([("origin", origin)]).unwrap_or_default();
+    with_cookies(see_other(&format!("{}?{query}", localized(prefix(page), "/login"))), set_cookies)
+}
+
+pub(crate) fn see_other(location: &str) -> Response {
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response
+}
+
+/// The answer to a form: for a plain form, its page again with the outcome (`form` in
+/// the page data), at the status the outcome has; for the app, the outcome as JSON with
+/// 200 (its `error.status` says what happened: a 4xx answer would be logged by the
+/// browser as a failed resource on every wrong password).
+pub(crate) async fn form_outcome(
+    state: &AppState,
+    headers: &HeaderMap,
+    page: &str,
+    status: StatusCode,
+    outcome: FormOutcome,
+) -> Response {
+    if wants_json(headers) {
+        return with_cookies(axum::Json(outcome).into_response(), &[]);
+    }
+    let text = serde_json::to_string(&outcome).unwrap_or_default();
+    let mut response = render_page(state, headers, page, Some(&text)).await;
+    if response.status().is_success() {
+        *response.status_mut() = status;
+    }
+    response
+}
+
+/// A request without a valid anti-forgery token, or from another site.
+pub(crate) async fn forbidden(state: &AppState, headers: &HeaderMap, page: &str) -> Response {
+    let outcome = FormOutcome::refused(FormError { forgery: Some(true), ..FormError::of(StatusCode::FORBIDDEN) });
+    form_outcome(state, headers, page, StatusCode::FORBIDDEN, outcome).await
+}
+
+/// The fields a form echoes back when it is shown again: never a password or the token.
+pub(crate) fn echoed(fields: &HashMap<String, String>) -> Value {
+    let kept = fields
+        .iter()
+        .filter(|(k, _)| !k.starts_with('_') && !k.to_ascii_lowercase().contains("password"))
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())));
+    Value::Object(kept.collect())
+}
+
+/// Checks a form's token and reads its fields; `Err` is the answer to send instead.
+pub(crate) async fn checked_fields(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: &Bytes,
+    page: &str,
+) -> Result<HashMap<String, String>, Response> {
+    let Some(fields) = fields(headers, body) else {
+        let outcome = FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST));
+        return Err(form_outcome(state, headers, page, StatusCode::BAD_REQUEST, outcome).await);
+    };
+    if !state.sessions().allowed(headers, fields.get("_csrf").map(String::as_str)) {
+        return Err(forbidden(state, headers, page).await);
+    }
+    Ok(fields)
+}
+
+/// A refused form: the status text, the field the users API named, what was typed.
+pub(crate) async fn refused(
+    state: &AppState,
+    headers: &HeaderMap,
+    page: &str,
+    refusal: users::Refusal,
+    values: Value,
+) -> Response {
+    tracing::info!(status = refusal.error.status().as_u16(), field = ?refusal.field, "form refused");
+    let outcome =
+        FormOutcome { field: refusal.field, values: Some(values), ..FormOutcome::refused(failure(&refusal.error)) };
+    form_outcome(state, headers, page, refusal.error.status(), outcome).await
+}
+
+/// A refused form of a logged-in user's (the cart, saved searches): as [`refused`], and
+/// when the users API no longer knows the session (401) its cookies go too.
+pub(crate) async fn refused_with_session(
+    state: &AppState,
+    headers: &HeaderMap,
+    page: &str,
+    refusal: users::Refusal,
+    values: Value,
+    visitor_cookies: &[String],
+) -> Response {
+    let ended = refusal.error.status() == StatusCode::UNAUTHORIZED;
+    let answer = refused(state, headers, page, refusal, values).await;
+    if ended {
+        return with_cookies(answer, &state.sessions().cleared());
+    }
+    with_cookies(answer, visitor_cookies)
+}
+
+/// The language of a page whose path has this prefix (`prefix`): what the users API is
+/// told a user's e-mails are to be written in.
+pub(crate) fn language_of(prefix: &str) -> &'static str {
+    if prefix.is_empty() {
+        "uk"
+    } else {
+        "en"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The outcome of `web/src/contract.fixture.json`, which `tsc` checks against
+    /// `FormOutcome` in `web/src/lib/account.ts`: every field, written as Rust writes it.
+    #[test]
+    fn a_form_outcome_is_written_as_the_contract_fixture() {
+        let fixture: Value = serde_json::from_str(include_str!("../../web/src/contract.fixture.json")).unwrap();
+        let expected = &fixture["formOutcome"];
+        let session = renderer::Session {
+            email: "buyer@portal.example".into(),
+            name: "Buyer Example".into(),
+            user_type: renderer::UserType::Buyer,
+        };
+        let outcome = FormOutcome {
+            cart: Some(Value::Null),
+            csrf: Some("q1w2e3r4t5y6u7i8o9p0".into()),
+            error: Some(FormError {
+                expired: Some(true),
+                forgery: Some(true),
+                retry_after: Some(30),
+                ..FormError::of(StatusCode::TOO_MANY_REQUESTS)
+            }),
+            field: Some("email".into()),
+            handover: Some("/login/handover/abc".into()),
+            location: Some("/tenders".into()),
+            missing: vec!["email", "password"],
+            ok: false,
+            old_portal_logout: Some("http://127.0.0.1:8081/old/cabinet/logout?noRedirect=1&rand=1".into()),
+            registered: Some("new@portal.example".into()),
+            saved: Some(vec!["45000000-7".into()]),
+            search: Some(Value::Null),
+            sent: Some(true),
+            session: Some(serde_json::to_value(Some(session)).unwrap()),
+            step: Some("2fa"),
+            values: Some(serde_json::json!({ "email": "buyer@portal.example" })),
+        };
+        let written: Value = serde_json::from_str(&serde_json::to_string(&outcome).unwrap()).unwrap();
+        assert_eq!(&written, expected, "Rust differs from the fixture");
+        // A field that is not set is not written; `retryAfter` is, as null.
+        let refused = serde_json::to_string(&FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST))).unwrap();
+        assert_eq!(refused, r#"{"ok":false,"error":{"status":400,"statusText":"Bad Request","retryAfter":null}}"#);
+    }
+}
