@@ -1,4 +1,7 @@
-//! The one place that turns failures into HTTP statuses.
+//! The refusals of the server's JSON endpoints for scripts (`/__data`, `/__vitals`, the
+//! characteristic-mismatch report): each error with its status and a JSON body naming
+//! it. Pages, forms and documents for machines answer their failures themselves (the
+//! error page, [`crate::form::FormOutcome`], `machine.rs`).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -1,3 +1,7 @@
+//! The `portal` binary: `portal` serves (the embedded upstream too, when configured),
+//! `portal alerts` runs the saved-search alert job once. Everything else is in the
+//! `server` library (`lib.rs`).
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
