@@ -2,7 +2,8 @@
 // The HTML of every route of `e2e/routes.json`, in each language, as a running portal
 // answers it to an anonymous visitor: written to a folder, or compared with an earlier
 // folder. A refactoring must leave every page byte-identical apart from what changes by
-// itself: asset hashes, the server's clock, anti-forgery tokens.
+// itself: asset hashes, the server's clock, anti-forgery tokens, the ports a run
+// listens on.
 //
 //   node scripts/same-html.mjs save DIR [BASE]      # BASE: http://127.0.0.1:8080
 //   node scripts/same-html.mjs compare DIR [BASE]   # exits 1 and names each page that differs
@@ -27,7 +28,9 @@ export function normalized(html) {
     .replace(/"now":\d+/g, '"now":0')
     .replace(/"csrf":"[^"]*"/g, '"csrf":"TOKEN"')
     .replace(/name="_csrf" value="[^"]*"/g, 'name="_csrf" value="TOKEN"')
-    .replace(/(sha256-)[A-Za-z0-9+/=]+/g, '$1HASH');
+    .replace(/(sha256-)[A-Za-z0-9+/=]+/g, '$1HASH')
+    // The ports a test run listens on (the embedded upstream's links name its port).
+    .replace(/(\/\/(?:127\.0\.0\.1|localhost)):\d+/g, '$1:PORT');
 }
 
 const routes = JSON.parse(readFileSync(join(ROOT, 'e2e/routes.json'), 'utf8'));
@@ -44,7 +47,7 @@ for (const path of paths) {
     writeFileSync(file, text);
     continue;
   }
-  const before = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  const before = existsSync(file) ? normalized(readFileSync(file, 'utf8')) : null;
   if (before !== text) {
     differ++;
     const at = before === null ? 0 : [...text].findIndex((c, i) => c !== before[i]);
