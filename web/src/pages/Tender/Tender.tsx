@@ -43,7 +43,7 @@ import { Questions } from './sections/Questions';
 import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
 import { timelineOf } from './timeline';
-import type { Contract, Tender as TenderData } from './types';
+import type { Contract, Tender as TenderData } from '../../records/tender';
 
 // The procedure parameters (folded, last on the page) and their defaults' table come as a
 // chunk of their own in the browser: the server renders them in place.

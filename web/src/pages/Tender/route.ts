@@ -3,7 +3,7 @@ import type { PageModule } from '../../routes/types';
 import { FETCHED_BY_THE_SERVER } from '../../routes/types';
 import type { FetchSpec } from '../../contract';
 import { recordAddress, recordIdTest } from '../../routes/records';
-import type { Tender } from './types';
+import type { Tender } from '../../records/tender';
 // The organizer's and suppliers' links to the registers: in the main stylesheet.
 import '../../components/RegisterLinks/RegisterLinks.css';
 

@@ -3,7 +3,7 @@ import { Classifications } from '../../../components/Classifications/Classificat
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { addressLine, localized, periodText, quantityText, type Formatter } from '../../../lib/ocds';
-import type { ContractItem } from '../types';
+import type { ContractItem } from '../../../records/contract';
 
 /** `dates`: the formatter of dates without the time (delivery terms). */
 export function Items({ items, ctx, dates }: { items: ContractItem[]; ctx: Formatter; dates: Formatter }) {

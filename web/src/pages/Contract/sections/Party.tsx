@@ -7,7 +7,7 @@ import { OrgLink } from '../../../components/AppLink/AppLink';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { addressLine, localized, type Formatter } from '../../../lib/ocds';
 import { contractLabel } from '../labels';
-import type { Party as PartyData } from '../types';
+import type { Party as PartyData } from '../../../records/contract';
 
 export const partyName = (party: PartyData, { language }: Formatter): string =>
   localized(party, 'name', language) || party.identifier?.legalName || party.identifier?.id || '';

@@ -3,7 +3,7 @@ import { Classifications } from '../../../components/Classifications/Classificat
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { addressLine, localized, quantityText } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import type { Item } from '../types';
+import type { Item } from '../../../records/plan';
 
 function deliveryDate(item: Item, ctx: Ctx): string {
   const { t } = ctx;

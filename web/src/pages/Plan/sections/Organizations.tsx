@@ -9,7 +9,7 @@ import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { addressLine, list, localized, safeHref } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
-import type { Plan, PlanOrganization } from '../types';
+import type { Plan, PlanOrganization } from '../../../records/plan';
 
 const sameOrganization = (a: PlanOrganization, b: PlanOrganization | undefined) =>
   !!b && !!a.identifier?.id && a.identifier.id === b.identifier?.id && (a.identifier.scheme ?? '') === (b.identifier?.scheme ?? '');

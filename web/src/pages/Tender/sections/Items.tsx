@@ -4,7 +4,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import { formatDate } from '../../../lib/dates';
 import { addressLine, localized, quantityText } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import type { Item } from '../types';
+import type { Item } from '../../../records/tender';
 
 export function Items({ items, withLot, ctx }: { items: Item[]; withLot: boolean; ctx: Ctx }) {
   const { t, language } = ctx;

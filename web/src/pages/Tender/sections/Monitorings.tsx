@@ -11,7 +11,7 @@ import { codeLabel } from '../../../lib/enums';
 import { list } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderPath } from '../route';
-import type { Tender } from '../types';
+import type { Tender } from '../../../records/tender';
 
 interface MonitoringSummary {
   id?: string;
