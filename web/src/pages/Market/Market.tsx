@@ -19,7 +19,8 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
 import { useFilterSubmit } from './forms';
 import { HOME_PER_PAGE, homeCanonicalQuery, homeHref, homePage, marketMeta } from './homeMeta';
-import { classificationsOf, membersOf, recordOf, trailOf } from './meta';
+import { classificationsOf, recordOf, trailOf } from './meta';
+import { hasId, membersOf } from '../../records/collection';
 import { ClassificationTile } from './tiles';
 import { ShowInTree, Tree, treeOf, useTreeState } from './Tree';
 
@@ -40,7 +41,7 @@ export default function Market({ route: _route }: { route: PageRoute }) {
   const pageOf = (p: number) => tiles.slice((p - 1) * HOME_PER_PAGE, p * HOME_PER_PAGE);
   // 'Show next N' appends the next 24 (SPEC §2.6): they are at hand already.
   const more = useShowMore<(typeof tiles)[number], HTMLUListElement>(page, pageOf);
-  const divisions = membersOf<ClassificationNode>(dataOf<unknown>(state, 'divisions'));
+  const divisions = membersOf<ClassificationNode>(dataOf<unknown>(state, 'divisions'), hasId);
   const tree = treeOf(classifications, divisions, state.language, (code) => t('market.tree.division', { code }));
   const opened = recordOf<MarketClassification>(state, 'open');
   const treeState = useTreeState(tree, query.get('open'), opened);

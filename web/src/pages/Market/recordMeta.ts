@@ -1,11 +1,12 @@
 /** Titles and descriptions of a category's and a profile's pages, named after them, with their counts. */
 import type { Meta } from '../../routes/types';
 import { dataOf, type DataSource } from '../../lib/data';
+import { totalOf } from '../../records/collection';
 import { localized, type Category, type Profile } from '../../lib/market';
 import { fmt, head, recordOf } from './meta';
 
 /** The products' total of a products page, or undefined without the answer. */
-const productsTotal = (from: DataSource) => dataOf<{ 'hydra:totalItems'?: number }>(from, 'products')?.['hydra:totalItems'];
+const productsTotal = (from: DataSource) => totalOf(dataOf<unknown>(from, 'products'));
 
 export const categoryMeta: Meta = (ctx, t) => {
   const c = recordOf<Category>(ctx, 'category');

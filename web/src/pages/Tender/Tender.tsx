@@ -22,6 +22,7 @@ import { useTranslation } from '../../i18n/react';
 import { dataOf, type DataSource } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import { formatter, list, localized } from '../../lib/ocds';
+import { membersOf } from '../../records/collection';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import type { Ctx } from './ctx';
@@ -76,7 +77,7 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
 }
 
 /** The members of another register's answer about this tender (none when it failed). */
-const registered = <T,>(state: DataSource, key: string): T[] => list(dataOf<{ 'hydra:member'?: T[] }>(state, key)?.['hydra:member']);
+const registered = <T,>(state: DataSource, key: string): T[] => membersOf<T>(dataOf<unknown>(state, key));
 
 /** The whole tender, from a CDB tender object; `notice` goes under the header. */
 export function TenderView({ tender, notice }: { tender: TenderData; notice?: ReactNode }) {
