@@ -14,7 +14,6 @@ import { useShowMore } from '../../components/Pagination/useShowMore';
 import { ProductCard } from '../../components/ProductCard/ProductCard';
 import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
-import { formatNumber } from '../../lib/format';
 import { localized, type Category, type Product, type Profile } from '../../lib/market';
 import { marketPerPage, parseMarketFilters, scopeOf } from '../../lib/marketFilters';
 import { pageCount } from '../../lib/pagination';
@@ -22,7 +21,7 @@ import { localizedPath } from '../../lib/paths';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
+import { Catalogue, FoundHead, useCatalogView } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { classificationsOf, listCrumb, trailOf } from './meta';
 import { hasId, membersOf, type Collection } from '../../records/collection';
@@ -128,12 +127,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
           )}
         </form>
       </div>
-      <div className="market-section-head">
-        <h2 className="result-count" aria-live="polite">
-          {t(`market.found.${scope.list}`, { count: total, formatted: formatNumber(total, 0, state.language) })}
-        </h2>
-        <ViewToggle {...view} />
-      </div>
+      <FoundHead list={scope.list} total={total} view={view} />
       {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href(path, { ...filters, exact: true, page: 1 }, scope)} />}
       {items.length === 0 && total > 0 ? (
         <EmptyState

@@ -24,7 +24,7 @@ import { localizedPath } from '../../lib/paths';
 import type { PageRoute } from '../../routes/types';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView, useCount } from './CatalogueView';
+import { Catalogue, FoundHead, useCatalogView, useCount } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { recordOf, trailOf } from './meta';
 import { hasId, membersOf, type Collection } from '../../records/collection';
@@ -143,12 +143,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
         </form>
       </div>
 
-      <div className="market-section-head">
-        <h2 className="result-count" aria-live="polite">
-          {t('market.found.products', { count: total, formatted: formatNumber(total, 0, state.language) })}
-        </h2>
-        <ViewToggle {...view} />
-      </div>
+      <FoundHead list="products" total={total} view={view} />
       {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href(path, { ...filters, exact: true, page: 1 }, REQUIREMENT_PRODUCTS)} />}
       {products.length === 0 && total > 0 ? (
         <EmptyState
