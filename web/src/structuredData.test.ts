@@ -30,9 +30,9 @@ import profileFx from './market/fixtures/profile.json';
 import profileProductsFx from './market/fixtures/profileProducts.json';
 import profilesFx from './market/fixtures/profiles.json';
 import productFx from './pages/Product/fixtures.json';
-import type { Tender } from './pages/Tender/types';
-import type { Plan } from './pages/Plan/types';
-import type { Contract } from './pages/Contract/types';
+import type { Tender } from './records/tender';
+import type { Plan } from './records/plan';
+import type { Contract } from './records/contract';
 
 const portal = (globalThis as unknown as { __portal: { init: (json: string) => void; render: (input: RenderInput) => RenderOutput } }).__portal;
 const config = fixture.input.config as ClientConfig;

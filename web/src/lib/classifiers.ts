@@ -94,12 +94,6 @@ export function labelFetches(filters: SearchFilters, register: Register): FetchS
   return specs;
 }
 
-/** Hydra members of an answer, or none. */
-export function membersOf<T>(body: unknown): T[] {
-  const members = (body as { 'hydra:member'?: unknown } | null)?.['hydra:member'];
-  return Array.isArray(members) ? (members as T[]) : [];
-}
-
 /**
  * Label of a classification node in a language (SPEC §3): its name, falling back to its
  * description; blank when that is only the id again (the picker then shows the code alone).

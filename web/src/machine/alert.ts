@@ -13,6 +13,7 @@
  */
 import { searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
 import { localizedPath } from '../lib/paths';
+import { membersOf } from '../records/collection';
 import { recordSummary, type Member } from './atom';
 import type { Context, Document, Step } from './types';
 
@@ -51,9 +52,8 @@ export function alertDocument(register: Register, filters: SearchFilters): Docum
     step: ({ request, origin, language, t }: Context, answer): Step => {
       const alert = alertOf(request.state);
       if (!alert) return { status: 404, text: '' };
-      const found = (answer ?? {}) as { 'hydra:member'?: Array<Member | null> };
-      const records = (found['hydra:member'] ?? [])
-        .filter((m): m is Member => !!m && typeof m === 'object' && Date.parse(m.dateModified ?? '') > alert.since)
+      const records = membersOf<Member>(answer)
+        .filter((m) => Date.parse(m.dateModified ?? '') > alert.since)
         .map((m) => {
           const { key, link, title, summary } = recordSummary(m, register, origin, language, t);
           return { id: m.id || key, text: [title, link, summary].filter(Boolean).join('\n') };

@@ -13,6 +13,7 @@ import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type Sear
 import { feedUrl } from '../lib/machineUrls';
 import { localized, money, organizationNames, type Organization, type Value } from '../lib/ocds';
 import { localizedPath } from '../lib/paths';
+import { membersOf } from '../records/collection';
 import type { Context, Document, Step } from './types';
 import { hash, instant, latest, xml } from './types';
 
@@ -124,8 +125,7 @@ export function feed(register: Register, filters: SearchFilters): Document {
   return {
     first: () => ({ status: 200, text: '', next: { key: 'search', service: 'search', path: feedSearch(filters, register) } }),
     step: ({ origin, language, t, request }: Context, answer): Step => {
-      const found = (answer ?? {}) as { 'hydra:member'?: Array<Member | null> };
-      const members = (found['hydra:member'] ?? []).filter((m): m is Member => !!m && typeof m === 'object').slice(0, FEED_SIZE);
+      const members = membersOf<Member>(answer).slice(0, FEED_SIZE);
       const of = REGISTER_OF[register.name];
       const host = origin.replace(/^[a-z]+:\/\//i, '').replace(/[:/].*$/, '');
       const entries = members.map((m) => {

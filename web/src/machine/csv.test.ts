@@ -14,7 +14,7 @@ import { createI18n } from '../i18n';
 import { formatDate } from '../lib/dates';
 import { enumLabel, regionLabel } from '../lib/enums';
 import { SEMICOLON, csvColumnKeys, csvField, csvHeader, csvRows, kyivWallTime, sheetHeader, sheetRows, type CsvRegister } from './csv';
-import { deriveContracts, demo, examples, member, type Rec } from './ocdsTestData';
+import { deriveContracts, demo, examples, member, type Rec } from './ocds/testData';
 
 const resources = { uk: { dzo: uk }, en: { dzo: en } };
 const T: Record<Language, TFunction> = {

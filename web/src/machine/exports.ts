@@ -13,6 +13,7 @@ import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type Sear
 import { RELEVANCE } from '../lib/keyword';
 import { EXTENSIONS, exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/machineUrls';
 import { RESULT_WINDOW } from '../lib/pagination';
+import { membersOf, type Collection } from '../records/collection';
 import { RFC_4180, SEMICOLON, csvHeader, csvRows, sheetHeader, sheetRows } from './csv';
 import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, tenderRelease } from './ocds';
 import type { Context, Document, Step } from './types';
@@ -29,12 +30,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ocds: 'application/json; charset=utf-8',
 };
-
-interface Found {
-  'hydra:member'?: unknown[];
-  'hydra:totalItems'?: number;
-  'hydra:view'?: { lastPage?: number };
-}
 
 interface ExportState {
   page: number;
@@ -56,9 +51,6 @@ export function exportFilename(register: Register, query: string, now: string, e
   return `${slug.slice(0, 120).replace(/-$/, '')}_${date}${extension}`;
 }
 
-const members = (found: Found): Array<Record<string, unknown>> =>
-  (found['hydra:member'] ?? []).filter((m): m is Record<string, unknown> => !!m && typeof m === 'object');
-
 /**
  * An export of `register`'s search `filters` (its sort kept, its paging not).
  * A relevance-ordered search (a keyword's default) is exported newest first: a file's
@@ -76,11 +68,11 @@ export function searchExport(register: Register, filters: SearchFilters, format:
   return {
     first: () => ({ status: 200, text: '', next: spec(1), state: { page: 1, lastPage: 1, written: 0 } satisfies ExportState }),
     step: ({ t, language, origin, request }: Context, answer): Step => {
-      const found = (answer ?? {}) as Found;
+      const found = (answer ?? {}) as Collection;
       const state = request.state as ExportState;
       const firstStep = state.page === 1;
       const lastPage = firstStep ? Math.min(Math.max(1, Number(found['hydra:view']?.lastPage) || 1), lastWindowPage) : state.lastPage;
-      const records = members(found);
+      const records = membersOf<Record<string, unknown>>(found);
       const more = state.page < lastPage && records.length > 0;
       let text: string;
       let written = state.written;

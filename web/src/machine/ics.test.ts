@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
 import { translations } from '../components/test-utils';
 import { apiExamples } from '../test-shared-data';
-import type { Tender } from '../pages/Tender/types';
+import type { Tender } from '../records/tender';
 import { contentLine, icsText, icsTime, tenderCalendar, tenderIcs } from './ics';
 import type { Context, MachineRequest } from './types';
 

@@ -19,7 +19,7 @@
 import { formatter, localized } from '../lib/ocds';
 import { localizedPath } from '../lib/paths';
 import { stageDates, stageName, timelineOf } from '../pages/Tender/timeline';
-import type { Tender } from '../pages/Tender/types';
+import type { Tender } from '../records/tender';
 import type { Context, Document, Step } from './types';
 import { hash, instant, notFound } from './types';
 

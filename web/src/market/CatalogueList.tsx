@@ -22,17 +22,16 @@ import { localizedPath } from '../lib/paths';
 import type { PageRoute } from '../lib/pageModule';
 import { usePageState } from '../state';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView } from './CatalogueView';
+import { Catalogue, FoundHead, useCatalogView } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
-import { classificationsOf, listCrumb, membersOf, trailOf } from './meta';
+import { classificationsOf, listCrumb, trailOf } from './meta';
+import { hasId, membersOf, type Collection } from '../records/collection';
 import { CategoryTile, ProfileTile } from './tiles';
 import { requirementIndex } from './requirements';
 import { Corrected } from '../components/Corrected/Corrected';
 import type { SearchInfo } from '../lib/keyword';
 
-interface ListAnswer {
-  'hydra:member'?: unknown;
-  'hydra:totalItems'?: number;
+interface ListAnswer extends Collection {
   /** With a keyword, products only (`upstream/API.md`). */
   search?: SearchInfo;
 }
@@ -63,9 +62,9 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const hrefForPage = (p: number) => href(path, { ...filters, page: p }, scope);
   // 'Show next N' appends the next page (SPEC §2.6).
   const more = useShowMore<Product & Profile & Category, HTMLUListElement>(filters.page, 'list');
-  const members = membersOf<Product & Profile & Category>(answer).concat(more.items);
+  const members = membersOf<Product & Profile & Category>(answer, hasId).concat(more.items);
   // English pages have the products' profiles (`fetches.ts`): English characteristic names.
-  const requirements = scope.list === 'products' ? requirementIndex(membersOf<Profile>(dataOf<unknown>(state, 'profiles'))) : undefined;
+  const requirements = scope.list === 'products' ? requirementIndex(membersOf<Profile>(dataOf<unknown>(state, 'profiles'), hasId)) : undefined;
 
   const items =
     scope.list === 'products'
@@ -129,12 +128,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
           )}
         </form>
       </div>
-      <div className="market-section-head">
-        <h2 className="result-count" aria-live="polite">
-          {t(`market.found.${scope.list}`, { count: total, formatted: formatNumber(total, 0, state.language) })}
-        </h2>
-        <ViewToggle {...view} />
-      </div>
+      <FoundHead list={scope.list} total={total} view={view} />
       {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href(path, { ...filters, exact: true, page: 1 }, scope)} />}
       {items.length === 0 && total > 0 ? (
         <EmptyState

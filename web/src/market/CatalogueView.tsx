@@ -81,6 +81,20 @@ export function ViewToggle({ view, ready, choose }: ReturnType<typeof useCatalog
   );
 }
 
+/** A list's head: how many it found (`market.found.<list>`, announced as it changes) and the view switch. */
+export function FoundHead({ list, total, view }: { list: string; total: number; view: ReturnType<typeof useCatalogView> }) {
+  const { t } = useTranslation();
+  const { language } = usePageState();
+  return (
+    <div className="market-section-head">
+      <h2 className="result-count" aria-live="polite">
+        {t(`market.found.${list}`, { count: total, formatted: formatNumber(total, 0, language) })}
+      </h2>
+      <ViewToggle {...view} />
+    </div>
+  );
+}
+
 /** A catalogue's items in the chosen view (`items` are `<li>`s); `list` receives the list element (`useShowMore`). */
 export function Catalogue({ view, label, children, list }: { view: CatalogView; label?: string; children: ReactNode; list?: RefObject<HTMLUListElement | null> }) {
   return (

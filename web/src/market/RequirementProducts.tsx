@@ -24,9 +24,10 @@ import { localizedPath } from '../lib/paths';
 import type { PageRoute } from '../lib/pageModule';
 import { usePageState } from '../state';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView, useCount } from './CatalogueView';
+import { Catalogue, FoundHead, useCatalogView, useCount } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
-import { membersOf, recordOf, trailOf } from './meta';
+import { recordOf, trailOf } from './meta';
+import { hasId, membersOf, type Collection } from '../records/collection';
 import { ProfileChooser } from './ProfileChooser';
 import { RequirementFilters } from './RequirementFilters';
 import { requirementFilters, requirementIndex, type RequirementFilter } from './requirements';
@@ -84,14 +85,14 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
   if (!record) return null;
 
   const filters = parseMarketFilters(new URLSearchParams(location.search), REQUIREMENT_PRODUCTS);
-  const profiles = category ? membersOf<Profile>(dataOf<unknown>(state, 'profiles')) : profile ? [profile] : [];
+  const profiles = category ? membersOf<Profile>(dataOf<unknown>(state, 'profiles'), hasId) : profile ? [profile] : [];
   const defs = requirementFilters(profiles);
   const index = requirementIndex(profiles);
-  const answer = dataOf<{ 'hydra:member'?: unknown; 'hydra:totalItems'?: number; search?: SearchInfo }>(state, 'products') ?? {};
+  const answer = dataOf<Collection & { search?: SearchInfo }>(state, 'products') ?? {};
   const hrefForPage = (p: number) => href(path, { ...filters, page: p }, REQUIREMENT_PRODUCTS);
   // 'Show next N' appends the next page (SPEC §2.6).
   const more = useShowMore<Product, HTMLUListElement>(filters.page, 'products');
-  const products = membersOf<Product>(answer).concat(more.items);
+  const products = membersOf<Product>(answer, hasId).concat(more.items);
   const total = answer['hydra:totalItems'] ?? 0;
   const perPage = marketPerPage('products');
   const title = localized(state.language, record.title, record.title_en) || record.id;
@@ -142,12 +143,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
         </form>
       </div>
 
-      <div className="market-section-head">
-        <h2 className="result-count" aria-live="polite">
-          {t('market.found.products', { count: total, formatted: formatNumber(total, 0, state.language) })}
-        </h2>
-        <ViewToggle {...view} />
-      </div>
+      <FoundHead list="products" total={total} view={view} />
       {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href(path, { ...filters, exact: true, page: 1 }, REQUIREMENT_PRODUCTS)} />}
       {products.length === 0 && total > 0 ? (
         <EmptyState

@@ -11,6 +11,7 @@ import type { DefinedTerm } from 'schema-dts';
 import type { Meta, PageChunk, PageRoute, RouteContext } from '../lib/pageModule';
 import { dataOf, type DataSource } from '../lib/data';
 import { formatNumber } from '../lib/format';
+import { hasId, totalOf } from '../records/collection';
 import {
   categoryPath, classificationPath, localized, marketPath, profilePath,
   type Category, type MarketClassification, type Profile,
@@ -23,28 +24,20 @@ import type { Crumb } from './Breadcrumbs';
 /** The root of every trail: the catalogue's name, the same in both languages. */
 export const MARKET_NAME = 'Market';
 
-const isRecord = (v: unknown): v is { id: string } => !!v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string';
-
 /** Every market classification the page has (`classifications`: `{items, total}`). */
 export function classificationsOf(from: DataSource): MarketClassification[] {
   const items = dataOf<{ items?: unknown }>(from, 'classifications')?.items;
-  return Array.isArray(items) ? (items.filter(isRecord) as MarketClassification[]) : [];
+  return Array.isArray(items) ? (items.filter(hasId) as MarketClassification[]) : [];
 }
 
 /** A record answer under `key` when it is one (has an id). */
 export const recordOf = <T extends { id: string }>(from: DataSource, key: string): T | null => {
   const body = dataOf<T>(from, key);
-  return isRecord(body) ? body : null;
+  return hasId(body) ? body : null;
 };
 
 /** A reference to a market classification: its code, or an object with it. */
 export const refId = (ref: string | { id?: string } | undefined): string | undefined => (typeof ref === 'string' ? ref : ref?.id) || undefined;
-
-/** Hydra members that are records. */
-export const membersOf = <T>(body: unknown): T[] => {
-  const m = (body as { 'hydra:member'?: unknown } | null)?.['hydra:member'];
-  return Array.isArray(m) ? (m.filter(isRecord) as T[]) : [];
-};
 
 /** A count for a description (`5 354`). */
 export const fmt = (n: number | undefined, language: Language) => formatNumber(n ?? 0, 0, language);
@@ -101,7 +94,7 @@ export const breadcrumbJsonLd = (trail: Crumb[], ctx: RouteContext) => jsonLdDoc
 export const head = (title: string, description: string) => ({ title: clip(title, 120), description: clip(description, DESCRIPTION_MAX) });
 
 /** The products' total of a products page, or undefined without the answer. */
-export const productsTotal = (from: DataSource) => dataOf<{ 'hydra:totalItems'?: number }>(from, 'products')?.['hydra:totalItems'];
+export const productsTotal = (from: DataSource) => totalOf(dataOf<unknown>(from, 'products'));
 
 /** A list page's title (with the page number past the first) and description. */
 export const listMeta =

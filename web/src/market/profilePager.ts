@@ -5,6 +5,7 @@
  * page leaves the list as it was and the page number goes back to the one before.
  */
 import type { Profile } from '../lib/market';
+import { hasId, membersIn, membersOf, totalOf } from '../records/collection';
 
 export const PROFILES_PER_PAGE = 20;
 
@@ -50,9 +51,7 @@ export const profilesPagePath = (categoryId: string, page: number) =>
 
 /** Reads a hydra answer: its members and total (a malformed answer is a failure). */
 export function pageOf(body: unknown): { items: Profile[]; total: number } {
-  const b = body as { 'hydra:member'?: unknown; 'hydra:totalItems'?: unknown } | null;
-  const members = b?.['hydra:member'];
-  const total = b?.['hydra:totalItems'];
-  if (!Array.isArray(members) || typeof total !== 'number') throw new Error('not a hydra collection');
-  return { items: members.filter((p): p is Profile => !!p && typeof p === 'object' && typeof (p as Profile).id === 'string'), total };
+  const total = totalOf(body);
+  if (!membersIn(body) || total === undefined) throw new Error('not a hydra collection');
+  return { items: membersOf<Profile>(body, hasId), total };
 }

@@ -8,6 +8,7 @@
  */
 import type { RefObject } from 'react';
 import type { PageData } from '../../lib/data';
+import { membersIn } from '../../records/collection';
 import type { Shown } from './useShowMore';
 
 interface Append<T> {
@@ -32,8 +33,7 @@ export async function pageData(url: string): Promise<PageData> {
 /** The members of a hydra collection answered under `key`; null when it failed. */
 function membersAt<T>(data: PageData, key: string): T[] | null {
   const entry = data[key];
-  const members = entry?.ok ? (entry.body as { 'hydra:member'?: unknown } | null)?.['hydra:member'] : null;
-  return Array.isArray(members) ? (members as T[]) : null;
+  return entry?.ok ? (membersIn(entry.body) as T[] | null) : null;
 }
 
 export default async function appendPage<T>({ shown, set, list, url: href, source }: Append<T>): Promise<void> {

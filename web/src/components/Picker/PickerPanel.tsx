@@ -11,13 +11,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react';
 import {
-  classificationsPath, membersOf, nodeLabel, organisationLabel, organisationsPath,
+  classificationsPath, nodeLabel, organisationLabel, organisationsPath,
   type ClassificationNode, type Organisation,
 } from '../../lib/classifiers';
 import { ancestorsOf, sortClassifications } from '../../lib/classifierTree';
 import { usePageState } from '../../state';
 import { named, type Chosen, type PickerSource } from './Picker';
 import { fetchSearchApi } from '../../lib/api';
+import { membersOf } from '../../records/collection';
 
 type Load<T> = { state: 'idle' } | { state: 'loading' } | { state: 'error' } | { state: 'done'; items: T[] };
 

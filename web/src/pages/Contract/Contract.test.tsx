@@ -18,7 +18,7 @@ import type { PageRoute, RouteContext } from '../../lib/pageModule';
 import { apiExamples } from '../../test-shared-data';
 import Contract from './Contract';
 import { contract as contractModule, isContractId } from './route';
-import type { Contract as ContractData } from './types';
+import type { Contract as ContractData } from '../../records/contract';
 
 // `../shared/data` beside the project or `$PORTAL_SHARED_DATA`; skipped when absent, except
 // under CI, where its absence fails the file.

@@ -26,7 +26,7 @@ import { Milestones } from './sections/Milestones';
 import { Origin, originFacts } from './sections/Origin';
 import { Summary } from './sections/Summary';
 import { Suppliers } from './sections/Suppliers';
-import type { Contract as ContractData, ContractDocument } from './types';
+import type { Contract as ContractData, ContractDocument } from '../../records/contract';
 
 // The page's head comes with its chunk (`PageChunk`).
 export { jsonLd, meta } from './meta';

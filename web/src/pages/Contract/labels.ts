@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import { codeLabel } from '../../lib/enums';
 import type { Value } from '../../lib/ocds';
-import type { ContractValue } from './types';
+import type { ContractValue } from '../../records/contract';
 
 /** A label from the `contract.<group>` map (statuses, milestone events, rationale types…). */
 export function contractLabel(t: TFunction, group: string, code: string | undefined): string {

@@ -16,7 +16,7 @@ import {
 import { list, localized, money, organizationNames } from '../../lib/ocds';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { statusLabel } from '../../lib/enums';
-import type { Contract } from './types';
+import type { Contract } from '../../records/contract';
 
 const idOf = (contract: Contract) => contract.contractID || contract.id || '';
 const titleOf = (contract: Contract, language: Language) => localized(contract, 'title', language);

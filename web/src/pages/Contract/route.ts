@@ -1,7 +1,7 @@
 /** `/contracts/{id}`: a contract by its contractID (the 32-hex id redirects to it). */
 import type { PageModule } from '../../lib/pageModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
-import type { Contract } from './types';
+import type { Contract } from '../../records/contract';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/RegisterLinks/RegisterLinks.css';
 

@@ -1,4 +1,4 @@
-import type { Tender } from '../Tender/types';
+import type { Tender } from '../../records/tender';
 
 /** The tender inside a central-database answer (`{data: tender}`), or null. */
 export function externalTenderOf(body: unknown): Tender | null {

@@ -19,8 +19,9 @@ import { Breadcrumbs } from '../../market/Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogView } from '../../market/CatalogueView';
 import { useFilterSubmit } from '../../market/forms';
 import { HOME_PER_PAGE, homeHref, homePage } from './head';
-import { classificationsOf, membersOf, recordOf, trailOf } from '../../market/meta';
+import { classificationsOf, recordOf, trailOf } from '../../market/meta';
 import { ClassificationTile } from '../../market/tiles';
+import { hasId, membersOf } from '../../records/collection';
 import { ShowInTree, Tree, treeOf, useTreeState } from './Tree';
 
 export { meta, canonicalQuery } from './head';
@@ -40,7 +41,7 @@ export default function Market({ route: _route }: { route: PageRoute }) {
   const pageOf = (p: number) => tiles.slice((p - 1) * HOME_PER_PAGE, p * HOME_PER_PAGE);
   // 'Show next N' appends the next 24 (SPEC §2.6): they are at hand already.
   const more = useShowMore<(typeof tiles)[number], HTMLUListElement>(page, pageOf);
-  const divisions = membersOf<ClassificationNode>(dataOf<unknown>(state, 'divisions'));
+  const divisions = membersOf<ClassificationNode>(dataOf<unknown>(state, 'divisions'), hasId);
   const tree = treeOf(classifications, divisions, state.language, (code) => t('market.tree.division', { code }));
   const opened = recordOf<MarketClassification>(state, 'open');
   const treeState = useTreeState(tree, query.get('open'), opened);

@@ -202,10 +202,10 @@ function Party({ party, t }: { party: Organization & { roles?: string[] }; t: TF
     <Facts
       rows={[
         [t('monitoring.auditorName'), party.name || party.identifier?.legalName],
-        [t('tender.identifier'), party.identifier?.id, 'code'],
-        [t('tender.address'), addressLine(party.address)],
+        [t('party.identifier'), party.identifier?.id, 'code'],
+        [t('party.address'), addressLine(party.address)],
         [
-          t('tender.contactPoint'),
+          t('party.contactPoint'),
           contact?.name && (
             <>
               {contact.name}

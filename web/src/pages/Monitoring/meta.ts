@@ -9,7 +9,7 @@ import { codeLabel } from '../../lib/enums';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from '../../lib/jsonld';
 import { localized } from '../../lib/ocds';
 import { tenderPath } from '../Tender/route';
-import type { Tender } from '../Tender/types';
+import type { Tender } from '../../records/tender';
 import { monitoredTenderId } from './route';
 import type { Monitoring } from './types';
 

@@ -4,7 +4,7 @@ import { movedTo, noDotSegments } from '../../lib/guards';
 import { dataOf } from '../../lib/data';
 import { encodeTail } from '../../lib/recordAddress';
 import { tenderPath } from '../Tender/route';
-import type { Tender } from '../Tender/types';
+import type { Tender } from '../../records/tender';
 import type { Monitoring } from './types';
 
 /** The tenderID of the monitored tender: the fetched tender's when it is that tender. */

@@ -26,7 +26,8 @@ import type { PageRoute } from '../../lib/pageModule';
 import { usePageState, type PageState } from '../../state';
 import { Result } from '../Search/results';
 import { BarChart } from './Chart';
-import { aggregation, membersOf, organisationOf, records, sums, totalOf, type Aggregation, type Group, type Role } from './data';
+import { membersOf } from '../../records/collection';
+import { aggregation, organisationOf, records, sums, totalOf, type Aggregation, type Group, type Role } from './data';
 
 /** A CPV division as `/api/classifications` names it. */
 interface Division {

@@ -6,6 +6,7 @@ import type { Language } from '../../contract';
 import { dataOf, type DataSource } from '../../lib/data';
 import { formatMoney } from '../../lib/format';
 import { list, type Organization } from '../../lib/ocds';
+import { membersOf, totalOf as totalIn } from '../../records/collection';
 import type { Summary } from '../Search/results';
 
 export type Role = 'buyer' | 'supplier';
@@ -34,15 +35,8 @@ export const aggregation = (from: DataSource, key: string): Aggregation | null =
   return a && Array.isArray(a.groups) ? a : null;
 };
 
-/** The members of a hydra collection (not `lib/classifiers`' `membersOf`: importing it would split it out of the search page's chunk). */
-export function membersOf<T>(body: unknown): T[] {
-  const members = (body as { 'hydra:member'?: unknown } | null)?.['hydra:member'];
-  return Array.isArray(members) ? (members as T[]) : [];
-}
-
 export const records = (from: DataSource, key: string): Summary[] => membersOf<Summary>(dataOf<unknown>(from, key));
-export const totalOf = (from: DataSource, key: string): number =>
-  dataOf<{ 'hydra:totalItems'?: number }>(from, key)?.['hydra:totalItems'] ?? 0;
+export const totalOf = (from: DataSource, key: string): number => totalIn(dataOf<unknown>(from, key)) ?? 0;
 
 const sameId = (org: Org | undefined, id: string) => org?.identifier?.id?.trim() === id;
 

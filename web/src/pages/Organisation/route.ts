@@ -9,6 +9,7 @@
 import type { PageModule } from '../../lib/pageModule';
 import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { dataOf } from '../../lib/data';
+import { totalOf } from '../../records/collection';
 import { organisationFetches } from './fetches.server';
 import './Organisation.css';
 
@@ -23,7 +24,7 @@ const org = (role: 'buyer' | 'supplier', required: string[]): PageModule => ({
   required,
   // An identifier no record names is no organisation's page.
   redirectFromData: (ctx) =>
-    required.some((key) => (dataOf<{ 'hydra:totalItems'?: number }>(ctx, key)?.['hydra:totalItems'] ?? 0) > 0) ? null : { error: 404 },
+    required.some((key) => (totalOf(dataOf<unknown>(ctx, key)) ?? 0) > 0) ? null : { error: 404 },
 });
 
 export const buyer = org('buyer', ['tenders', 'plans', 'contracts']);

@@ -18,7 +18,7 @@ import { apiExamples } from '../../test-shared-data';
 import Plan from './Plan';
 import { planDescription, planJsonLd, planTitle } from './meta';
 import { isPlanId, plan as planModule } from './route';
-import type { Plan as PlanData } from './types';
+import type { Plan as PlanData } from '../../records/plan';
 
 // `../shared/data` beside the project or `$PORTAL_SHARED_DATA`; skipped when absent, except
 // under CI, where its absence fails the file.

@@ -28,7 +28,7 @@ import { Organizations, organizationsOf } from './sections/Organizations';
 import { PlannedTender, plannedTenderRows } from './sections/PlannedTender';
 import { Rationale, rationaleText } from './sections/Rationale';
 import { Summary } from './sections/Summary';
-import type { Plan as PlanData } from './types';
+import type { Plan as PlanData } from '../../records/plan';
 
 // The page's head comes with its chunk (`PageChunk`).
 export { jsonLd, meta } from './meta';

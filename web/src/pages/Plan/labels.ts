@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import { codeLabel, statusLabel } from '../../lib/enums';
 import { list, localized } from '../../lib/ocds';
-import type { Plan } from './types';
+import type { Plan } from '../../records/plan';
 
 /** A label from the `plan.<group>` map (statuses, budget sources, kinds...). */
 export function planLabel(t: TFunction, group: string, code: string | undefined): string {

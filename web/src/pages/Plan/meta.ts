@@ -17,7 +17,7 @@ import {
 import { list, localized, money } from '../../lib/ocds';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { planBuyer, planStatusLabel, planSubject, planYear } from './labels';
-import type { Plan } from './types';
+import type { Plan } from '../../records/plan';
 
 /** Mid-sentence a label reads in lower case ("Статус: запланований."). */
 const lowerFirst = (s: string, language: Language) => s.charAt(0).toLocaleLowerCase(language) + s.slice(1);

@@ -1,7 +1,7 @@
 /** `/plans/{id}`: a procurement plan by its planID (the 32-hex id redirects to it). */
 import type { PageModule } from '../../lib/pageModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
-import type { Plan } from './types';
+import type { Plan } from '../../records/plan';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Plan.css';
 import '../../components/RegisterLinks/RegisterLinks.css';

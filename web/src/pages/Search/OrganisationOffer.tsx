@@ -5,7 +5,7 @@
  */
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
-import { membersOf } from '../../lib/classifiers';
+import { membersOf } from '../../records/collection';
 import { dataOf } from '../../lib/data';
 import { usePageState } from '../../state';
 

@@ -26,7 +26,7 @@ import { useShowMore } from '../../components/Pagination/useShowMore';
 import type { Chosen } from '../../components/Picker/Picker';
 import { Picker as PickerOnServer } from '../../components/Picker/render.server';
 import {
-  ORGANISATION_FILTERS, TREE_FILTERS, labelKey, membersOf, nodeLabel, organisationLabel, organisationLookup,
+  ORGANISATION_FILTERS, TREE_FILTERS, labelKey, nodeLabel, organisationLabel, organisationLookup,
   type ClassificationNode, type Organisation, type OrganisationFilter, type TreeFilter,
 } from '../../lib/classifiers';
 import type { PageState } from '../../state';
@@ -38,6 +38,7 @@ import { Result, type Summary } from './results';
 import { MachineLinks } from './MachineLinks';
 import { OrganisationOffer } from './OrganisationOffer';
 import { wordsPattern } from '../../lib/highlight';
+import { membersOf, type Collection } from '../../records/collection';
 import type { SearchInfo } from '../../lib/keyword';
 
 // The code and organisation pickers come as a chunk of their own in the browser (the
@@ -46,9 +47,7 @@ import type { SearchInfo } from '../../lib/keyword';
 const Picker = __SERVER__ ? PickerOnServer : lazy(() => import('../../components/Picker/Picker'));
 import { Corrected } from '../../components/Corrected/Corrected';
 
-interface SearchAnswer {
-  'hydra:member'?: Summary[];
-  'hydra:totalItems'?: number;
+interface SearchAnswer extends Collection<Summary> {
   facets?: Record<string, Record<string, number>>;
   /** With a keyword (`upstream/API.md`). */
   search?: SearchInfo;
@@ -163,7 +162,7 @@ export default function Search({ route }: { route: PageRoute }) {
   const has = (filter: ArrayFilter) => register.arrays.includes(filter);
   const filters = filtersOf({ query, input: state }, register);
   const answer = dataOf<SearchAnswer>(state, register.name) ?? {};
-  const records = answer['hydra:member'] ?? [];
+  const records = membersOf<Summary>(answer);
   const total = answer['hydra:totalItems'] ?? 0;
   const facets = answer.facets ?? {};
   const tags = membersOf<Tag>(dataOf<unknown>(state, 'tags'));

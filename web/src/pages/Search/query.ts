@@ -9,6 +9,7 @@ import type { FetchSpec } from '../../contract';
 import { CONTRACTS, PLANS, TENDERS, parseFilters, searchApiPath, serializeFilters, type Register } from '../../lib/filters';
 import { LABELS_MAX_AGE, labelFetches } from '../../lib/classifiers';
 import { CPV_NAMES } from '../../components/Classifications/englishNames';
+import { membersOf } from '../../records/collection';
 
 /** The register a search page searches, by its page name. */
 export const registerOf = (name: string): Register => (name === 'planList' ? PLANS : name === 'contractList' ? CONTRACTS : TENDERS);
@@ -122,7 +123,7 @@ export const keywordRedirect =
     const register = registerOf(name);
     const filters = filtersOf(ctx, register);
     const answer = ctx.input.data[register.name];
-    const members = answer?.ok ? ((answer.body as { 'hydra:member'?: Array<Record<string, unknown>> })['hydra:member'] ?? []) : [];
+    const members = answer?.ok ? membersOf<Record<string, unknown>>(answer.body) : [];
     const to = recordOfKeyword(filters.keyword, register, members);
     return to ? { redirect: to, status: 302 } : null;
   };

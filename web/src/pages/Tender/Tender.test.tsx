@@ -7,7 +7,7 @@ import { html, render, translations } from '../../components/test-utils';
 import type { Fetched, Language } from '../../contract';
 import type { PageRoute } from '../../lib/pageModule';
 import Tender from './Tender';
-import type { Tender as TenderData } from './types';
+import type { Tender as TenderData } from '../../records/tender';
 import { apiExamples } from '../../test-shared-data';
 
 // `../shared/data` beside the project or `$PORTAL_SHARED_DATA`; skipped when absent, except

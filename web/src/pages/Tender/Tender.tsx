@@ -23,6 +23,7 @@ import { dataOf, type DataSource } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import { formatter, list, localized } from '../../lib/ocds';
 import type { PageRoute } from '../../lib/pageModule';
+import { membersOf } from '../../records/collection';
 import { usePageState } from '../../state';
 import type { Ctx } from './ctx';
 import { statusLabel } from './labels';
@@ -43,7 +44,7 @@ import { Questions } from './sections/Questions';
 import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
 import { timelineOf } from './timeline';
-import type { Contract, Tender as TenderData } from './types';
+import type { Contract, Tender as TenderData } from '../../records/tender';
 
 // The procedure parameters (folded, last on the page) and their defaults' table come as a
 // chunk of their own in the browser: the server renders them in place.
@@ -76,7 +77,7 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
 }
 
 /** The members of another register's answer about this tender (none when it failed). */
-const registered = <T,>(state: DataSource, key: string): T[] => list(dataOf<{ 'hydra:member'?: T[] }>(state, key)?.['hydra:member']);
+const registered = <T,>(state: DataSource, key: string): T[] => membersOf<T>(dataOf<unknown>(state, key));
 
 /** The whole tender, from a CDB tender object; `notice` goes under the header. */
 export function TenderView({ tender, notice }: { tender: TenderData; notice?: ReactNode }) {

@@ -3,7 +3,7 @@ import { createI18n } from '../../i18n';
 import { translations } from '../../components/test-utils';
 import { tenderDescription, tenderJsonLd, tenderTitle } from './meta';
 import { timelineOf } from './timeline';
-import type { Tender } from './types';
+import type { Tender } from '../../records/tender';
 
 const resources = { uk: { dzo: translations.uk }, en: { dzo: translations.en } };
 const uk = createI18n('uk', resources).getFixedT('uk', 'dzo');

@@ -18,7 +18,7 @@ import { tenderOcdsUrl } from '../../lib/machineUrls';
 import { list, localized, money } from '../../lib/ocds';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { statusLabel } from './labels';
-import type { Tender } from './types';
+import type { Tender } from '../../records/tender';
 
 const titleOf = (tender: Tender, language: Language) => localized(tender, 'title', language) || tender.tenderID || '';
 

@@ -3,7 +3,7 @@ import type { PageModule } from '../../lib/pageModule';
 import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import type { FetchSpec } from '../../contract';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
-import type { Tender } from './types';
+import type { Tender } from '../../records/tender';
 // The organizer's and suppliers' links to the registers: in the main stylesheet.
 import '../../components/RegisterLinks/RegisterLinks.css';
 

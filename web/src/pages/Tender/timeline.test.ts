@@ -9,7 +9,7 @@ import { translations } from '../../components/test-utils';
 import { formatter } from '../../lib/ocds';
 import { apiExamples } from '../../test-shared-data';
 import { deadlinesOf, ongoing, stageDates, stageName, timelineOf, type Stage } from './timeline';
-import type { Tender } from './types';
+import type { Tender } from '../../records/tender';
 
 const resources = { uk: { dzo: translations.uk }, en: { dzo: translations.en } };
 const uk = createI18n('uk', resources).getFixedT('uk', 'dzo');

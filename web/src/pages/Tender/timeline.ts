@@ -9,7 +9,7 @@
  */
 import type { TFunction } from 'i18next';
 import { periodText, type Formatter } from '../../lib/ocds';
-import type { Period, Tender } from './types';
+import type { Period, Tender } from '../../records/tender';
 
 export type StageKey =
   | 'enquiryPeriod'

@@ -1,6 +1,6 @@
 /** The buyer, its identifier linking to the searches of its tenders, plans and contracts. */
 import type { Formatter } from '../../../lib/ocds';
-import type { Party as PartyData } from '../types';
+import type { Party as PartyData } from '../../../records/contract';
 import { Party } from './Party';
 
 export function Buyer({ buyer, ctx }: { buyer: PartyData; ctx: Formatter }) {

@@ -9,7 +9,7 @@ import { Money } from '../../../components/Money/Money';
 import { list, localized, money, periodText, type Formatter, type Value } from '../../../lib/ocds';
 import { Status } from '../../../components/Status/Status';
 import { contractLabel, netValue } from '../labels';
-import type { Change, ContractDocument, RationaleType } from '../types';
+import type { Change, ContractDocument, RationaleType } from '../../../records/contract';
 
 interface Props {
   changes: Change[];

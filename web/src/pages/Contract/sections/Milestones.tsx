@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import { formatNumber } from '../../../lib/format';
 import type { Formatter } from '../../../lib/ocds';
 import { contractLabel } from '../labels';
-import type { Milestone } from '../types';
+import type { Milestone } from '../../../records/contract';
 
 /** Milestones in their sequence (those without a number keep their place at the end). */
 export const milestonesInOrder = (milestones: Milestone[]): Milestone[] =>

@@ -4,7 +4,7 @@ import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import type { Formatter } from '../../../lib/ocds';
 import { methodLabel } from '../../../lib/enums';
 import { tenderPath } from '../../Tender/route';
-import type { Contract } from '../types';
+import type { Contract } from '../../../records/contract';
 
 /** The tender's tenderID, else its 32-hex id (whose page redirects to the tenderID). */
 export const tenderIdOf = (contract: Contract): string => contract.tenderID || contract.tender_id || '';

@@ -7,7 +7,7 @@ import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
 import { list, money, periodText, type Formatter, type Value } from '../../../lib/ocds';
 import { contractLabel, netValue } from '../labels';
-import type { Contract } from '../types';
+import type { Contract } from '../../../records/contract';
 
 /** `dates`: the formatter of dates without the time (the period). */
 export function Summary({ contract, ctx, dates }: { contract: Contract; ctx: Formatter; dates: Formatter }) {

@@ -1,6 +1,6 @@
 /** The suppliers, each with its identifier (linking to the searches filtered by it) and address. */
 import type { Formatter } from '../../../lib/ocds';
-import type { Party as PartyData } from '../types';
+import type { Party as PartyData } from '../../../records/contract';
 import { Party } from './Party';
 
 export function Suppliers({ suppliers, ctx }: { suppliers: PartyData[]; ctx: Formatter }) {

@@ -9,7 +9,7 @@ import { Money } from '../../../components/Money/Money';
 import { addressLine, list, localized, money, periodText } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { planLabel, planYear } from '../labels';
-import type { BreakdownItem, Budget as BudgetData, Plan } from '../types';
+import type { BreakdownItem, Budget as BudgetData, Plan } from '../../../records/plan';
 import { ClassificationText } from '../../../components/Classifications/Classifications';
 
 /** The donor programmes' scheme of `budget.project`. */

@@ -3,7 +3,7 @@ import { Facts } from '../../../components/Facts/Facts';
 import { localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
-import type { Cancellation as CancellationData } from '../types';
+import type { Cancellation as CancellationData } from '../../../records/plan';
 
 /** True when the plan has a cancellation worth a section. */
 export const hasCancellation = (c: CancellationData | undefined): c is CancellationData =>

@@ -3,7 +3,7 @@ import { ClassificationText } from '../../../components/Classifications/Classifi
 import { Facts } from '../../../components/Facts/Facts';
 import { list } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import type { Classification as ClassificationData, Plan } from '../types';
+import type { Classification as ClassificationData, Plan } from '../../../records/plan';
 
 const hasContent = (c: ClassificationData | undefined): c is ClassificationData =>
   !!c && typeof c === 'object' && !!(c.id || c.description);

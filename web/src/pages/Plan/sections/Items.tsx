@@ -1,37 +1,18 @@
 /** What is bought: each item's classifications, quantity and unit, delivery place and dates. */
-import { Classifications } from '../../../components/Classifications/Classifications';
-import { DataTable } from '../../../components/DataTable/DataTable';
-import { addressLine, localized, quantityText } from '../../../lib/ocds';
+import { RecordItems } from '../../../components/RecordItems/RecordItems';
 import type { Ctx } from '../ctx';
-import type { Item } from '../types';
+import type { Item } from '../../../records/plan';
 
+/** The delivery dates (days): a range only when the two days differ. */
 function deliveryDate(item: Item, ctx: Ctx): string {
   const { t } = ctx;
   const start = ctx.day(item.deliveryDate?.startDate);
   const end = ctx.day(item.deliveryDate?.endDate);
-  if (start && end && start !== end) return t('plan.deliveryRange', { start, end });
-  if (end) return t('plan.deliveryUntil', { date: end });
-  return start ? t('plan.deliveryFrom', { date: start }) : '';
+  if (start && end && start !== end) return t('items.deliveryRange', { start, end });
+  if (end) return t('items.deliveryUntil', { date: end });
+  return start ? t('items.deliveryFrom', { date: start }) : '';
 }
 
 export function Items({ items, ctx }: { items: Item[]; ctx: Ctx }) {
-  const { t, language } = ctx;
-  return (
-    <DataTable head={['description', 'classification', 'quantity', 'delivery'].map((c) => t(`plan.col.${c}`))}>
-      {items.map((item, i) => {
-        const when = deliveryDate(item, ctx);
-        return (
-          <tr key={item.id ?? i}>
-            <th scope="row">{localized(item, 'description', language)}</th>
-            <td><Classifications item={item} language={language} /></td>
-            <td>{quantityText(item, t, language)}</td>
-            <td>
-              {addressLine(item.deliveryAddress)}
-              {when && <div className="muted">{when}</div>}
-            </td>
-          </tr>
-        );
-      })}
-    </DataTable>
-  );
+  return <RecordItems items={items} ctx={ctx} delivery={(item) => deliveryDate(item, ctx)} />;
 }

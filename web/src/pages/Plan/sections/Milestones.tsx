@@ -8,7 +8,7 @@ import { list, localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
 import { Status } from '../../../components/Status/Status';
-import type { Milestone } from '../types';
+import type { Milestone } from '../../../records/plan';
 
 export function Milestones({ milestones, ctx }: { milestones: Milestone[]; ctx: Ctx }) {
   const { t, language } = ctx;

@@ -2,14 +2,13 @@
  * The buyer(s) and the procuring entity: name, identifier (with links to the tenders,
  * plans and contracts it organises), kind, address, contacts and signer.
  */
-import { ExternalLink } from '../../../components/ExternalLink/ExternalLink';
 import { Facts } from '../../../components/Facts/Facts';
 import { OrgLink } from '../../../components/AppLink/AppLink';
-import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
-import { addressLine, list, localized, safeHref } from '../../../lib/ocds';
+import { partyFacts } from '../../../components/Party/partyFacts';
+import { list, localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
-import type { Plan, PlanOrganization } from '../types';
+import type { Plan, PlanOrganization } from '../../../records/plan';
 
 const sameOrganization = (a: PlanOrganization, b: PlanOrganization | undefined) =>
   !!b && !!a.identifier?.id && a.identifier.id === b.identifier?.id && (a.identifier.scheme ?? '') === (b.identifier?.scheme ?? '');
@@ -40,11 +39,8 @@ export function Organizations({ orgs, ctx }: { orgs: PlanOrganization[]; ctx: Ct
 function OrganizationFacts({ org, ctx }: { org: PlanOrganization; ctx: Ctx }) {
   const { t, language } = ctx;
   const id = org.identifier;
-  const cp = org.contactPoint;
-  const signer = org.signerInfo;
-  const website = safeHref(cp?.url);
   const name = localized(org, 'name', language) || id?.legalName || '';
-  const legalName = localized(id, 'legalName', language);
+  const facts = partyFacts(org, ctx, { links: 'organizer', name });
   return (
     <div className="plan-org">
       {name && (
@@ -54,24 +50,17 @@ function OrganizationFacts({ org, ctx }: { org: PlanOrganization; ctx: Ctx }) {
       )}
       <Facts
         rows={[
-          [
-            t('plan.identifier'),
-            id?.id && (
-              <>
-                <span className="code">{[id.scheme, id.id].filter(Boolean).join(' ')}</span>
-                <RegisterLinks filter="organizer" id={id.id} />
-              </>
-            ),
-          ],
-          [t('plan.legalName'), legalName !== name && legalName],
+          facts.identifier,
+          facts.legalName,
           [t('plan.kind'), planLabel(t, 'kinds', org.kind)],
-          [t('plan.address'), addressLine(org.address)],
-          [t('plan.contactPoint'), localized(cp, 'name', language)],
-          [t('plan.email'), cp?.email && <a href={`mailto:${cp.email}`}>{cp.email}</a>],
-          [t('plan.telephone'), cp?.telephone && <a href={`tel:${cp.telephone.replace(/[^\d+]/g, '')}`}>{cp.telephone}</a>],
-          [t('plan.website'), website && <ExternalLink href={website}>{website}</ExternalLink>],
-          [t('plan.signer'), [signer?.name, signer?.position].filter(Boolean).join(', ')],
-          [t('plan.authorizedBy'), signer?.authorizedBy],
+          facts.address,
+          facts.contactPoint,
+          // The plan page words it short.
+          [t('party.emailShort'), facts.email[1]],
+          facts.telephone,
+          facts.website,
+          facts.signer,
+          [t('plan.authorizedBy'), org.signerInfo?.authorizedBy],
         ]}
       />
     </div>

@@ -9,7 +9,7 @@ import { tenderPath } from '../../Tender/route';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
 import { methodLabel } from '../../../lib/enums';
-import type { Plan } from '../types';
+import type { Plan } from '../../../records/plan';
 
 /** The rows of the section; none when the plan says nothing of its tender. */
 export function plannedTenderRows(plan: Plan, ctx: Ctx): Fact[] {

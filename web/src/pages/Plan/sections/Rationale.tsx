@@ -1,7 +1,7 @@
 /** Why the plan is needed, as the procuring entity justified it, and when. */
 import { localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import type { Rationale as RationaleData } from '../types';
+import type { Rationale as RationaleData } from '../../../records/plan';
 
 export const rationaleText = (r: RationaleData | undefined, ctx: Ctx) => (r && typeof r === 'object' ? localized(r, 'description', ctx.language) : '');
 

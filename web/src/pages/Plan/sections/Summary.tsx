@@ -6,7 +6,7 @@ import { Section } from '../../../components/Section/Section';
 import { safeHref } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { planYear } from '../labels';
-import type { Plan } from '../types';
+import type { Plan } from '../../../records/plan';
 
 export function Summary({ plan, ctx }: { plan: Plan; ctx: Ctx }) {
   const { t } = ctx;

@@ -7,7 +7,7 @@ import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { list, localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
-import type { Award } from '../types';
+import type { Award } from '../../../records/tender';
 
 export function Awards({ awards, withLot, ctx }: { awards: Award[]; withLot: boolean; ctx: Ctx }) {
   return (

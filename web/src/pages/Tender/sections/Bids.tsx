@@ -5,7 +5,7 @@ import { Money } from '../../../components/Money/Money';
 import { list, organizationNames } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
-import type { Bid } from '../types';
+import type { Bid } from '../../../records/tender';
 
 export function Bids({ bids, withLot, ctx }: { bids: Bid[]; withLot: boolean; ctx: Ctx }) {
   return (

@@ -2,7 +2,7 @@
 import { DataTable } from '../../../components/DataTable/DataTable';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
-import type { Cancellation } from '../types';
+import type { Cancellation } from '../../../records/tender';
 
 export function Cancellations({ cancellations, ctx }: { cancellations: Cancellation[]; ctx: Ctx }) {
   const { t } = ctx;

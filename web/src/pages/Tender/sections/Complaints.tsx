@@ -3,7 +3,7 @@ import { list } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import { Status } from '../../../components/Status/Status';
-import type { Complaint, Tender } from '../types';
+import type { Complaint, Tender } from '../../../records/tender';
 
 /** The tender's own complaints, then those about its awards, qualifications and cancellations. */
 export function complaintsOf(tender: Tender): Complaint[] {

@@ -11,7 +11,7 @@ import { Facts, type Fact } from '../../../components/Facts/Facts';
 import { Section } from '../../../components/Section/Section';
 import type { Ctx } from '../ctx';
 import { CONFIG_KEYS, DURATION_KEYS, configWithDefaults, durationKind, type ConfigKey } from '../procedureDefaults';
-import type { Tender } from '../types';
+import type { Tender } from '../../../records/tender';
 
 function configValue(key: ConfigKey, value: boolean | number, method: string | undefined, t: TFunction): string {
   if (typeof value === 'boolean') return t(value ? 'tender.config.yes' : 'tender.config.no');

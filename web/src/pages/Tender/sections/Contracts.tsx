@@ -9,7 +9,7 @@ import { Money } from '../../../components/Money/Money';
 import { list, organizationNames } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { statusLabel } from '../../../lib/enums';
-import type { Award, Contract } from '../types';
+import type { Award, Contract } from '../../../records/tender';
 
 /** The register's contracts, then the tender's own that the register lacks. */
 export function contractsOf(registered: Contract[], own: Contract[]): Array<Contract & { registered?: boolean }> {

@@ -3,7 +3,7 @@ import { formatNumber } from '../../../lib/format';
 import { list, localized, unitName } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
-import type { Criterion, Requirement } from '../types';
+import type { Criterion, Requirement } from '../../../records/tender';
 
 export function Criteria({ criteria, ctx }: { criteria: Criterion[]; ctx: Ctx }) {
   return <>{criteria.map((c, i) => <CriterionBlock key={c.id ?? i} criterion={c} ctx={ctx} />)}</>;

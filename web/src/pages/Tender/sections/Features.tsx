@@ -4,7 +4,7 @@ import { formatNumber } from '../../../lib/format';
 import { list, localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
-import type { Feature } from '../types';
+import type { Feature } from '../../../records/tender';
 
 export function Features({ features, ctx }: { features: Feature[]; ctx: Ctx }) {
   return <>{features.map((f, i) => <FeatureBlock key={f.code ?? i} feature={f} ctx={ctx} />)}</>;

@@ -1,35 +1,19 @@
 /** What is bought: each item's classifications, quantity, delivery and lot. */
-import { Classifications } from '../../../components/Classifications/Classifications';
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { RecordItems } from '../../../components/RecordItems/RecordItems';
 import { formatDate } from '../../../lib/dates';
-import { addressLine, localized, quantityText } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
-import type { Item } from '../types';
+import type { Item } from '../../../records/tender';
+
+/** The delivery dates, to the day: from a start to an end, until an end, or from a start. */
+function delivery({ deliveryDate }: Item, { t, language }: Ctx): string {
+  const start = deliveryDate?.startDate;
+  const end = deliveryDate?.endDate;
+  if (start && end) return t('items.deliveryRange', { start: formatDate(start, language), end: formatDate(end, language) });
+  if (end) return t('items.deliveryUntil', { date: formatDate(end, language) });
+  return start ? t('items.deliveryFrom', { date: formatDate(start, language) }) : '';
+}
 
 export function Items({ items, withLot, ctx }: { items: Item[]; withLot: boolean; ctx: Ctx }) {
-  const { t, language } = ctx;
-  return (
-    <DataTable head={['description', 'classification', 'quantity', 'delivery', ...(withLot ? ['lot'] : [])].map((c) => t(`tender.col.${c}`))}>
-      {items.map((item, i) => (
-        <tr key={item.id ?? i}>
-          <th scope="row">{localized(item, 'description', language)}</th>
-          <td><Classifications item={item} language={language} /></td>
-          <td>{quantityText(item, t, language)}</td>
-          <td>
-            {addressLine(item.deliveryAddress)}
-            {(item.deliveryDate?.startDate || item.deliveryDate?.endDate) && (
-              <div className="muted">
-                {item.deliveryDate.startDate && item.deliveryDate.endDate
-                  ? t('tender.deliveryRange', { start: formatDate(item.deliveryDate.startDate, language), end: formatDate(item.deliveryDate.endDate, language) })
-                  : item.deliveryDate.endDate
-                    ? t('tender.deliveryUntil', { date: formatDate(item.deliveryDate.endDate, language) })
-                    : t('tender.timeline.from', { start: formatDate(item.deliveryDate.startDate, language) })}
-              </div>
-            )}
-          </td>
-          {withLot && <td>{ctx.lotTitle(item.relatedLot)}</td>}
-        </tr>
-      ))}
-    </DataTable>
-  );
+  const lot = withLot ? (item: Item) => ctx.lotTitle(item.relatedLot) : undefined;
+  return <RecordItems items={items} ctx={ctx} delivery={(item) => delivery(item, ctx)} lot={lot} />;
 }

@@ -4,7 +4,7 @@ import { Money } from '../../../components/Money/Money';
 import { localized } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
-import type { Lot } from '../types';
+import type { Lot } from '../../../records/tender';
 
 export function Lots({ lots, ctx }: { lots: Lot[]; ctx: Ctx }) {
   const { t } = ctx;

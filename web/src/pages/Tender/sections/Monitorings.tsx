@@ -1,6 +1,6 @@
 /**
  * The State Audit Service's monitorings of the tender, from an answer the tender page
- * fetches besides the tender (`data.monitorings`, a `hydra:member` list) and can do
+ * fetches besides the tender (`data.monitorings`, a search collection) and can do
  * without: when that request failed, a note stands in place of the table.
  */
 import { AppLink } from '../../../components/AppLink/AppLink';
@@ -8,10 +8,10 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import { Unavailable } from '../../../components/Unavailable/Unavailable';
 import { dataOf, failed, type DataSource } from '../../../lib/data';
 import { codeLabel } from '../../../lib/enums';
-import { list } from '../../../lib/ocds';
+import { membersOf } from '../../../records/collection';
 import type { Ctx } from '../ctx';
 import { tenderPath } from '../route';
-import type { Tender } from '../types';
+import type { Tender } from '../../../records/tender';
 
 interface MonitoringSummary {
   id?: string;
@@ -25,7 +25,7 @@ interface MonitoringSummary {
 /** The monitorings the page was given ([] when none were asked for), null when the request failed. */
 export function monitoringsOf(source: DataSource): MonitoringSummary[] | null {
   if (failed(source, 'monitorings')) return null;
-  return list(dataOf<{ 'hydra:member'?: MonitoringSummary[] }>(source, 'monitorings')?.['hydra:member']);
+  return membersOf<MonitoringSummary>(dataOf<unknown>(source, 'monitorings'));
 }
 
 export function Monitorings({ monitorings, tender, ctx }: { monitorings: MonitoringSummary[] | null; tender: Tender; ctx: Ctx }) {

@@ -3,7 +3,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import { organizationNames } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
-import type { Bid, Qualification } from '../types';
+import type { Bid, Qualification } from '../../../records/tender';
 
 interface Props {
   qualifications: Qualification[];

@@ -1,6 +1,6 @@
 /** Bidders' questions (enquiries) with the procuring entity's answers. */
 import type { Ctx } from '../ctx';
-import type { Question } from '../types';
+import type { Question } from '../../../records/tender';
 
 export function Questions({ questions, ctx }: { questions: Question[]; ctx: Ctx }) {
   const { t } = ctx;

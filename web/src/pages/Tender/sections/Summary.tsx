@@ -11,7 +11,7 @@ import { list, money } from '../../../lib/ocds';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import { methodLabel } from '../../../lib/enums';
-import type { Tender, Value } from '../types';
+import type { Tender, Value } from '../../../records/tender';
 
 /** The plans of the register (their planIDs), else the ids the tender names. */
 function planLinks(tender: Tender, plans: Array<{ planID?: string; id?: string }>) {

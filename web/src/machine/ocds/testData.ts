@@ -5,7 +5,7 @@
  * (`prozorro-mcp-demo`); search-list members and the embedded upstream's derived
  * contracts are made from them the way `upstream/src/records.rs` makes them.
  */
-import { apiExamples, requiredSharedData } from '../test-shared-data';
+import { apiExamples, requiredSharedData } from '../../test-shared-data';
 
 /** A parsed record. */
 export type Rec = Record<string, unknown>;

@@ -12,13 +12,13 @@ import Ajv, { type ValidateFunction } from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../test-shared-data';
+import { PROJECT_ROOT } from '../../test-shared-data';
 import {
   DOCUMENT_TYPES, METHOD, OCDS_EXTENSIONS, OCID_PREFIX, PACKAGE_CLOSING,
   contractRelease, packageOpening, planRelease, tenderRelease, uri,
   type OcdsOrganizationReference, type Release,
-} from './ocds';
-import { deriveContracts, demo, examples, member, sampleBy, type Rec } from './ocdsTestData';
+} from '.';
+import { deriveContracts, demo, examples, member, sampleBy, type Rec } from './testData';
 
 interface Fs {
   readFileSync(path: string, encoding: 'utf8'): string;

@@ -1,13 +1,13 @@
 /**
- * The parts of a Prozorro CDB tender object this page reads. Every field is optional:
+ * The parts of a Prozorro CDB tender object the tender page reads. Every field is optional:
  * presence varies by procedure type, status and age of the record, so the page must
  * render whatever subset arrives.
  */
-import type { Document, Item, Organization, Period, Unit, Value } from '../../lib/ocds';
+import type { Document, Item, Organization, Period, Unit, Value } from '../lib/ocds';
 
 export type {
   Address, Classification, ContactPoint, Document, Identifier, Item, Organization, Period, Unit, Value,
-} from '../../lib/ocds';
+} from '../lib/ocds';
 
 export interface Lot {
   id?: string;
@@ -153,9 +153,8 @@ export interface Criterion {
   requirementGroups?: RequirementGroup[];
 }
 
-export interface Tender {
-  /** The plans the tender was created from (`{id}`: the plan's 32-hex id). */
-  plans?: Array<{ id?: string }>;
+/** What a tender and a contract made from it both state: the tender's number, the subject, the procedure. */
+export interface Procurement {
   id?: string;
   tenderID?: string;
   title?: string;
@@ -164,6 +163,11 @@ export interface Tender {
   description_en?: string;
   status?: string;
   procurementMethodType?: string;
+}
+
+export interface Tender extends Procurement {
+  /** The plans the tender was created from (`{id}`: the plan's 32-hex id). */
+  plans?: Array<{ id?: string }>;
   mainProcurementCategory?: string;
   config?: Record<string, unknown>;
   date?: string;

@@ -1,13 +1,13 @@
 /**
- * The parts of a Prozorro procurement plan this page reads (the CDB's plan object, as the
+ * The parts of a Prozorro procurement plan the plan page reads (the CDB's plan object, as the
  * search service answers it). Every field is optional: real plans in the registry are
  * often slim (`{id, planID, status, classification, budget{amount, currency,
  * description}, procuringEntity, tender}`), the API's own examples are rich, and the
  * page renders whatever subset arrives.
  */
-import type { Address, Classification, Document, Item, Organization, Period, SignerInfo, Value } from '../../lib/ocds';
+import type { Address, Classification, Document, Item, Organization, Period, SignerInfo, Value } from '../lib/ocds';
 
-export type { Address, Classification, Document, Identifier, Item, Organization, Period, SignerInfo, Unit, Value } from '../../lib/ocds';
+export type { Address, Classification, Document, Identifier, Item, Organization, Period, SignerInfo, Unit, Value } from '../lib/ocds';
 
 /** A buyer or the procuring entity: an organisation with its kind (`general`, `central`...). */
 export interface PlanOrganization extends Organization {

@@ -1,12 +1,13 @@
 /**
- * The parts of a contract this page reads. Two shapes arrive: the embedded upstream's
+ * The parts of a contract the contract page reads. Two shapes arrive: the embedded upstream's
  * contracts, derived from a tender's active awards (id, contractID `<tenderID>-c<n>`,
  * awardID, tender_id, tenderID, title, status, value, suppliers, buyer, items,
  * procurementMethodType and dates), and the platform's full contracts (value with
  * `amountNet`, period, documents, changes, milestones, `amountPaid`, signatories…).
  * Every field is optional: the page renders whatever subset arrives.
  */
-import type { Document, Item, Organization, Period, SignerInfo, Unit, Value } from '../../lib/ocds';
+import type { Document, Item, Organization, Period, SignerInfo, Unit, Value } from '../lib/ocds';
+import type { Procurement } from './tender';
 
 /** A value that may also state its amount without VAT. */
 export interface ContractValue extends Value {
@@ -82,20 +83,12 @@ export interface Signatory {
   date?: string;
 }
 
-export interface Contract {
-  id?: string;
+export interface Contract extends Procurement {
   contractID?: string;
   contractNumber?: string;
   awardID?: string;
   /** The tender's 32-hex id. */
   tender_id?: string;
-  tenderID?: string;
-  title?: string;
-  title_en?: string;
-  description?: string;
-  description_en?: string;
-  status?: string;
-  procurementMethodType?: string;
   value?: ContractValue;
   /** What was paid under a terminated contract. */
   amountPaid?: ContractValue;

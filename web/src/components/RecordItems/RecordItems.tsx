@@ -1,0 +1,47 @@
+/**
+ * What a tender, plan or contract covers: each item's description, classifications,
+ * quantity and delivery place and dates, as one table (the `items.*` texts). A contract
+ * adds the unit price, a tender with lots each item's lot.
+ */
+import type { ReactNode } from 'react';
+import { Classifications } from '../Classifications/Classifications';
+import { DataTable } from '../DataTable/DataTable';
+import { addressLine, localized, quantityText, type Formatter, type Item } from '../../lib/ocds';
+
+export interface RecordItemsProps<T extends Item> {
+  items: T[];
+  ctx: Formatter;
+  /** The delivery dates of an item as the page words them; '' when it has none. */
+  delivery: (item: T) => string;
+  /** The heading of the description column: a contract's page calls it `name`. */
+  described?: 'description' | 'name';
+  /** The unit price column, before the delivery, when given. */
+  unitPrice?: (item: T) => ReactNode;
+  /** The lot column, after the delivery, when given. */
+  lot?: (item: T) => ReactNode;
+}
+
+export function RecordItems<T extends Item>({ items, ctx, delivery, described = 'description', unitPrice, lot }: RecordItemsProps<T>) {
+  const { t, language } = ctx;
+  const columns = [described, 'classification', 'quantity', ...(unitPrice ? ['unitPrice'] : []), 'delivery', ...(lot ? ['lot'] : [])];
+  return (
+    <DataTable head={columns.map((c) => t(`items.col.${c}`))}>
+      {items.map((item, i) => {
+        const when = delivery(item);
+        return (
+          <tr key={item.id ? `${item.id}-${i}` : i}>
+            <th scope="row">{localized(item, 'description', language)}</th>
+            <td><Classifications item={item} language={language} /></td>
+            <td>{quantityText(item, t, language)}</td>
+            {unitPrice && <td>{unitPrice(item)}</td>}
+            <td>
+              {addressLine(item.deliveryAddress)}
+              {when ? <div className="muted">{when}</div> : null}
+            </td>
+            {lot && <td>{lot(item)}</td>}
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}

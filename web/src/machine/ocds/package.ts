@@ -1,0 +1,36 @@
+/** The release package around the releases: its opening (with the extensions used) and closing. */
+
+/** The extensions whose fields the releases use (lots; items' delivery address and location). */
+export const OCDS_EXTENSIONS = [
+  'https://raw.githubusercontent.com/open-contracting-extensions/ocds_lots_extension/v1.1.5/extension.json',
+  'https://raw.githubusercontent.com/open-contracting-extensions/ocds_location_extension/v1.1.5/extension.json',
+] as const;
+
+export interface PackageMeta {
+  /** The package's own URI (the export's URL). */
+  uri: string;
+  /** When the package was published (the caller's clock: the export's start). */
+  publishedDate: string;
+  publisherName: string;
+  publisherUri?: string;
+}
+
+/**
+ * The JSON text of a release package up to and including `"releases":[`: the caller
+ * writes the releases, comma-separated, then {@link PACKAGE_CLOSING}. OCDS wants at
+ * least one release in a package: an export of an empty result has none to give.
+ */
+export function packageOpening({ uri: packageUri, publishedDate, publisherName, publisherUri }: PackageMeta): string {
+  const head = {
+    uri: packageUri,
+    version: '1.1',
+    extensions: OCDS_EXTENSIONS,
+    publishedDate,
+    publisher: publisherUri ? { name: publisherName, uri: publisherUri } : { name: publisherName },
+  };
+  const json = JSON.stringify(head);
+  return `${json.slice(0, -1)},"releases":[`;
+}
+
+/** Closes what {@link packageOpening} opened. */
+export const PACKAGE_CLOSING = ']}';
