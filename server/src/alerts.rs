@@ -82,7 +82,7 @@ pub async fn run(state: &AppState) -> Result<Summary, String> {
         return Err("alerts.key (PORTAL_ALERTS_KEY) is not set".into());
     }
     let ready = state.ready().ok_or("the renderer is not ready")?;
-    let started = upstream::dates::now_ms();
+    let started = dates::now_ms();
     let mut summary = Summary::default();
     let mut after = 0;
     loop {

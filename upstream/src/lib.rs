@@ -6,7 +6,6 @@
 pub mod aggregate;
 pub mod cdb;
 pub mod classifiers;
-pub mod dates;
 pub mod error;
 pub mod generate;
 pub mod index;
@@ -23,6 +22,8 @@ pub mod store;
 pub mod text;
 pub mod users;
 
+/// Dates of records as milliseconds: the `dates` crate, which the portal uses too.
+pub use dates;
 pub use error::UpstreamError;
 pub use store::{Data, DataSource};
 

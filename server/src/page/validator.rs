@@ -50,7 +50,7 @@ fn dates_passed(body: &str, now_ms: i64) -> usize {
             let value = body[at + key.len()..].trim_start().strip_prefix(':').map(str::trim_start);
             let Some(value) = value.and_then(|v| v.strip_prefix('"')) else { continue };
             let Some(end) = value.find('"') else { continue };
-            if end < 64 && upstream::dates::parse(&value[..end]).is_some_and(|ms| ms <= now_ms) {
+            if end < 64 && dates::parse(&value[..end]).is_some_and(|ms| ms <= now_ms) {
                 passed += 1;
             }
         }
@@ -78,7 +78,7 @@ fn of_at(
             Ok(body) if spec.validator => {
                 let dated: Dated = serde_json::from_str(body).ok()?;
                 let modified = dated.date_modified.or_else(|| dated.data.and_then(|d| d.date_modified))?;
-                let ms = upstream::dates::parse(&modified)?;
+                let ms = dates::parse(&modified)?;
                 modified.hash(&mut hasher);
                 dates_passed(body, now_ms).hash(&mut hasher);
                 latest = Some(latest.map_or(ms, |l| l.max(ms)));
@@ -153,8 +153,7 @@ mod tests {
         let tender = [Ok(Arc::from(
             r#"{"dateModified":"2026-10-12T10:00:00+03:00","tenderPeriod":{"startDate": "2026-10-12T10:00:00+03:00","endDate":"2026-10-15T10:00:00+03:00"}}"#,
         )) as UpstreamAnswer];
-        let at =
-            |iso: &str| of_at("r1", &fetches[..1], &tender, upstream::dates::parse(iso).unwrap(), true).unwrap().etag;
+        let at = |iso: &str| of_at("r1", &fetches[..1], &tender, dates::parse(iso).unwrap(), true).unwrap().etag;
         assert_eq!(at("2026-10-13T10:00:00+03:00"), at("2026-10-14T10:00:00+03:00"));
         assert_ne!(at("2026-10-14T10:00:00+03:00"), at("2026-10-15T10:00:00+03:00"));
         assert_eq!(dates_passed(r#"{"endDate":"2026-10-15T10:00:00+03:00","x":"endDate"}"#, i64::MAX), 1);

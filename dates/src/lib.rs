@@ -1,5 +1,5 @@
 //! Dates as the platform writes them (`2026-10-08T16:28:39.567617+03:00`), turned into
-//! epoch milliseconds for indexes and back. Hand-written because the upstream needs only
+//! epoch milliseconds for indexes and back. Hand-written because the upstream and the portal need only
 //! this and Kyiv's daylight-saving rule (EU rule: last Sunday of March and October, 01:00 UTC).
 
 /// Days since 1970-01-01 of a proleptic Gregorian date.
