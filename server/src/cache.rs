@@ -3,6 +3,11 @@
 //! page responses for a few seconds (micro-caching). Oldest entries go first.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -129,6 +134,44 @@ impl<V: Clone + Weigh> TtlCache<V> {
 
     pub fn bytes(&self) -> usize {
         self.lock().bytes
+    }
+}
+
+/// A whole response kept in memory.
+#[derive(Clone)]
+pub struct CachedResponse(pub(crate) Arc<(StatusCode, HeaderMap, Bytes)>);
+
+impl Weigh for CachedResponse {
+    fn weight(&self) -> usize {
+        let (_, headers, body) = &*self.0;
+        body.len() + headers.iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>()
+    }
+}
+
+impl CachedResponse {
+    /// The kept response for a request (`request`'s validators: a `304` when they fit).
+    pub fn respond(&self, head_only: bool, request: &HeaderMap) -> Response {
+        let (status, headers, body) = &*self.0;
+        // A kept record page answers its validators as the page handler would.
+        if let Some(etag) = headers.get(header::ETAG).filter(|_| *status == StatusCode::OK) {
+            let since = headers.get(header::LAST_MODIFIED).and_then(|v| v.to_str().ok());
+            if crate::conditional::not_modified(request, etag.to_str().unwrap_or_default(), since) {
+                let cache_control =
+                    headers.get(header::CACHE_CONTROL).cloned().unwrap_or(HeaderValue::from_static("no-cache"));
+                return crate::conditional::not_modified_response(
+                    etag,
+                    headers.get(header::LAST_MODIFIED),
+                    cache_control,
+                );
+            }
+        }
+        let mut response =
+            if head_only { (*status, Body::empty()).into_response() } else { (*status, body.clone()).into_response() };
+        *response.headers_mut() = headers.clone();
+        if head_only {
+            response.headers_mut().insert(header::CONTENT_LENGTH, body.len().into());
+        }
+        response
     }
 }
 

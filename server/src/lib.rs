@@ -9,6 +9,7 @@ pub mod alerts;
 pub mod cache;
 pub mod cart;
 pub mod compress;
+pub mod conditional;
 pub mod config;
 pub mod document;
 pub mod error;

@@ -6,20 +6,12 @@
 use std::time::Duration;
 
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
+use crate::error::busy;
 use crate::state::AppState;
-
-/// A refusal that tells the client to come back: `503` with `Retry-After`, never cached.
-pub fn busy() -> Response {
-    let mut response = (StatusCode::SERVICE_UNAVAILABLE, "server is too busy, try again in a moment\n").into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
 
 /// The bytes of a request's header lines as they were sent (`name: value\r\n`).
 fn header_bytes(headers: &HeaderMap) -> usize {
@@ -50,42 +42,10 @@ pub async fn limits(State(state): State<AppState>, request: Request, next: Next)
     }
 }
 
-/// A path no link written from it can leave the site by: repeated slashes and
-/// backslashes become one slash (`/en//evil.com` → `/en/evil.com`, `/\evil.com` →
-/// `/evil.com`); `None` when the path is already so.
-pub fn same_site_path(path: &str) -> Option<String> {
-    let odd = path.as_bytes().windows(2).any(|w| w == b"//") || path.contains('\\');
-    if !odd {
-        return None;
-    }
-    let mut out = String::with_capacity(path.len());
-    for ch in path.chars() {
-        let ch = if ch == '\\' { '/' } else { ch };
-        if ch == '/' && out.ends_with('/') {
-            continue;
-        }
-        out.push(ch);
-    }
-    if !out.starts_with('/') {
-        out.insert(0, '/');
-    }
-    Some(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn paths_that_could_leave_the_site_are_folded() {
-        assert_eq!(same_site_path("/tenders"), None);
-        assert_eq!(same_site_path("/en/tenders/UA-1"), None);
-        assert_eq!(same_site_path("/en//evil.com").as_deref(), Some("/en/evil.com"));
-        assert_eq!(same_site_path("//evil.com").as_deref(), Some("/evil.com"));
-        assert_eq!(same_site_path("/\\evil.com").as_deref(), Some("/evil.com"));
-        assert_eq!(same_site_path("/en/\\\\evil.com/").as_deref(), Some("/en/evil.com/"));
-        assert_eq!(same_site_path("///").as_deref(), Some("/"));
-    }
+    use axum::http::{header, HeaderValue};
 
     #[test]
     fn header_lines_are_counted_as_sent() {

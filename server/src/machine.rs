@@ -8,7 +8,7 @@
 //! with `304` before anything else is fetched.
 
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -17,8 +17,9 @@ use futures_util::{stream, StreamExt};
 use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, StepMeta};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::limits::busy;
-use crate::page::fetch_one;
+use crate::conditional::{http_date, not_modified, not_modified_response};
+use crate::error::{busy, failure_status};
+use crate::page::upstream::fetch_one;
 use crate::redact::redacted;
 use crate::state::{AppState, Ready};
 
@@ -69,59 +70,9 @@ fn streams(state: &AppState) -> Arc<Semaphore> {
     STREAMS.get_or_init(|| Arc::new(Semaphore::new(state.config().server.max_document_streams))).clone()
 }
 
-/// The status of a document whose first upstream request failed.
-fn failed(failure: Failure) -> StatusCode {
-    match failure {
-        Failure::Timeout => StatusCode::GATEWAY_TIMEOUT,
-        Failure::Status(503) => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::BAD_GATEWAY,
-    }
-}
-
 fn plain(status: StatusCode, text: &'static str) -> Response {
     let mut response = (status, text).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
-
-/// `ISO 8601` → an HTTP date, when it is one.
-fn http_date(iso: &str) -> Option<String> {
-    let ms = upstream::dates::parse(iso)?;
-    let at = SystemTime::UNIX_EPOCH.checked_add(Duration::from_millis(u64::try_from(ms).ok()?))?;
-    Some(httpdate::fmt_http_date(at))
-}
-
-/// Whether a conditional request's validators say the client has this version: its
-/// `If-None-Match` lists `etag` (or `*`), or, without one, its `If-Modified-Since` is
-/// no earlier than `last_modified`.
-pub fn not_modified(headers: &HeaderMap, etag: &str, last_modified: Option<&str>) -> bool {
-    if let Some(tags) = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) {
-        // Weak comparison (RFC 9110 §8.8.3.2): `W/` does not matter.
-        let bare = |t: &str| t.trim().trim_start_matches("W/").to_owned();
-        return tags.split(',').any(|t| t.trim() == "*" || bare(t) == bare(etag));
-    }
-    let since = headers
-        .get(header::IF_MODIFIED_SINCE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| httpdate::parse_http_date(v).ok());
-    let modified = last_modified.and_then(|v| httpdate::parse_http_date(v).ok());
-    matches!((since, modified), (Some(since), Some(modified)) if modified <= since)
-}
-
-/// The `304` of a document or page: its validators and caching, no body.
-pub fn not_modified_response(
-    etag: &HeaderValue,
-    last_modified: Option<&HeaderValue>,
-    cache_control: HeaderValue,
-) -> Response {
-    let mut response = StatusCode::NOT_MODIFIED.into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::ETAG, etag.clone());
-    if let Some(value) = last_modified {
-        headers.insert(header::LAST_MODIFIED, value.clone());
-    }
-    headers.insert(header::CACHE_CONTROL, cache_control);
-    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     response
 }
 
@@ -171,7 +122,9 @@ pub async fn document(
     let answer = match fetch_one(state, &spec).await {
         Ok(answer) => answer,
         Err(Failure::Status(404)) => return None,
-        Err(failure) => return Some(plain(failed(failure), "the data of this document is not available now\n")),
+        Err(failure) => {
+            return Some(plain(failure_status(failure), "the data of this document is not available now\n"))
+        }
     };
     let (meta, more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
         Ok(step) => step,
@@ -248,7 +201,7 @@ async fn workbook(
     while let Some(spec) = next.take() {
         let answer = match fetch_one(state, &spec).await {
             Ok(answer) => answer,
-            Err(failure) => return plain(failed(failure), "the data of this document is not available now\n"),
+            Err(failure) => return plain(failure_status(failure), "the data of this document is not available now\n"),
         };
         match run.step(pool, carried.as_ref(), Some(answer.to_string())).await {
             Ok((meta, text)) => {
@@ -279,7 +232,7 @@ async fn workbook(
 /// Now as RFC 3339 in UTC (seconds).
 fn iso_now() -> String {
     let ms = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
-    let (y, m, d) = upstream::dates::civil_from_days(ms.div_euclid(86_400_000));
+    let (y, m, d) = dates::civil_from_days(ms.div_euclid(86_400_000));
     let secs = ms.rem_euclid(86_400_000) / 1000;
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", secs / 3600, secs / 60 % 60, secs % 60)
 }

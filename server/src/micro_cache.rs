@@ -14,49 +14,16 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode, Uri};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use futures_util::{stream, StreamExt};
 
 use renderer::Language;
 
-use crate::cache::Weigh;
+use crate::cache::CachedResponse;
 use crate::compress::Encoding;
 use crate::state::AppState;
-
-/// A whole response kept in memory.
-#[derive(Clone)]
-pub struct CachedResponse(Arc<(StatusCode, HeaderMap, Bytes)>);
-
-impl Weigh for CachedResponse {
-    fn weight(&self) -> usize {
-        let (_, headers, body) = &*self.0;
-        body.len() + headers.iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>()
-    }
-}
-
-impl CachedResponse {
-    fn respond(&self, head_only: bool, request: &HeaderMap) -> Response {
-        let (status, headers, body) = &*self.0;
-        // A kept record page answers its validators as the page handler would.
-        if let Some(etag) = headers.get(header::ETAG).filter(|_| *status == StatusCode::OK) {
-            let since = headers.get(header::LAST_MODIFIED).and_then(|v| v.to_str().ok());
-            if crate::machine::not_modified(request, etag.to_str().unwrap_or_default(), since) {
-                let cache_control =
-                    headers.get(header::CACHE_CONTROL).cloned().unwrap_or(HeaderValue::from_static("no-cache"));
-                return crate::machine::not_modified_response(etag, headers.get(header::LAST_MODIFIED), cache_control);
-            }
-        }
-        let mut response =
-            if head_only { (*status, Body::empty()).into_response() } else { (*status, body.clone()).into_response() };
-        *response.headers_mut() = headers.clone();
-        if head_only {
-            response.headers_mut().insert(header::CONTENT_LENGTH, body.len().into());
-        }
-        response
-    }
-}
 
 /// Headers a kept response answers with; the rest (dates, connection) are per response.
 const KEPT: [HeaderName; 7] = [
@@ -165,6 +132,7 @@ pub async fn micro_cache(State(state): State<AppState>, request: Request, next: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::HeaderValue;
 
     #[test]
     fn the_key_is_the_negotiated_encoding_however_the_header_is_spelled() {

@@ -179,13 +179,14 @@ pub fn app(state: AppState) -> Router {
     // compressed; the limits come before it, and every answer (refusals included)
     // leaves with the security headers and a `Location` that stays on the site.
     let level = config.server.compression_level;
+    let public_origin: std::sync::Arc<str> = std::sync::Arc::from(config.client.public_origin.as_str());
     router
         .fallback(page::page)
         .layer(DefaultBodyLimit::max(config.server.max_body_bytes))
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(level)))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::micro_cache::micro_cache))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::limits::limits))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::security::security_headers))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::security::keep_location_on_site))
+        .layer(axum::middleware::from_fn_with_state(state.security().clone(), crate::security::security_headers))
+        .layer(axum::middleware::from_fn_with_state(public_origin, crate::security::keep_location_on_site))
         .with_state(state)
 }

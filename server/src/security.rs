@@ -9,13 +9,14 @@
 //! are allowed only when its flag is on. A response that brings its own policy (the
 //! hand-over page, with a nonce) keeps it.
 
+use std::sync::Arc;
+
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::config::Config;
-use crate::state::AppState;
 
 /// The headers, ready to copy into a response.
 pub struct SecurityHeaders {
@@ -130,9 +131,10 @@ impl SecurityHeaders {
     }
 }
 
-pub async fn security_headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Every answer leaves with the security headers (those it has not set itself).
+pub async fn security_headers(State(set): State<Arc<SecurityHeaders>>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
-    state.security().apply(response.headers_mut());
+    set.apply(response.headers_mut());
     response
 }
 
@@ -181,7 +183,7 @@ pub fn location_on_site(location: &[u8], public_origin: &str) -> Option<String> 
     };
     let split = rest.find(['?', '#']).unwrap_or(rest.len());
     let (path, tail) = rest.split_at(split);
-    let path = if path.starts_with("//") || path.contains('\\') { crate::limits::same_site_path(path) } else { None };
+    let path = if path.starts_with("//") || path.contains('\\') { same_site_path(path) } else { None };
     let tail = tail.contains('\\').then(|| tail.replace('\\', "%5C"));
     if path.is_none() && tail.is_none() {
         return None;
@@ -193,10 +195,11 @@ pub fn location_on_site(location: &[u8], public_origin: &str) -> Option<String> 
 /// The last line before an answer leaves: a `Location` that would take the browser off
 /// the site (whatever wrote it: a page, a form's outcome, a static folder) is made one
 /// that stays, and logged.
-pub async fn keep_location_on_site(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// `public_origin`: the site's (`client.publicOrigin`).
+pub async fn keep_location_on_site(State(public_origin): State<Arc<str>>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let Some(location) = response.headers().get(header::LOCATION) else { return response };
-    let Some(safe) = location_on_site(location.as_bytes(), &state.config().client.public_origin) else {
+    let Some(safe) = location_on_site(location.as_bytes(), &public_origin) else {
         return response;
     };
     let was = String::from_utf8_lossy(location.as_bytes()).into_owned();
@@ -212,9 +215,42 @@ pub async fn keep_location_on_site(State(state): State<AppState>, request: Reque
     response
 }
 
+/// A path no link written from it can leave the site by: repeated slashes and
+/// backslashes become one slash (`/en//evil.com` → `/en/evil.com`, `/\evil.com` →
+/// `/evil.com`); `None` when the path is already so.
+pub fn same_site_path(path: &str) -> Option<String> {
+    let odd = path.as_bytes().windows(2).any(|w| w == b"//") || path.contains('\\');
+    if !odd {
+        return None;
+    }
+    let mut out = String::with_capacity(path.len());
+    for ch in path.chars() {
+        let ch = if ch == '\\' { '/' } else { ch };
+        if ch == '/' && out.ends_with('/') {
+            continue;
+        }
+        out.push(ch);
+    }
+    if !out.starts_with('/') {
+        out.insert(0, '/');
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_that_could_leave_the_site_are_folded() {
+        assert_eq!(same_site_path("/tenders"), None);
+        assert_eq!(same_site_path("/en/tenders/UA-1"), None);
+        assert_eq!(same_site_path("/en//evil.com").as_deref(), Some("/en/evil.com"));
+        assert_eq!(same_site_path("//evil.com").as_deref(), Some("/evil.com"));
+        assert_eq!(same_site_path("/\\evil.com").as_deref(), Some("/evil.com"));
+        assert_eq!(same_site_path("/en/\\\\evil.com/").as_deref(), Some("/en/evil.com/"));
+        assert_eq!(same_site_path("///").as_deref(), Some("/"));
+    }
 
     const FILE: &str = include_str!("../../config/portal.json");
 

@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use renderer::{PoolOptions, RendererPool};
 
+use crate::cache::CachedResponse;
 use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::document::Manifest;
-use crate::micro_cache::CachedResponse;
 use crate::security::SecurityHeaders;
 use crate::session::Sessions;
 
@@ -39,7 +39,7 @@ struct Inner {
     /// Who is logged in: tokens in cookies, summaries from the users API.
     sessions: Sessions,
     /// The headers every response carries.
-    security: SecurityHeaders,
+    security: Arc<SecurityHeaders>,
 }
 
 /// What exists once start-up finished: the pool and the translation files.
@@ -106,7 +106,7 @@ impl AppState {
             &config.client.public_origin,
             &config.server.users_proxy_key,
         );
-        let security = SecurityHeaders::new(&config);
+        let security = Arc::new(SecurityHeaders::new(&config));
         Self {
             inner: Arc::new(Inner {
                 config,
@@ -148,7 +148,7 @@ impl AppState {
         &self.inner.html_cache
     }
 
-    pub fn security(&self) -> &SecurityHeaders {
+    pub fn security(&self) -> &Arc<SecurityHeaders> {
         &self.inner.security
     }
 

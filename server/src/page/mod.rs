@@ -3,7 +3,7 @@
 //! result in the document. `upstream` fetches, `response` shapes the answers.
 
 mod response;
-mod upstream;
+pub mod upstream;
 mod validator;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,9 +21,10 @@ use serde::Deserialize;
 
 use crate::compress::{Compressor, Encoding};
 use crate::document::Document;
+use crate::error::busy;
 use crate::error::AppError;
-use crate::limits::{busy, same_site_path};
 use crate::redact::redacted;
+use crate::security::same_site_path;
 use crate::session::Visitor;
 use crate::state::{AppState, Ready};
 use response::{html_headers, page_response, redirect, static_error};
@@ -335,10 +336,10 @@ async fn render_for(
         anonymous.then(|| validator::of(&ready.release, &fetches, &answers, visitor.cookie_notice)).flatten();
     if let (Some(v), Some(headers)) = (&validator, conditional) {
         let since = v.last_modified.as_ref().and_then(|value| value.to_str().ok());
-        if crate::machine::not_modified(headers, v.etag.to_str().unwrap_or_default(), since) {
+        if crate::conditional::not_modified(headers, v.etag.to_str().unwrap_or_default(), since) {
             let cache_control = HeaderValue::from_static("no-cache");
             return personal(
-                crate::machine::not_modified_response(&v.etag, v.last_modified.as_ref(), cache_control),
+                crate::conditional::not_modified_response(&v.etag, v.last_modified.as_ref(), cache_control),
                 visitor,
                 false,
             );
