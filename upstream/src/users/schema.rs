@@ -1,0 +1,116 @@
+//! The users database's schema: the version this code writes and the migrations that
+//! bring a database of any earlier version to it, in one transaction.
+
+use super::{cart, saved};
+use crate::error::UpstreamError;
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+
+/// Schema version this code writes (`PRAGMA user_version`).
+/// Version 2 adds the cart tables (`cart::schema`); version 3 what a refresh token was
+/// rotated into, and the pending tokens already used; version 4 saved searches
+/// (`saved::SCHEMA`); version 5 the login sessions: each refresh token's session id,
+/// the sessions ended before their tokens expired, and the old portal's own sessions.
+const SCHEMA_VERSION: i64 = 5;
+
+/// Brings a database of any earlier version to [`SCHEMA_VERSION`], in one transaction.
+pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
+    let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version >= SCHEMA_VERSION {
+        return Ok(());
+    }
+    let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    if version < 1 {
+        migrate_to_1(&tx)?;
+    }
+    // Version 2: the cart, version 4: saved searches (nothing earlier is touched).
+    tx.execute_batch(&cart::schema())?;
+    tx.execute_batch(saved::SCHEMA)?;
+    if version < 5 {
+        if version >= 1 {
+            // Tokens of earlier versions keep a session of their own: the first token's
+            // digest (`coalesce(sid, token_hash)`), carried through its rotations.
+            tx.execute_batch("ALTER TABLE refresh_tokens ADD COLUMN sid TEXT;")?;
+        }
+        tx.execute_batch(
+            "CREATE INDEX IF NOT EXISTS refresh_tokens_sid ON refresh_tokens (sid);
+             -- Login sessions ended (logout, a new password) while access tokens of theirs
+             -- may still be unexpired: kept until the last of those has expired.
+             CREATE TABLE IF NOT EXISTS ended_sessions (sid TEXT PRIMARY KEY, expires INTEGER NOT NULL);
+             -- The old portal's sessions: an opaque token (kept as its digest) bound to
+             -- the login session that opened it.
+             CREATE TABLE IF NOT EXISTS old_sessions (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
+               sid TEXT NOT NULL, expires INTEGER NOT NULL);
+             CREATE INDEX IF NOT EXISTS old_sessions_sid ON old_sessions (sid);
+             CREATE INDEX IF NOT EXISTS old_sessions_user ON old_sessions (user_id);",
+        )?;
+    }
+    if version < 3 {
+        tx.execute_batch(
+            "ALTER TABLE refresh_tokens ADD COLUMN rotated INTEGER;
+             -- The token this one was rotated into, masked with a key derived from this
+             -- one (`seal_successor`): the database alone gives no live token.
+             ALTER TABLE refresh_tokens ADD COLUMN successor TEXT;
+             CREATE TABLE IF NOT EXISTS spent_pending (jti TEXT PRIMARY KEY, expires INTEGER NOT NULL);",
+        )?;
+    }
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Version 0 kept refresh tokens and recovery codes in clear: they are dropped (their
+/// holders log in again or ask for a new code) rather than carried over.
+fn migrate_to_1(tx: &Transaction<'_>) -> Result<(), UpstreamError> {
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL,
+           password TEXT NOT NULL, type TEXT NOT NULL, totp_secret TEXT NOT NULL DEFAULT '',
+           profile TEXT NOT NULL DEFAULT '{}', company TEXT NOT NULL DEFAULT '{}');
+         CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, subject TEXT NOT NULL,
+           body TEXT NOT NULL, created INTEGER NOT NULL);
+         DROP TABLE IF EXISTS refresh_tokens;
+         DROP TABLE IF EXISTS recovery;
+         CREATE TABLE refresh_tokens (token_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
+           expires INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0, sid TEXT);
+         CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);
+         CREATE TABLE recovery (code_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires INTEGER NOT NULL);
+         CREATE INDEX recovery_user ON recovery (user_id);
+         -- The time step of the last one-time code accepted: a code is good once.
+         ALTER TABLE users ADD COLUMN totp_last_step INTEGER NOT NULL DEFAULT 0;",
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::refresh_token;
+    use super::super::{random_token, Users};
+    use crate::UpstreamConfig;
+    use rusqlite::Connection;
+
+    #[test]
+    fn a_version_4_database_keeps_its_logins_and_can_end_them() {
+        let path = std::env::temp_dir().join(format!("users-v4-{}-{}.sqlite3", std::process::id(), random_token()));
+        let mut config = UpstreamConfig::for_data_dir("unused");
+        config.users_db = path.clone();
+        config.jwt_secret = Some("a-secret-of-at-least-thirty-two-bytes".into());
+        let refresh = refresh_token(Users::open(&config).unwrap().issue_now(1, "buyer@example.com", "buyer"));
+        // What version 4 had: no session ids, no ended sessions, no old portal sessions.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "DROP INDEX refresh_tokens_sid; ALTER TABLE refresh_tokens DROP COLUMN sid;
+                 DROP TABLE ended_sessions; DROP TABLE old_sessions; PRAGMA user_version = 4;",
+            )
+            .unwrap();
+        let u = Users::open(&config).unwrap();
+        let answer = u.refresh(&refresh).unwrap();
+        let access = answer["token"].as_str().unwrap();
+        assert!(u.verify(access).is_ok(), "a login of version 4 refreshes into a session");
+        assert_eq!(u.revoke(answer["refresh_token"].as_str().unwrap()).unwrap(), 1);
+        assert!(u.verify(access).is_err(), "and logging out ends it");
+        drop(u);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+}
