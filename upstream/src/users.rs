@@ -15,11 +15,13 @@ pub mod cart;
 pub mod saved;
 mod schema;
 mod throttle;
+mod totp;
 
 pub use cart::{Cart, CartError, CartItem};
 pub use throttle::{
     Pairwise, Rule, Throttle, FREE_ATTEMPTS, LOGIN, RECOVERY_ASKS, RECOVERY_LETTERS, REGISTRATIONS, SECOND_FACTOR,
 };
+pub use totp::{base32_decode, totp};
 
 use crate::classifiers::Scheme;
 use crate::error::UpstreamError;
@@ -167,38 +169,6 @@ fn now_secs() -> i64 {
 
 fn wait_secs(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
-}
-
-/// Decodes RFC 4648 base32 (no padding).
-pub fn base32_decode(s: &str) -> Option<Vec<u8>> {
-    let mut bits = 0u64;
-    let mut n = 0;
-    let mut out = Vec::new();
-    for c in s.trim_end_matches('=').bytes() {
-        let v = match c.to_ascii_uppercase() {
-            c @ b'A'..=b'Z' => c - b'A',
-            c @ b'2'..=b'7' => c - b'2' + 26,
-            _ => return None,
-        } as u64;
-        bits = (bits << 5) | v;
-        n += 5;
-        if n >= 8 {
-            n -= 8;
-            out.push((bits >> n) as u8);
-        }
-    }
-    Some(out)
-}
-
-/// RFC 6238 TOTP (SHA-1, 30 s steps, 6 digits) at a Unix time.
-pub fn totp(secret_b32: &str, unix_secs: i64) -> Option<String> {
-    let key = base32_decode(secret_b32)?;
-    let mut mac = Hmac::<sha1::Sha1>::new_from_slice(&key).ok()?;
-    mac.update(&((unix_secs / 30) as u64).to_be_bytes());
-    let h = mac.finalize().into_bytes();
-    let off = (h[19] & 0x0f) as usize;
-    let code = u32::from_be_bytes([h[off] & 0x7f, h[off + 1], h[off + 2], h[off + 3]]) % 1_000_000;
-    Some(format!("{code:06}"))
 }
 
 /// What [`Users::refresh`] and [`Users::revoke`] read of a refresh token's row.
@@ -625,30 +595,6 @@ impl Users {
                 return Err(UpstreamError::Unauthorized("pending token already used".into()));
             }
             self.issue(tx, id, email, ty)
-        })
-    }
-
-    /// Accepts a one-time code of the user once: the step it belongs to must be later
-    /// than the last step accepted, and recording it is one conditional `UPDATE`, so a
-    /// replayed or concurrently presented code fails.
-    fn spend_otp(&self, user_id: i64, otp: &str) -> Result<bool, UpstreamError> {
-        let secret: Option<String> =
-            self.db().query_row("SELECT totp_secret FROM users WHERE id = ?1", [user_id], |r| r.get(0)).optional()?;
-        let Some(secret) = secret.filter(|s| !s.is_empty()) else {
-            return Ok(false);
-        };
-        let now_step = now_secs() / 30;
-        // One step either side absorbs clock drift and a code typed as it changed.
-        let step = (now_step - 1..=now_step + 1)
-            .find(|step| totp(&secret, step * 30).is_some_and(|code| same_bytes(code.as_bytes(), otp.as_bytes())));
-        let Some(step) = step else {
-            return Ok(false);
-        };
-        self.write(|tx| {
-            Ok(tx.execute(
-                "UPDATE users SET totp_last_step = ?1 WHERE id = ?2 AND totp_last_step < ?1",
-                params![step, user_id],
-            )? == 1)
         })
     }
 
@@ -1281,21 +1227,6 @@ pub fn routes(dev: bool) -> Router<AppState> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn totp_matches_rfc6238_vectors() {
-        // RFC 6238 appendix B, SHA-1 secret "12345678901234567890" (base32 below), 8 digits → last 6.
-        let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
-        assert_eq!(totp(secret, 59).unwrap(), "287082");
-        assert_eq!(totp(secret, 1111111109).unwrap(), "081804");
-        assert_eq!(totp(secret, 20000000000).unwrap(), "353130");
-    }
-
-    #[test]
-    fn base32() {
-        assert_eq!(base32_decode("MZXW6YTBOI").unwrap(), b"foobar");
-        assert!(base32_decode("not base32!").is_none());
-    }
-
     pub(super) fn users() -> Users {
         Users::open(&UpstreamConfig::for_data_dir("unused")).unwrap()
     }
@@ -1420,15 +1351,6 @@ mod tests {
         u.db().execute("UPDATE recovery SET expires = ?1 WHERE user_id = 2", [now]).unwrap();
         u.write(|tx| add_recovery_code(tx, 2, now)).unwrap();
         assert_eq!(column(&u, "SELECT code_hash FROM recovery WHERE user_id = 2").len(), 1);
-    }
-
-    #[test]
-    fn a_one_time_code_is_good_once() {
-        let u = users();
-        let code = totp("JBSWY3DPEHPK3PXP", now_secs()).unwrap();
-        assert!(u.spend_otp(4, &code).unwrap());
-        assert!(!u.spend_otp(4, &code).unwrap());
-        assert!(!u.spend_otp(1, &code).unwrap(), "a user without a second factor has no codes");
     }
 
     #[test]
