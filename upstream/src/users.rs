@@ -13,6 +13,7 @@
 
 pub mod cart;
 mod profile;
+mod recovery;
 pub mod saved;
 mod schema;
 mod throttle;
@@ -57,11 +58,6 @@ pub const SEED_USERS: &[(&str, &str, &str, &str)] = &[
     ("twofa@example.com", "twofa-password-1", "buyer", "JBSWY3DPEHPK3PXP"),
 ];
 
-/// Lifetime of a recovery code, in seconds.
-const RECOVERY_TTL_SECS: i64 = 3600;
-/// Recovery codes kept per user, the newest: as many as letters one address may get
-/// before it must wait. An earlier code stays good while a later one is asked for.
-const MAX_RECOVERY_CODES: u32 = RECOVERY_LETTERS.free;
 /// The longest e-mail address (RFC 5321 path limit).
 const MAX_EMAIL_LEN: usize = 254;
 /// Password length bounds, in characters; the upper one keeps a hash from being made
@@ -341,94 +337,6 @@ fn signed_in(s: &AppState, h: &HeaderMap) -> Result<(i64, String), UpstreamError
 
 type Answer = Result<JsonAnswer, UpstreamError>;
 
-/// The recovery letter: a link to the portal's form with the code filled in, when the
-/// portal's origin is known, and the code itself last (to type it in by hand). The code
-/// is base64url: it goes into the query as it is.
-fn recovery_letter(portal_origin: Option<&str>, code: &str) -> String {
-    match portal_origin {
-        Some(origin) => format!(
-            "Щоб задати новий пароль, відкрийте {origin}/login/new-password?code={code}\n\
-             Або введіть код на сторінці відновлення пароля. Код відновлення: {code}"
-        ),
-        None => format!("Код відновлення: {code}"),
-    }
-}
-
-/// A new recovery code for the user, good for [`RECOVERY_TTL_SECS`]. Earlier codes stay
-/// good (a stranger's ask must not spoil the one the owner is about to use), the newest
-/// [`MAX_RECOVERY_CODES`] of them.
-fn add_recovery_code(tx: &Transaction<'_>, user_id: i64, now: i64) -> Result<String, UpstreamError> {
-    let code = random_token();
-    tx.execute(
-        "INSERT INTO recovery (code_hash, user_id, expires) VALUES (?1, ?2, ?3)",
-        params![secret_digest(&code), user_id, now + RECOVERY_TTL_SECS],
-    )?;
-    tx.execute(
-        "DELETE FROM recovery WHERE user_id = ?1 AND (expires <= ?2 OR rowid NOT IN
-           (SELECT rowid FROM recovery WHERE user_id = ?1 ORDER BY rowid DESC LIMIT ?3))",
-        params![user_id, now, MAX_RECOVERY_CODES],
-    )?;
-    Ok(code)
-}
-
-async fn forgot(State(s): State<AppState>, ClientAddr(addr): ClientAddr, b: Bytes) -> Answer {
-    let v = body_json(&b)?;
-    let email = email_field(&v)?;
-    // Letters per recipient, registered or not (the answers, 429s included, must not tell
-    // which), and asks per requester; counted before the address is looked up.
-    let recipient = (Key(Scope::Recovery, Subject::Account(&email)), RECOVERY_LETTERS);
-    match requester(&s, addr) {
-        Some(ip) => s.users.admit(&[recipient, (Key(Scope::Recovery, Subject::Addr(Some(ip))), RECOVERY_ASKS)])?,
-        None => s.users.admit(&[recipient])?,
-    }
-    if let Some(account) = s.users.account(&email)? {
-        s.users.write(|tx| {
-            let code = add_recovery_code(tx, account.id, now_secs())?;
-            send(tx, &email, "Відновлення пароля", &recovery_letter(s.config.portal_origin.as_deref(), &code))
-        })?;
-    }
-    // Same answer for unknown addresses: no account enumeration.
-    Ok(JsonAnswer::ld(
-        StatusCode::OK,
-        json!({"ok": true, "message": "if the address is registered, a recovery e-mail was sent"}),
-    ))
-}
-
-async fn new_password(State(s): State<AppState>, b: Bytes) -> Answer {
-    let v = body_json(&b)?;
-    let code = field(&v, "recoveryCode")?;
-    let pw = new_password_field(&v)?;
-    let digest = secret_digest(code);
-    let bad_code = || UpstreamError::invalid("recoveryCode", "unknown, used or expired recovery code");
-    // A cheap look first, so that a made-up code costs no hash.
-    let known: Option<i64> = s
-        .users
-        .db()
-        .query_row("SELECT 1 FROM recovery WHERE code_hash = ?1 AND expires > ?2", params![digest, now_secs()], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    known.ok_or_else(bad_code)?;
-    let hash = s.users.hashing(move || hash_password(&pw)).await??;
-    s.users.write(|tx| {
-        // Spending the code is the one `DELETE` that decides: of two requests with the
-        // same code, only the one that removed the row goes on.
-        let uid: i64 = tx
-            .query_row(
-                "DELETE FROM recovery WHERE code_hash = ?1 AND expires > ?2 RETURNING user_id",
-                params![digest, now_secs()],
-                |r| r.get(0),
-            )
-            .optional()?
-            .ok_or_else(bad_code)?;
-        tx.execute("UPDATE users SET password = ?1 WHERE id = ?2", params![hash, uid])?;
-        tx.execute("DELETE FROM recovery WHERE user_id = ?1", [uid])?;
-        // Whoever knew the old password may hold a session: every one ends.
-        s.users.end_sessions_of_user(tx, uid)
-    })?;
-    Ok(JsonAnswer::ld(StatusCode::OK, json!({"ok": true})))
-}
-
 async fn outbox(State(s): State<AppState>) -> Answer {
     let db = s.users.db();
     let mut st = db.prepare("SELECT id, recipient, subject, body, created FROM outbox ORDER BY id")?;
@@ -686,8 +594,8 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/api/users/profile", get(profile::profile))
         .route("/api/users/profile/company", get(profile::company))
         .route("/api/users/profile/cpv-notifications", put(profile::put_cpv_notifications))
-        .route("/api/users/forgot-password", post(forgot))
-        .route("/api/users/new-password", post(new_password))
+        .route("/api/users/forgot-password", post(recovery::forgot))
+        .route("/api/users/new-password", post(recovery::new_password))
         .route("/api/users/registration/{step}", post(registration_submit))
         .route("/lists/countries.json", get(countries))
         .route("/lists/classificationEconomicEntities.json", get(economic_entities))
@@ -741,21 +649,5 @@ mod tests {
 
     pub(super) fn refresh_token(answer: Result<Value, UpstreamError>) -> String {
         answer.unwrap()["refresh_token"].as_str().unwrap().to_string()
-    }
-
-    #[test]
-    fn recovery_codes_kept_per_user_are_the_newest_few() {
-        let u = users();
-        let now = now_secs();
-        let codes: Vec<String> = (0..5).map(|_| u.write(|tx| add_recovery_code(tx, 2, now)).unwrap()).collect();
-        u.write(|tx| add_recovery_code(tx, 1, now)).unwrap();
-        let kept = column(&u, "SELECT code_hash FROM recovery WHERE user_id = 2 ORDER BY rowid");
-        let newest: Vec<String> = codes[5 - MAX_RECOVERY_CODES as usize..].iter().map(|c| secret_digest(c)).collect();
-        assert_eq!(kept, newest);
-        assert_eq!(column(&u, "SELECT code_hash FROM recovery WHERE user_id = 1").len(), 1, "another user's are apart");
-        // An expired code goes when the next one is made.
-        u.db().execute("UPDATE recovery SET expires = ?1 WHERE user_id = 2", [now]).unwrap();
-        u.write(|tx| add_recovery_code(tx, 2, now)).unwrap();
-        assert_eq!(column(&u, "SELECT code_hash FROM recovery WHERE user_id = 2").len(), 1);
     }
 }
