@@ -14,6 +14,7 @@
 pub mod cart;
 mod profile;
 mod recovery;
+mod registration;
 pub mod saved;
 mod schema;
 mod throttle;
@@ -29,7 +30,6 @@ pub use tokens::REFRESH_REUSE_GRACE_SECS;
 pub use totp::{base32_decode, totp};
 
 use crate::error::UpstreamError;
-use crate::peer::ClientAddr;
 use crate::router::JsonAnswer;
 use crate::{dates, AppState, UpstreamConfig};
 use argon2::password_hash::rand_core::{OsRng, RngCore};
@@ -48,7 +48,7 @@ use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use throttle::{Key, Scope, Subject};
+use throttle::Key;
 
 /// Seed users: (email, password, type, TOTP secret base32 or empty).
 pub const SEED_USERS: &[(&str, &str, &str, &str)] = &[
@@ -350,155 +350,6 @@ async fn outbox(State(s): State<AppState>) -> Answer {
     Ok(JsonAnswer::ok(crate::router::hydra("/dev/outbox", rows, n)))
 }
 
-async fn countries(State(s): State<AppState>) -> Answer {
-    Ok(JsonAnswer::ok(json!(s.data.classifiers.countries)))
-}
-
-async fn economic_entities() -> Answer {
-    Ok(JsonAnswer::ok(json!([
-        {"code": "legal", "name": "Юридична особа", "name_en": "Legal entity"},
-        {"code": "individual", "name": "Фізична особа-підприємець", "name_en": "Sole proprietor"},
-        {"code": "foreign", "name": "Нерезидент", "name_en": "Non-resident"}
-    ])))
-}
-
-async fn customer_category() -> Answer {
-    Ok(JsonAnswer::ok(json!([
-        {"code": "general", "name": "Замовник, що здійснює діяльність в окремих сферах господарювання", "name_en": "Special-sector entity"},
-        {"code": "authority", "name": "Орган державної влади, місцевого самоврядування", "name_en": "Public authority"},
-        {"code": "central", "name": "Централізована закупівельна організація", "name_en": "Central purchasing body"},
-        {"code": "defense", "name": "Замовник, що здійснює закупівлі для потреб оборони", "name_en": "Defence procurer"},
-        {"code": "other", "name": "Юридична особа, яка забезпечує потреби держави", "name_en": "Other public-interest entity"}
-    ])))
-}
-
-/// The label of a registration field in Ukrainian or English.
-fn field_label(name: &str, en: bool) -> String {
-    let (uk, english) = match name {
-        "email" => ("Електронна пошта", "E-mail"),
-        "password" => ("Пароль (щонайменше 8 символів)", "Password (at least 8 characters)"),
-        "userGroup" => ("Тип користувача", "User type"),
-        "countryId" => ("Країна", "Country"),
-        "incorporationCountryId" => ("Країна реєстрації організації", "Country of incorporation"),
-        "legalName" => ("Повна назва організації", "Legal name of the organisation"),
-        "identifier" => ("Код ЄДРПОУ або реєстраційний номер", "EDRPOU code or registration number"),
-        "customerCategory" => ("Категорія замовника", "Customer category"),
-        "classificationEconomicEntity" => ("Вид суб'єкта господарювання", "Kind of economic entity"),
-        "firstName" => ("Ім'я", "First name"),
-        "lastName" => ("Прізвище", "Last name"),
-        "phone" => ("Телефон", "Phone"),
-        "position" => ("Посада", "Position"),
-        other => (other, other),
-    };
-    (if en { english } else { uk }).to_owned()
-}
-
-/// Form metadata per registration step, keyed by language.
-async fn registration_form(
-    State(s): State<AppState>,
-    axum::extract::Path(step): axum::extract::Path<String>,
-    b: Bytes,
-) -> Answer {
-    let v = if b.is_empty() { json!({}) } else { body_json(&b)? };
-    let langs: Vec<String> = match &v["languages"] {
-        Value::Array(a) => a.iter().filter_map(|x| x.as_str().map(String::from)).collect(),
-        Value::String(x) => vec![x.clone()],
-        _ => vec!["uk".into(), "en".into()],
-    };
-    let group = v["userGroup"].as_str().unwrap_or("buyer");
-    if !["buyer", "seller", "cpe"].contains(&group) {
-        return Err(UpstreamError::invalid("userGroup", format!("expected buyer, seller or cpe, got `{group}`")));
-    }
-    let known = |name: &str, id: &Value| -> Result<(), UpstreamError> {
-        match id.as_str() {
-            Some(c) if !s.data.classifiers.countries.iter().any(|x| x.code == c) => {
-                Err(UpstreamError::invalid(name, format!("unknown country `{c}`")))
-            }
-            _ => Ok(()),
-        }
-    };
-    known("countryId", &v["countryId"])?;
-    known("incorporationCountryId", &v["incorporationCountryId"])?;
-    // A buyer or a central purchasing body names its customer category; a seller its
-    // kind of economic entity (the static lists of SPEC §7).
-    let category = if group == "seller" { "classificationEconomicEntity" } else { "customerCategory" };
-    let fields: Vec<(&str, bool)> = match step.as_str() {
-        "form-data-first" => vec![("email", true), ("password", true), ("userGroup", true), ("countryId", true)],
-        "form-data-second" => {
-            vec![("incorporationCountryId", true), ("legalName", true), ("identifier", true), (category, true)]
-        }
-        "form-data-third" => vec![("firstName", true), ("lastName", true), ("phone", false), ("position", false)],
-        _ => return Err(UpstreamError::NotFound { kind: "registration step", id: step }),
-    };
-    let mut data = serde_json::Map::new();
-    for l in langs {
-        let en = l == "en";
-        let fields: Vec<Value> = fields
-            .iter()
-            .map(|(f, required)| json!({"name": f, "label": field_label(f, en), "required": required}))
-            .collect();
-        data.insert(l.clone(), json!({"step": step, "userGroup": group, "fields": fields}));
-    }
-    Ok(JsonAnswer::ld(StatusCode::OK, json!({"data": data})))
-}
-
-/// Registration submission: `step` = `finish` creates the account and e-mails the user.
-async fn registration_submit(
-    State(s): State<AppState>,
-    ClientAddr(addr): ClientAddr,
-    axum::extract::Path(step): axum::extract::Path<String>,
-    b: Bytes,
-) -> Answer {
-    if step.starts_with("form-data-") {
-        return registration_form(State(s), axum::extract::Path(step), b).await;
-    }
-    let v = body_json(&b)?;
-    if step != "finish" && step != "register" {
-        return Ok(JsonAnswer::ld(StatusCode::OK, json!({"ok": true, "step": step, "data": v})));
-    }
-    let email = email_field(&v)?;
-    let pw = new_password_field(&v)?;
-    let ty = v["userGroup"].as_str().unwrap_or("buyer").to_string();
-    if !["buyer", "seller", "cpe"].contains(&ty.as_str()) {
-        return Err(UpstreamError::invalid("userGroup", format!("expected buyer, seller or cpe, got `{ty}`")));
-    }
-    let exists = || UpstreamError::Conflict(format!("user `{email}` already exists"));
-    // The 409 tells that an address is registered (the portal's form says so, decision
-    // 0017): attempts are counted per requester before the look-up, so addresses cannot
-    // be tried in bulk. An account created gives its attempt back: only refusals weigh.
-    let key = requester(&s, addr).map(|ip| [(Key(Scope::Registration, Subject::Addr(Some(ip))), REGISTRATIONS)]);
-    if let Some(key) = &key {
-        s.users.admit(key)?;
-    }
-    // Looked up first so that a taken address costs no hash; the unique index still
-    // decides between two registrations racing for it.
-    if s.users.account(&email)?.is_some() {
-        return Err(exists());
-    }
-    let hash = s.users.hashing(move || hash_password(&pw)).await??;
-    let text = |k: &str| v[k].as_str().map(str::trim).unwrap_or_default().to_owned();
-    let profile = json!({"email": email, "userType": ty, "cpvNotificationList": "",
-        "firstName": text("firstName"), "lastName": text("lastName"), "phone": text("phone"), "position": text("position")});
-    let company = json!({"name": text("legalName"), "identifier": {"scheme": "UA-EDR", "id": text("identifier")},
-        "countryId": text("incorporationCountryId")});
-    s.users.write(|tx| {
-        match tx.execute(
-            "INSERT INTO users (email, password, type, profile, company) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![email, hash, ty, profile.to_string(), company.to_string()],
-        ) {
-            Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
-                return Err(exists())
-            }
-            other => other?,
-        };
-        send(tx, &email, "Реєстрацію завершено", "Ваш обліковий запис створено.")
-    })?;
-    if let Some(key) = &key {
-        s.users.throttle.give_back(key, Instant::now());
-    }
-    Ok(JsonAnswer::ld(StatusCode::CREATED, json!({"ok": true, "email": email, "type": ty})))
-}
-
 /// How long the old portal's own session lasts at most (12 hours); it ends sooner with
 /// the login session that opened it.
 const OLD_SESSION_SECS: i64 = 12 * 3600;
@@ -596,10 +447,10 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/api/users/profile/cpv-notifications", put(profile::put_cpv_notifications))
         .route("/api/users/forgot-password", post(recovery::forgot))
         .route("/api/users/new-password", post(recovery::new_password))
-        .route("/api/users/registration/{step}", post(registration_submit))
-        .route("/lists/countries.json", get(countries))
-        .route("/lists/classificationEconomicEntities.json", get(economic_entities))
-        .route("/lists/customerCategory.json", get(customer_category))
+        .route("/api/users/registration/{step}", post(registration::registration_submit))
+        .route("/lists/countries.json", get(registration::countries))
+        .route("/lists/classificationEconomicEntities.json", get(registration::economic_entities))
+        .route("/lists/customerCategory.json", get(registration::customer_category))
         .route("/old/checkAuth.php", get(old_check))
         .route("/old", post(old_login))
         .route("/old/", post(old_login))
