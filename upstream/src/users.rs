@@ -10,6 +10,11 @@
 //! outbox table readable at `/dev/outbox` in development mode only. The Market cart of
 //! buyers and central purchasing bodies lives here too (`cart`), and every user's saved
 //! searches with their e-mail alerts (`saved`).
+//!
+//! Each part has a module of its own: `tokens` (JWTs, login sessions, refresh
+//! rotation and the login endpoints), `totp` (the second factor), `registration`,
+//! `profile`, `recovery`, `old_portal` and `schema` (the migrations). This module keeps
+//! the [`Users`] store, the router and the helpers they share.
 
 pub mod cart;
 mod old_portal;
