@@ -210,6 +210,17 @@ fn hosted_call(pool: u64, call: &Call, input: &str, embedded: &[Embedded]) -> Op
     })
 }
 
+/// Waits for the turn of this thread's hosted isolate for a page whose request arrived
+/// at `arrived` ([`Turns`]): [`RenderError::Busy`] when as many pages wait as it takes.
+async fn hosted_turn(arrived: Instant) -> Result<Turn, RenderError> {
+    HOSTED
+        .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
+        .ok_or(RenderError::Closed)?
+        .take(arrived)
+        .await
+        .map_err(|_| RenderError::Busy)
+}
+
 /// The markup a `Call::Body` answered.
 fn body_html(answer: Result<Reply, RenderError>) -> Result<String, RenderError> {
     match answer? {
@@ -337,12 +348,7 @@ impl RendererPool {
         let call = Call::Machine(answer);
         let reply = if self.tx.is_none() {
             self.host()?;
-            let _turn = HOSTED
-                .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
-                .ok_or(RenderError::Closed)?
-                .take(Instant::now())
-                .await
-                .map_err(|_| RenderError::Busy)?;
+            let _turn = hosted_turn(Instant::now()).await?;
             self.call_here(&call, request, &[])?
         } else {
             self.send_job(call, request, &[], None).await?
@@ -398,12 +404,7 @@ impl RendererPool {
         if self.tx.is_none() {
             self.shared.renders.fetch_add(1, Ordering::Relaxed);
             self.host()?;
-            let turn = HOSTED
-                .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
-                .ok_or(RenderError::Closed)?
-                .take(arrived)
-                .await
-                .map_err(|_| RenderError::Busy)?;
+            let turn = hosted_turn(arrived).await?;
             if !head_first {
                 let mut whole = match self.call_here(&Call::Render, input_json, embedded)? {
                     Reply::Render(whole) => whole,
@@ -448,12 +449,7 @@ impl RendererPool {
         self.shared.renders.fetch_add(1, Ordering::Relaxed);
         let answer = if self.tx.is_none() {
             self.host()?;
-            let _turn = HOSTED
-                .with(|cell| cell.borrow().as_ref().map(|h| h.turn.clone()))
-                .ok_or(RenderError::Closed)?
-                .take(arrived)
-                .await
-                .map_err(|_| RenderError::Busy)?;
+            let _turn = hosted_turn(arrived).await?;
             self.call_here(&Call::HeadOnly, input_json, embedded)?
         } else {
             self.send_job(Call::HeadOnly, input_json, embedded, None).await?
