@@ -12,13 +12,14 @@
 //! then replaced and serving goes on.
 
 mod watchdog;
+mod workers;
 
 use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -32,6 +33,7 @@ use crate::isolate::{make_snapshot, Call, Isolate, IsolateSpec, Reply};
 use crate::reuse::Embedded;
 use crate::turn::{Turn, Turns};
 use watchdog::{run, Watchdog};
+use workers::Job;
 
 /// How to build a pool.
 #[derive(Debug, Clone)]
@@ -57,16 +59,6 @@ pub struct PoolOptions {
     /// Pages that may wait for one hosted isolate; the next is refused with
     /// [`RenderError::Busy`]. 0: no limit.
     pub max_waiting: usize,
-}
-
-struct Job {
-    call: Call,
-    input: String,
-    embedded: Vec<Embedded>,
-    reply: oneshot::Sender<Result<Reply, RenderError>>,
-    /// For `Call::Head`: where the body goes, rendered by the same isolate right after
-    /// the head was answered (so the server can send the head first).
-    then_body: Option<oneshot::Sender<Result<String, RenderError>>>,
 }
 
 /// The body of a streamed render: still being rendered by a worker when the head
@@ -264,20 +256,7 @@ impl RendererPool {
         if options.hosted {
             return Ok(Self { tx: None, workers: 0, shared });
         }
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        let (ready_tx, ready_rx) = mpsc::channel::<Result<(), RenderError>>();
-        for id in 0..size {
-            let (spec, rx, ready) = (spec.clone(), rx.clone(), ready_tx.clone());
-            let (deadline, shared) = (options.deadline, shared.clone());
-            thread::Builder::new()
-                .name(format!("renderer-{id}"))
-                .spawn(move || worker(&spec, &rx, deadline, &ready, &shared.broken))
-                .map_err(|e| RenderError::Start(e.to_string()))?;
-        }
-        for _ in 0..size {
-            ready_rx.recv().map_err(|_| RenderError::Closed)??;
-        }
+        let tx = workers::start(size, &spec, options.deadline, &shared)?;
         Ok(Self { tx: Some(tx), workers: size, shared })
     }
 
@@ -485,69 +464,4 @@ impl RendererPool {
         tx.send(job).map_err(|_| RenderError::Closed)?;
         answer.await.map_err(|_| RenderError::Closed)?
     }
-}
-
-fn worker(
-    spec: &IsolateSpec,
-    rx: &Mutex<mpsc::Receiver<Job>>,
-    deadline: Duration,
-    ready: &mpsc::Sender<Result<(), RenderError>>,
-    broken: &AtomicUsize,
-) {
-    // V8's delayed tasks need a tokio runtime entered on the isolate's thread.
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(rt) => rt,
-        Err(e) => {
-            let _ = ready.send(Err(RenderError::Start(e.to_string())));
-            return;
-        }
-    };
-    let _entered = runtime.enter();
-    let name = thread::current().name().unwrap_or("renderer").to_owned();
-    let dog = Watchdog::spawn(format!("{name}-watchdog"));
-    let mut isolate = match Isolate::new(spec) {
-        Ok(isolate) => {
-            let _ = ready.send(Ok(()));
-            Some(isolate)
-        }
-        Err(e) => {
-            let _ = ready.send(Err(e));
-            dog.stop();
-            return;
-        }
-    };
-    loop {
-        let job = {
-            let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
-            rx.recv()
-        };
-        let Ok(job) = job else { break };
-        let Job { call, input, embedded, reply, then_body } = job;
-        let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, (&call, &input, &embedded));
-        // The head goes out first; the body of a page (not of a redirect) follows.
-        let body_wanted = match &result {
-            Ok(Reply::Head(head, body)) if head.redirect.is_none() => Some(*body),
-            _ => None,
-        };
-        let _ = reply.send(result);
-        if !alive {
-            broken.fetch_add(1, Ordering::Relaxed);
-            dog.stop();
-            return;
-        }
-        if let (Some(then_body), Some(body)) = (then_body, body_wanted) {
-            // Let the thread that sends the head run first: on a machine with one core
-            // for the server, the body render would otherwise hold the CPU until it is
-            // done and the head would go out with the body (seen with compression on).
-            thread::yield_now();
-            let (result, alive) = run(&mut isolate, spec, &dog, deadline, &name, (&Call::Body(body), "", &[]));
-            let _ = then_body.send(body_html(result));
-            if !alive {
-                broken.fetch_add(1, Ordering::Relaxed);
-                dog.stop();
-                return;
-            }
-        }
-    }
-    dog.stop();
 }
