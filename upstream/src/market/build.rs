@@ -54,6 +54,18 @@ fn pick<'a, T>(r: &mut Rng, v: &'a [T]) -> &'a T {
     &v[r.below(v.len() as u64) as usize]
 }
 
+/// One value per characteristic, each drawn among those its rule allows.
+fn conforming(r: &mut Rng, attrs: &[&Attr], rules: &[Rule]) -> Vec<Val> {
+    attrs
+        .iter()
+        .zip(rules)
+        .map(|(a, rule)| {
+            let ok: Vec<Val> = domain(a).into_iter().filter(|v| rule.holds(*v)).collect();
+            *pick(r, &ok)
+        })
+        .collect()
+}
+
 fn date(r: &mut Rng) -> (i64, i64) {
     let created = FROM_MS + r.below(SPAN_MS as u64) as i64;
     let modified = created + r.below(180 * 86_400_000) as i64;
@@ -342,14 +354,7 @@ fn category(
     let mut drawn: Vec<Prod> = Vec::new();
     for (pi, p) in profs.iter().enumerate() {
         for _ in 0..8 + r.below(6) {
-            let mut vals: Vec<Val> = attrs
-                .iter()
-                .zip(&p.rules)
-                .map(|(a, rule)| {
-                    let ok: Vec<Val> = domain(a).into_iter().filter(|v| rule.holds(*v)).collect();
-                    *pick(r, &ok)
-                })
-                .collect();
+            let mut vals = conforming(r, &attrs, &p.rules);
             if r.below(100) < 8 {
                 let i = r.below(attrs.len() as u64) as usize;
                 let bad: Vec<Val> = domain(attrs[i]).into_iter().filter(|v| !p.rules[i].holds(*v)).collect();
@@ -423,14 +428,7 @@ fn category(
         if r.below(100) >= 60 {
             continue;
         }
-        let vals: Vec<Val> = attrs
-            .iter()
-            .zip(&p.rules)
-            .map(|(a, rule)| {
-                let ok: Vec<Val> = domain(a).into_iter().filter(|v| rule.holds(*v)).collect();
-                *pick(r, &ok)
-            })
-            .collect();
+        let vals = conforming(r, &attrs, &p.rules);
         let mut related = vec![pi];
         related.extend(satisfied(&vals).into_iter().filter(|&i| i != pi));
         let related_ids = related.iter().map(|&i| profs[i].id.clone()).collect();
