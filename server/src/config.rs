@@ -149,10 +149,12 @@ pub struct ServerConfig {
     /// Key of the anti-forgery tokens; empty: a random one per start (tokens of forms
     /// rendered before a restart then fail once). Env: `PORTAL_SERVER_SESSION_SECRET`.
     pub session_secret: String,
-    /// Addresses of reverse proxies in front of the portal: from them (only), the last
-    /// `X-Forwarded-For` entry is the visitor's address. Env:
+    /// Addresses or ranges (`10.0.0.0/8`) of reverse proxies in front of the portal: from
+    /// them (only), `X-Forwarded-For` is read from the right, and its first address that
+    /// is not itself a trusted proxy is the visitor's (the users API's rule too). Env:
     /// `PORTAL_SERVER_TRUSTED_PROXIES` (comma-separated).
-    pub trusted_proxies: Vec<std::net::IpAddr>,
+    #[serde(deserialize_with = "address_ranges")]
+    pub trusted_proxies: Vec<serving::client::IpNet>,
     /// Largest upstream answer read, in bytes; a larger one is a failed fetch (the 502
     /// page). Default 8 MiB.
     pub upstream_max_bytes: usize,
@@ -205,6 +207,12 @@ pub struct ServerConfig {
     /// random one is made at start for both. Env: `PORTAL_SERVER_USERS_PROXY_KEY`.
     #[serde(default)]
     pub users_proxy_key: String,
+}
+
+/// Addresses or ranges (`10.0.0.0/8`), each as a string.
+fn address_ranges<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<serving::client::IpNet>, D::Error> {
+    let texts: Vec<String> = Deserialize::deserialize(d)?;
+    texts.iter().map(|t| t.parse().map_err(serde::de::Error::custom)).collect()
 }
 
 fn default_min_send_rate() -> u64 {
@@ -475,6 +483,20 @@ mod tests {
         assert_eq!(config.client.asset_base, "/newdzo/");
         assert_eq!(config.renderer.deadline_ms, 300);
         assert_eq!(config.client.contacts.hours.en, "Mon-Sat, 8:00-20:00");
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges_read_by_the_users_api_s_rule() {
+        let config = Config::parse(FILE, env(&[("PORTAL_SERVER_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.7")])).unwrap();
+        let trusted = &config.server.trusted_proxies;
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert("x-forwarded-for", "1.1.1.1, 5.5.5.5, 10.0.0.3".parse().unwrap());
+        let visitor = |peer: &str| serving::client::client_ip(Some(peer.parse().unwrap()), &headers, trusted);
+        assert_eq!(visitor("10.1.2.3"), Some("5.5.5.5".parse().unwrap()), "through two proxies of the range");
+        assert_eq!(visitor("192.0.2.7"), Some("5.5.5.5".parse().unwrap()));
+        assert_eq!(visitor("198.51.100.1"), Some("198.51.100.1".parse().unwrap()), "not a proxy: the peer");
+        let err = Config::parse(FILE, env(&[("PORTAL_SERVER_TRUSTED_PROXIES", "proxy.local")])).unwrap_err();
+        assert!(err.to_string().contains("server.trustedProxies"), "{err}");
     }
 
     #[test]

@@ -126,13 +126,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
 }
 
 impl Peer {
+    /// The visitor's address, by the one rule the portal and the users API share
+    /// ([`serving::client::client_ip`]): `X-Forwarded-For` read from the right, only
+    /// from `server.trustedProxies`.
     pub(crate) fn visitor(&self, state: &AppState, headers: &HeaderMap) -> Option<IpAddr> {
-        let peer = self.0?;
-        if !state.config().server.trusted_proxies.contains(&peer) {
-            return Some(peer);
-        }
-        let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back();
-        forwarded.and_then(|list| list.rsplit(',').next()?.trim().parse().ok()).or(Some(peer))
+        serving::client::client_ip(self.0, headers, &state.config().server.trusted_proxies)
     }
 }
 

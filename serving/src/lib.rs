@@ -18,6 +18,8 @@
 //! [`Shutdown`] stops every thread's accepting at once (SIGTERM or SIGINT) and lets
 //! open connections finish their request in flight for at most `grace`.
 
+pub mod client;
+
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
