@@ -5,7 +5,7 @@ use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::services::ServeDir;
@@ -37,6 +37,25 @@ async fn vitals(body: Bytes) -> Result<StatusCode, AppError> {
     tracing::info!(target: "web_vitals", name = %report["name"], value = %report["value"], path = %report["path"], rating = %report["rating"]);
     Ok(StatusCode::NO_CONTENT)
 }
+
+/// The handler of a form's POST.
+pub type FormHandler = fn() -> MethodRouter<AppState>;
+
+/// The pages that post a form to their own path (in either language), with the handler
+/// of the POST; the page is the bundle's (`web/src/routes`, decision 0002), which a test
+/// checks against this list.
+pub const FORMS: [(&str, FormHandler); 10] = [
+    ("/login", || post(account::login)),
+    ("/login/2fa", || post(account::second_factor)),
+    ("/logout", || post(account::logout)),
+    ("/login/forgot", || post(account::forgot)),
+    ("/login/new-password", || post(account::new_password)),
+    ("/registration", || post(account::register)),
+    ("/icabinet", || post(account::save_cpv)),
+    ("/icabinet/searches", || post(crate::saved::change)),
+    ("/alerts/unsubscribe", || post(crate::saved::unsubscribe)),
+    ("/market/cart", || post(cart::change)),
+];
 
 /// Largest web-vitals report read.
 const MAX_VITALS_REPORT: usize = 16 * 1024;
@@ -146,19 +165,11 @@ pub fn app(state: AppState) -> Router {
         .route("/__handover", post(account::handover_for_session))
         .route("/login/handover/{id}", get(account::handover))
         .route("/cookie-notice", post(crate::notice::dismiss).layer(DefaultBodyLimit::max(crate::notice::MAX_BODY)));
-    // The account forms post to their own page's path, in either language.
+    // The forms post to their own page's path, in either language.
     for prefix in ["", "/en"] {
-        router = router
-            .route(&format!("{prefix}/login"), get(page::page).post(account::login))
-            .route(&format!("{prefix}/login/2fa"), get(page::page).post(account::second_factor))
-            .route(&format!("{prefix}/logout"), get(page::page).post(account::logout))
-            .route(&format!("{prefix}/login/forgot"), get(page::page).post(account::forgot))
-            .route(&format!("{prefix}/login/new-password"), get(page::page).post(account::new_password))
-            .route(&format!("{prefix}/registration"), get(page::page).post(account::register))
-            .route(&format!("{prefix}/icabinet"), get(page::page).post(account::save_cpv))
-            .route(&format!("{prefix}/icabinet/searches"), get(page::page).post(crate::saved::change))
-            .route(&format!("{prefix}/alerts/unsubscribe"), get(page::page).post(crate::saved::unsubscribe))
-            .route(&format!("{prefix}/market/cart"), get(page::page).post(cart::change));
+        for (path, handler) in FORMS {
+            router = router.route(&format!("{prefix}{path}"), get(page::page).merge(handler()));
+        }
     }
     router = router
         .nest_service("/assets", assets())
@@ -189,4 +200,40 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.security().clone(), crate::security::security_headers))
         .layer(axum::middleware::from_fn_with_state(public_origin, crate::security::keep_location_on_site))
         .with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether a route pattern of `web/src/routes/index.tsx` (`login/*`, `plans/:id`)
+    /// takes `path` (`/login/2fa`), as react-router matches it.
+    fn takes(pattern: &str, path: &str) -> bool {
+        let (mut pattern, mut path) = (pattern.split('/'), path.trim_start_matches('/').split('/'));
+        loop {
+            match (pattern.next(), path.next()) {
+                (Some("*"), _) => return true,
+                (Some(p), Some(s)) if p.starts_with(':') && !s.is_empty() => {}
+                (Some(p), Some(s)) if p == s => {}
+                (None, None) => return true,
+                _ => return false,
+            }
+        }
+    }
+
+    #[test]
+    fn every_form_path_is_a_page_of_the_bundle() {
+        let table = include_str!("../../web/src/routes/index.tsx");
+        let patterns: Vec<&str> = table
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("['")?.split('\'').next())
+            .filter(|pattern| *pattern != "*")
+            .collect();
+        assert!(patterns.len() > 20, "the route table was read: {patterns:?}");
+        for (path, _) in FORMS {
+            assert!(patterns.iter().any(|p| takes(p, path)), "{path} is no page of web/src/routes");
+        }
+        assert!(!patterns.iter().any(|p| takes(p, "/no-such-form")));
+        assert!(takes("market/cart/*", "/market/cart") && !takes("plans/:id", "/plans"));
+    }
 }
