@@ -54,10 +54,10 @@ pub enum UserType {
     Cpe,
 }
 
-/// What pages know of a logged-in visitor (`SessionSummary`); `None` when logged out.
+/// What pages know of a logged-in visitor (`SessionSummary`, the same name in `web/src/contract.ts`); `None` when logged out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Session {
+pub struct SessionSummary {
     pub email: String,
     #[serde(rename = "type")]
     pub user_type: UserType,
@@ -120,7 +120,7 @@ impl RenderInput {
         url: &str,
         language: Language,
         config: &str,
-        session: Option<&Session>,
+        session: Option<&SessionSummary>,
         data_size: usize,
     ) -> InputBuilder {
         let url = serde_json::to_string(url).unwrap_or_else(|_| "\"/\"".into());
@@ -158,7 +158,7 @@ impl RenderInput {
         url: &str,
         language: Language,
         config: &str,
-        session: Option<&Session>,
+        session: Option<&SessionSummary>,
         error: Option<u16>,
     ) -> Self {
         Self::builder(url, language, config, session, 0).finish(error)

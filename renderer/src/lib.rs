@@ -12,7 +12,7 @@ mod turn;
 
 pub use contract::{dependent_path, FetchSpec, MachineRequest, Redirect, RenderOutput, Resolution, Service, StepMeta};
 pub use error::RenderError;
-pub use input::{Failure, InputBuilder, Language, RenderInput, Session, UserType};
+pub use input::{Failure, InputBuilder, Language, RenderInput, SessionSummary, UserType};
 pub use isolate::young_collections_between_pages;
 pub use pool::{PendingBody, PoolOptions, RendererPool};
 pub use reuse::{answers_reused, Embedded};

@@ -404,7 +404,7 @@ fn the_render_input_is_written_as_the_contract_fixture() {
         _ => panic!("unknown failure in the fixture: {entry}"),
     };
     let language: Language = serde_json::from_value(expected["language"].clone()).unwrap();
-    let session: renderer::Session = serde_json::from_value(expected["session"].clone()).unwrap();
+    let session: renderer::SessionSummary = serde_json::from_value(expected["session"].clone()).unwrap();
     let mut builder = RenderInput::builder(
         expected["url"].as_str().unwrap(),
         language,

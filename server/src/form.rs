@@ -332,7 +332,7 @@ mod tests {
     fn a_form_outcome_is_written_as_the_contract_fixture() {
         let fixture: Value = serde_json::from_str(include_str!("../../web/src/contract.fixture.json")).unwrap();
         let expected = &fixture["formOutcome"];
-        let session = renderer::Session {
+        let session = renderer::SessionSummary {
             email: "buyer@portal.example".into(),
             name: "Buyer Example".into(),
             user_type: renderer::UserType::Buyer,

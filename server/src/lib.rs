@@ -11,7 +11,6 @@ pub mod cart;
 pub mod compress;
 pub mod conditional;
 pub mod config;
-pub mod document;
 pub mod error;
 pub mod form;
 pub mod limits;
@@ -26,6 +25,7 @@ pub mod security;
 pub mod serve;
 pub mod session;
 pub mod sheet;
+pub mod shell;
 pub mod state;
 
 pub use router::app;

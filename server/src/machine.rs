@@ -19,7 +19,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::conditional::{http_date, not_modified, not_modified_response};
 use crate::error::{busy, failure_status};
-use crate::page::upstream::fetch_one;
+use crate::page::fetch::fetch_one;
 use crate::redact::redacted;
 use crate::state::{AppState, Ready};
 

@@ -61,8 +61,8 @@ pub fn content_security_policy(config: &Config) -> String {
     let e = &client.endpoints;
     let public = origin(&client.public_origin).unwrap_or_default();
     let tag_manager = client.features.tag_manager && !client.tag_manager_id.is_empty();
-    // The boot script at the end of every page (`document::BOOT`), by its hash.
-    let mut script = format!("'self' {}", crate::document::boot_hash());
+    // The boot script at the end of every page (`shell::BOOT`), by its hash.
+    let mut script = format!("'self' {}", crate::shell::boot_hash());
     // What the browser calls with `fetch`: translations (when not served here), the
     // search API (classifier pickers, the catalogue), the users API, the central
     // database (the external tender view), the old portal's session check.
@@ -307,7 +307,7 @@ mod tests {
         let config = Config::parse(FILE, []).unwrap();
         let policy = content_security_policy(&config);
         assert!(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"), "{policy}");
-        let boot = crate::document::boot_hash();
+        let boot = crate::shell::boot_hash();
         assert!(policy.starts_with(&format!("default-src 'none'; script-src 'self' {boot};")), "{policy}");
         assert!(policy.contains("connect-src 'self' http://127.0.0.1:8081;"), "{policy}");
         assert!(policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"));

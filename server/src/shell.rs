@@ -1,5 +1,6 @@
-//! The HTML document around the rendered body: head tags, assets, and the
-//! embedded page state the client hydrates from.
+//! The page's shell: the HTML around the rendered body (head tags, assets, the
+//! embedded page state the client hydrates from, the boot script). "Document" is kept
+//! for documents for machines (`machine.rs`) and a record's attached files.
 
 use serde::Deserialize;
 
@@ -61,7 +62,7 @@ fn attribute(text: &str) -> std::borrow::Cow<'_, str> {
     text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").into()
 }
 
-pub struct Document<'a> {
+pub struct Shell<'a> {
     pub language: &'a str,
     pub head: &'a str,
     /// The members of the embedded page state, without the braces around them.
@@ -73,7 +74,7 @@ pub struct Document<'a> {
     pub manifest: &'a Manifest,
 }
 
-impl Document<'_> {
+impl Shell<'_> {
     /// Everything before the body markup: the whole `<head>`, so the browser can
     /// start fetching styles and scripts while the body is still being rendered.
     pub fn opening(&self) -> String {

@@ -11,9 +11,9 @@ use renderer::{PoolOptions, RendererPool};
 use crate::cache::CachedResponse;
 use crate::cache::TtlCache;
 use crate::config::Config;
-use crate::document::Manifest;
 use crate::security::SecurityHeaders;
 use crate::session::Sessions;
+use crate::shell::Manifest;
 
 #[derive(Clone)]
 pub struct AppState {

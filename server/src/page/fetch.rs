@@ -14,7 +14,7 @@ use crate::state::AppState;
 
 /// One upstream answer: its JSON text (checked only when kept for reuse), or why
 /// there is none.
-pub type UpstreamAnswer = Result<Arc<str>, Failure>;
+pub type Fetched = Result<Arc<str>, Failure>;
 
 /// The base address of a service's endpoint.
 fn endpoint(state: &AppState, service: Service) -> &str {
@@ -45,7 +45,7 @@ pub async fn fetch_all<'a>(
     state: &AppState,
     fetches: &'a [FetchSpec],
     bearer: Option<&str>,
-) -> (Cow<'a, [FetchSpec]>, Vec<UpstreamAnswer>) {
+) -> (Cow<'a, [FetchSpec]>, Vec<Fetched>) {
     if fetches.iter().all(|spec| spec.after.is_none()) {
         let answers = futures_util::future::join_all(fetches.iter().map(|spec| fetch(state, spec, bearer))).await;
         return (Cow::Borrowed(fetches), answers);
@@ -56,7 +56,7 @@ pub async fn fetch_all<'a>(
             Some(_) => None,
         }
     });
-    let first: Vec<Option<UpstreamAnswer>> = futures_util::future::join_all(first).await;
+    let first: Vec<Option<Fetched>> = futures_util::future::join_all(first).await;
     let mut made = fetches.to_vec();
     let second = made.iter_mut().zip(&first).filter(|(_, answer)| answer.is_none()).map(|(spec, _)| {
         let source = spec.after.as_deref().and_then(|key| {
@@ -75,7 +75,7 @@ pub async fn fetch_all<'a>(
             }
         }
     });
-    let second: Vec<UpstreamAnswer> = futures_util::future::join_all(second).await;
+    let second: Vec<Fetched> = futures_util::future::join_all(second).await;
     let mut second = second.into_iter();
     let answers =
         first.into_iter().map(|answer| answer.unwrap_or_else(|| second.next().unwrap_or(Err(Failure::Status(404)))));
@@ -83,11 +83,11 @@ pub async fn fetch_all<'a>(
 }
 
 /// One anonymous upstream request (documents for machines: `crate::machine`).
-pub async fn fetch_one(state: &AppState, spec: &FetchSpec) -> UpstreamAnswer {
+pub async fn fetch_one(state: &AppState, spec: &FetchSpec) -> Fetched {
     fetch(state, spec, None).await
 }
 
-async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> UpstreamAnswer {
+async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetched {
     let url = format!("{}{}", endpoint(state, spec.service).trim_end_matches('/'), spec.path);
     let bearer = bearer.filter(|_| spec.service == Service::Users);
     // An answer made for one user is never reused for another.
@@ -166,14 +166,14 @@ fn is_json(text: &str) -> bool {
 }
 
 /// How long the page data of these answers is, give or take the keys.
-pub fn data_size(answers: &[UpstreamAnswer]) -> usize {
+pub fn data_size(answers: &[Fetched]) -> usize {
     answers.iter().map(|a| a.as_ref().map_or(0, |body| body.len()) + 48).sum()
 }
 
 /// Writes each spec's answer under its key. With `check`, an answer that is not JSON
 /// goes in as [`Failure::Invalid`]. Whether a failure calls for an error page is the
 /// bundle's verdict (`routeOutcome`), the same on first load and after navigation.
-pub fn add_answers(builder: &mut InputBuilder, fetches: &[FetchSpec], answers: &[UpstreamAnswer], check: bool) {
+pub fn add_answers(builder: &mut InputBuilder, fetches: &[FetchSpec], answers: &[Fetched], check: bool) {
     for (spec, answer) in fetches.iter().zip(answers) {
         let answer = match answer {
             Ok(body) if check && !is_json(body) => {

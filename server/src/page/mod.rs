@@ -2,8 +2,8 @@
 //! data it names, render (the head first, the body streamed after it), and wrap the
 //! result in the document. `upstream` fetches, `response` shapes the answers.
 
+pub mod fetch;
 mod response;
-pub mod upstream;
 mod validator;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,20 +16,20 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use futures_util::future;
 use futures_util::{stream, StreamExt};
-use renderer::{FetchSpec, Language, RenderInput, Resolution, Session};
+use renderer::{FetchSpec, Language, RenderInput, Resolution, SessionSummary};
 use serde::Deserialize;
 
 use crate::compress::{Compressor, Encoding};
-use crate::document::Document;
 use crate::error::busy;
 use crate::error::AppError;
 use crate::redact::redacted;
 use crate::security::same_site_path;
 use crate::session::Visitor;
+use crate::shell::Shell;
 use crate::state::{AppState, Ready};
+pub use fetch::fetch_one;
+use fetch::{add_answers, data_size, fetch_all, Fetched};
 use response::{html_headers, page_response, redirect, static_error};
-pub use upstream::fetch_one;
-use upstream::{add_answers, data_size, fetch_all, UpstreamAnswer};
 
 /// The size of the page data (upstream answers, bytes) from which the head is sent before the
 /// body renders: search pages (~30 KB) and tender pages stream, a plan (~2 KB) does not.
@@ -78,7 +78,7 @@ struct PageRequest {
 /// forms (both `None` for an anonymous page without forms).
 #[derive(Clone, Copy, Default)]
 pub struct Viewer<'a> {
-    pub session: Option<&'a Session>,
+    pub session: Option<&'a SessionSummary>,
     pub csrf: Option<&'a str>,
     /// Whether the page shows the cookie notice (not dismissed).
     pub notice: bool,
@@ -91,7 +91,7 @@ fn input_with(
     url: &str,
     viewer: Viewer<'_>,
     fetches: &[FetchSpec],
-    answers: &[UpstreamAnswer],
+    answers: &[Fetched],
     check: bool,
     form: Option<&str>,
 ) -> RenderInput {
@@ -120,7 +120,7 @@ fn input_without_data(state: &AppState, url: &str, viewer: Viewer<'_>, error: Op
 
 /// The answers a page's data was built from without checking them (and a form's
 /// outcome), to check and render again with when V8 finds the data is not JSON.
-type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [UpstreamAnswer], Option<&'a str>)>;
+type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [Fetched], Option<&'a str>)>;
 
 async fn render_document(
     state: &AppState,
@@ -165,7 +165,7 @@ async fn render_document(
     };
     let language = Language::of_url(url).as_str();
     let translations = ready.translation_urls.get(language).map(String::as_str).unwrap_or_default();
-    let document = Document {
+    let document = Shell {
         language,
         head: &output.head,
         state_fields: input.state(),

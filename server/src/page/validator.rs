@@ -12,7 +12,7 @@ use axum::http::HeaderValue;
 use renderer::FetchSpec;
 use serde::Deserialize;
 
-use super::UpstreamAnswer;
+use super::Fetched;
 
 /// The `dateModified` of a record, at its top or under `data` (the platform's envelope).
 #[derive(Deserialize)]
@@ -35,7 +35,7 @@ pub struct Validator {
 
 /// The validator of a page made of these answers, or `None` when the page has no record
 /// answer, or its record failed or has no `dateModified` (an error page has none).
-pub fn of(release: &str, fetches: &[FetchSpec], answers: &[UpstreamAnswer], notice: bool) -> Option<Validator> {
+pub fn of(release: &str, fetches: &[FetchSpec], answers: &[Fetched], notice: bool) -> Option<Validator> {
     let now = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64);
     of_at(release, fetches, answers, now, notice)
 }
@@ -59,13 +59,7 @@ fn dates_passed(body: &str, now_ms: i64) -> usize {
 }
 
 /// [`of`] at the moment `now_ms`.
-fn of_at(
-    release: &str,
-    fetches: &[FetchSpec],
-    answers: &[UpstreamAnswer],
-    now_ms: i64,
-    notice: bool,
-) -> Option<Validator> {
+fn of_at(release: &str, fetches: &[FetchSpec], answers: &[Fetched], now_ms: i64, notice: bool) -> Option<Validator> {
     if !fetches.iter().any(|spec| spec.validator) {
         return None;
     }
@@ -125,10 +119,10 @@ mod tests {
     #[test]
     fn the_tag_follows_the_record_and_the_other_answers() {
         let fetches = [spec("tender", true), spec("contracts", false)];
-        let answers = |modified: &str, contracts: &str| -> Vec<UpstreamAnswer> {
+        let answers = |modified: &str, contracts: &str| -> Vec<Fetched> {
             vec![Ok(Arc::from(format!(r#"{{"id":"x","dateModified":"{modified}"}}"#))), Ok(Arc::from(contracts))]
         };
-        let tag = |a: &[UpstreamAnswer]| of("r1", &fetches, a, true).map(|v| v.etag.to_str().unwrap().to_owned());
+        let tag = |a: &[Fetched]| of("r1", &fetches, a, true).map(|v| v.etag.to_str().unwrap().to_owned());
         let first = tag(&answers("2026-10-12T10:00:00+03:00", "[]")).unwrap();
         assert!(first.starts_with("W/\"r1-"), "{first}");
         assert_eq!(tag(&answers("2026-10-12T10:00:00+03:00", "[]")).unwrap(), first);
@@ -152,7 +146,7 @@ mod tests {
         // A deadline passing changes the tag; the clock alone does not.
         let tender = [Ok(Arc::from(
             r#"{"dateModified":"2026-10-12T10:00:00+03:00","tenderPeriod":{"startDate": "2026-10-12T10:00:00+03:00","endDate":"2026-10-15T10:00:00+03:00"}}"#,
-        )) as UpstreamAnswer];
+        )) as Fetched];
         let at = |iso: &str| of_at("r1", &fetches[..1], &tender, dates::parse(iso).unwrap(), true).unwrap().etag;
         assert_eq!(at("2026-10-13T10:00:00+03:00"), at("2026-10-14T10:00:00+03:00"));
         assert_ne!(at("2026-10-14T10:00:00+03:00"), at("2026-10-15T10:00:00+03:00"));

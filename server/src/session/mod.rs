@@ -28,7 +28,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use axum::http::HeaderMap;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use renderer::{Session, UserType};
+use renderer::{SessionSummary, UserType};
 use sha2::{Digest, Sha256};
 
 use users::{CallError, Login};
@@ -106,7 +106,7 @@ pub struct Sessions {
 /// Who sent a request, as far as the server could tell, and the cookies its answer sets.
 #[derive(Debug, Default)]
 pub struct Visitor {
-    pub session: Option<Session>,
+    pub session: Option<SessionSummary>,
     access: Option<String>,
     csrf_id: Option<String>,
     /// What the anti-forgery token is bound to besides the cookie: the login session
@@ -172,7 +172,7 @@ pub fn expiry(jwt: &str) -> Option<u64> {
     serde_json::from_slice::<serde_json::Value>(&bytes).ok()?.get("exp")?.as_u64()
 }
 
-fn summary(profile: users::Profile) -> Option<Session> {
+fn summary(profile: users::Profile) -> Option<SessionSummary> {
     let user_type = match profile.user_type.as_str() {
         "buyer" => UserType::Buyer,
         "seller" => UserType::Seller,
@@ -183,7 +183,11 @@ fn summary(profile: users::Profile) -> Option<Session> {
         }
     };
     let name = format!("{} {}", profile.first_name.trim(), profile.last_name.trim()).trim().to_owned();
-    Some(Session { name: if name.is_empty() { profile.email.clone() } else { name }, email: profile.email, user_type })
+    Some(SessionSummary {
+        name: if name.is_empty() { profile.email.clone() } else { name },
+        email: profile.email,
+        user_type,
+    })
 }
 
 impl Sessions {
@@ -344,7 +348,7 @@ impl Sessions {
 
     /// The session summary of an access token, as the users API says it now: a session
     /// logged out a moment ago on another replica is refused here too.
-    pub async fn summary_for(&self, http: &reqwest::Client, access: &str) -> Result<Session, CallError> {
+    pub async fn summary_for(&self, http: &reqwest::Client, access: &str) -> Result<SessionSummary, CallError> {
         let profile = users::profile(http, &self.users, access).await?;
         summary(profile).ok_or(CallError::Refused(403))
     }

@@ -165,7 +165,7 @@ const SEARCHES: &[&str] =
     &["/api/tenders", "/api/products", "/api/plans", "/api/profiles", "/api/contracts", "/api/categories"];
 
 /// One URL through `resolve` and each upstream request it names, addressed as
-/// `page/upstream.rs` addresses it (`endpoint + path`, parsed by the HTTP client's URL
+/// `page/fetch.rs` addresses it (`endpoint + path`, parsed by the HTTP client's URL
 /// parser); requests whose spec allows reuse are made once per path, as the server does.
 struct Resolver {
     state: AppState,
