@@ -213,7 +213,7 @@ impl Isolate {
     /// as the last one allocated, and a quarter more), collects it now, while nothing
     /// of a page is alive and the scavenge has next to nothing to copy, rather than
     /// letting it fill in the middle of this render, where the scavenge copies the
-    /// render's live tree (home page under load: median scavenge 0.19 → 0.05 ms).
+    /// render's live tree (the figures: `bench/results/measurements.md`).
     fn collect_young_between_pages(&mut self) {
         let Some(index) = self.young.index else { return };
         let isolate = self.runtime.v8_isolate();

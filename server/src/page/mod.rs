@@ -133,8 +133,8 @@ async fn render_document(
 ) -> Response {
     // The head goes out before the body of pages built from large upstream answers.
     // Pages with little or no data (error and static pages, a plan or a contract)
-    // render their body in a fraction of a millisecond (the 404 page: ~0.2 ms), less
-    // than what a second write and a second call into V8 cost: they go out in one piece.
+    // render their body in less than what a second write and a second call into V8
+    // cost (`bench/results/measurements.md`): they go out in one piece.
     if request.head_only {
         return head_only(state, ready, request, url, viewer, input).await;
     }

@@ -11,8 +11,8 @@ export type EnumGroup = 'tenderStatus' | 'procurementMethodType';
  * The label of `code` in the translation map at `group` (a dotted path such as
  * `tender.awardStatus`), or the code itself. One lookup with `|` as the key
  * separator for this call, so the dots inside a code stay part of it (reading
- * the whole map with returnObjects translated the whole map for every label:
- * a search page spent ~5 ms on it).
+ * the whole map with returnObjects translated the whole map for every label; the
+ * cost it had: `bench/results/measurements.md`).
  */
 export function codeLabel(t: TFunction, group: string, code: string): string {
   return t(`${group.split('.').join('|')}|${code}`, { keySeparator: '|', defaultValue: code }) as string;
