@@ -18,8 +18,7 @@ pub use serving::client::{client_ip, IpNet};
 /// an early exit.
 pub fn presents_key(headers: &HeaderMap, key: &str) -> bool {
     let Some(sent) = headers.get(PROXY_KEY_HEADER) else { return false };
-    let (sent, key) = (sent.as_bytes(), key.as_bytes());
-    !key.is_empty() && sent.len() == key.len() && sent.iter().zip(key).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+    !key.is_empty() && crate::users::same_bytes(sent.as_bytes(), key.as_bytes())
 }
 
 /// The header a keyed proxy presents its key in.

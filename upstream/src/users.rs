@@ -128,7 +128,7 @@ fn secret_digest(secret: &str) -> String {
 }
 
 /// Equal without an early exit, so the time taken does not tell how much matched.
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

@@ -151,13 +151,14 @@ fn digest(text: &str) -> String {
 /// a visitor fits that visitor's requests only; whether the session is good is the users
 /// API's to say.
 pub fn binding(access: Option<&str>) -> String {
-    let claims = || -> Option<String> {
-        let payload = access?.split('.').nth(1)?;
-        let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
-        let sid = serde_json::from_slice::<serde_json::Value>(&bytes).ok()?.get("sid")?.as_str()?.to_owned();
-        Some(sid)
-    };
-    claims().unwrap_or_default()
+    access.and_then(claims).and_then(|c| Some(c.get("sid")?.as_str()?.to_owned())).unwrap_or_default()
+}
+
+/// The claims of a JWT, read without checking the signature (the users API checks it).
+fn claims(jwt: &str) -> Option<serde_json::Value> {
+    let payload = jwt.split('.').nth(1)?;
+    let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
+    serde_json::from_slice(&bytes).ok()
 }
 
 fn now_secs() -> u64 {
@@ -167,9 +168,7 @@ fn now_secs() -> u64 {
 /// The `exp` claim of a JWT, read without checking the signature: only to know when to
 /// refresh. Whether the token is good is for the users API to say.
 pub fn expiry(jwt: &str) -> Option<u64> {
-    let payload = jwt.split('.').nth(1)?;
-    let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
-    serde_json::from_slice::<serde_json::Value>(&bytes).ok()?.get("exp")?.as_u64()
+    claims(jwt)?.get("exp")?.as_u64()
 }
 
 fn summary(profile: users::Profile) -> Option<SessionSummary> {
