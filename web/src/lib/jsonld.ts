@@ -12,8 +12,8 @@ import type {
   BreadcrumbList, Graph, Organization, PostalAddress, PriceSpecification, Product, PropertyValue, Service, Thing, WithContext,
 } from 'schema-dts';
 import type { RouteContext } from './pageModule';
-import type { Address, Classification, Item, Organization as Party, Value } from './ocds';
-import { list } from './ocds';
+import type { Address, Classification, Item, Organization as Party, Value } from '../records/parts';
+import { list } from '../records/parts';
 import { localizedPath } from './paths';
 
 /** A page's JSON-LD: one node with its context, or several in a `@graph`. */

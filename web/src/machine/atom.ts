@@ -11,7 +11,7 @@ import { formatDate } from '../lib/dates';
 import { enumLabel } from '../lib/enums';
 import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
 import { feedUrl } from '../lib/machineUrls';
-import { localized, money, organizationNames, type Organization, type Value } from '../lib/ocds';
+import { localized, money, organizationNames, type Organization, type Value } from '../records/parts';
 import { localizedPath } from '../lib/paths';
 import { membersOf } from '../records/collection';
 import type { Context, Document, Step } from './types';

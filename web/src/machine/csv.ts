@@ -19,7 +19,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
 import { formatDate } from '../lib/dates';
 import { enumLabel, regionLabel } from '../lib/enums';
-import { localized } from '../lib/ocds';
+import { localized } from '../records/parts';
 import { localizedPath } from '../lib/paths';
 import type { Summary } from '../pages/Search/results';
 

@@ -16,7 +16,7 @@
  * - A tender without any date has no events, and a calendar needs at least one
  *   component: its address is a 404 (the page shows no link then).
  */
-import { formatter, localized } from '../lib/ocds';
+import { formatter, localized } from '../records/parts';
 import { localizedPath } from '../lib/paths';
 import { stageDates, stageName, timelineOf } from '../pages/Tender/timeline';
 import type { Tender } from '../records/tender';

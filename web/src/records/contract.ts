@@ -6,7 +6,7 @@
  * `amountNet`, period, documents, changes, milestones, `amountPaid`, signatories…).
  * Every field is optional: the page renders whatever subset arrives.
  */
-import type { Document, Item, Organization, Period, SignerInfo, Unit, Value } from '../lib/ocds';
+import type { Document, Item, Organization, Period, SignerInfo, Unit, Value } from './parts';
 import type { Procurement } from './tender';
 
 /** A value that may also state its amount without VAT. */

@@ -5,9 +5,9 @@
  * description}, procuringEntity, tender}`), the API's own examples are rich, and the
  * page renders whatever subset arrives.
  */
-import type { Address, Classification, Document, Item, Organization, Period, SignerInfo, Value } from '../lib/ocds';
+import type { Address, Classification, Document, Item, Organization, Period, SignerInfo, Value } from './parts';
 
-export type { Address, Classification, Document, Identifier, Item, Organization, Period, SignerInfo, Unit, Value } from '../lib/ocds';
+export type { Address, Classification, Document, Identifier, Item, Organization, Period, SignerInfo, Unit, Value } from './parts';
 
 /** A buyer or the procuring entity: an organisation with its kind (`general`, `central`...). */
 export interface PlanOrganization extends Organization {

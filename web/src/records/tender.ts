@@ -3,11 +3,11 @@
  * presence varies by procedure type, status and age of the record, so the page must
  * render whatever subset arrives.
  */
-import type { Document, Item, Organization, Period, Unit, Value } from '../lib/ocds';
+import type { Document, Item, Organization, Period, Unit, Value } from './parts';
 
 export type {
   Address, Classification, ContactPoint, Document, Identifier, Item, Organization, Period, Unit, Value,
-} from '../lib/ocds';
+} from './parts';
 
 export interface Lot {
   id?: string;

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { codeLabel } from '../../lib/enums';
 import { usePageState } from '../../state';
 import { englishCpvName } from './englishNames';
-import { list, localized, type Classification, type Item } from '../../lib/ocds';
+import { list, localized, type Classification, type Item } from '../../records/parts';
 
 /**
  * `ДК021 03111000-2 Насіння` / `CPV 03111000-2 Seeds`: the scheme (muted, its name in the

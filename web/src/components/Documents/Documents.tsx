@@ -3,7 +3,7 @@
  * address), type, format and publication date. Nothing without documents.
  */
 import { codeLabel } from '../../lib/enums';
-import { list, localized, safeHref, type Document, type Formatter } from '../../lib/ocds';
+import { list, localized, safeHref, type Document, type Formatter } from '../../records/parts';
 import { DataTable } from '../DataTable/DataTable';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
 

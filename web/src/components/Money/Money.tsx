@@ -1,5 +1,5 @@
 /** An amount with its currency, and whether it includes VAT when the record says. */
-import { money, type Formatter, type Value } from '../../lib/ocds';
+import { money, type Formatter, type Value } from '../../records/parts';
 
 export function Money({ value, ctx }: { value: Value | undefined; ctx: Formatter }) {
   const amount = money(value, ctx.language);

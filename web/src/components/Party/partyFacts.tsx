@@ -6,7 +6,7 @@
 import { ExternalLink } from '../ExternalLink/ExternalLink';
 import type { Fact } from '../Facts/Facts';
 import { RegisterLinks } from '../RegisterLinks/RegisterLinks';
-import { addressLine, localized, safeHref, type Formatter, type Organization, type SignerInfo } from '../../lib/ocds';
+import { addressLine, localized, safeHref, type Formatter, type Organization, type SignerInfo } from '../../records/parts';
 
 export type PartyOrganization = Organization & { signerInfo?: SignerInfo };
 

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Classifications } from '../Classifications/Classifications';
 import { DataTable } from '../DataTable/DataTable';
-import { addressLine, localized, quantityText, type Formatter, type Item } from '../../lib/ocds';
+import { addressLine, localized, quantityText, type Formatter, type Item } from '../../records/parts';
 
 export interface RecordItemsProps<T extends Item> {
   items: T[];

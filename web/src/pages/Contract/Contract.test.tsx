@@ -11,7 +11,7 @@ import type { Fetched, Language } from '../../contract';
 import { createI18n } from '../../i18n';
 import type { PageData } from '../../lib/data';
 import { pageHead } from '../../routes/head';
-import { addressLine } from '../../lib/ocds';
+import { addressLine } from '../../records/parts';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
 import type { PageRoute, RouteContext } from '../../lib/pageModule';

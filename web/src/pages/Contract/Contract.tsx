@@ -15,7 +15,7 @@ import { Status } from '../../components/Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/dates';
 import { dataOf } from '../../lib/data';
-import { formatter, list, localized, type Formatter } from '../../lib/ocds';
+import { formatter, list, localized, type Formatter } from '../../records/parts';
 import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { statusLabel } from '../../lib/enums';

@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { codeLabel } from '../../lib/enums';
-import type { Value } from '../../lib/ocds';
+import type { Value } from '../../records/parts';
 import type { ContractValue } from '../../records/contract';
 
 /** A label from the `contract.<group>` map (statuses, milestone events, rationale types…). */

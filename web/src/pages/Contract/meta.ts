@@ -13,7 +13,7 @@ import {
   absoluteUrl, breadcrumbList, compact, jsonLdDocument, oneOrMany, organization, priceOf, priceSpecification,
   type JsonLdDocument, type OrganizationNode, type TrailStep,
 } from '../../lib/jsonld';
-import { list, localized, money, organizationNames } from '../../lib/ocds';
+import { list, localized, money, organizationNames } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { statusLabel } from '../../lib/enums';
 import type { Contract } from '../../records/contract';

@@ -17,7 +17,7 @@ import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { dataOf } from '../../lib/data';
 import { codeLabel } from '../../lib/enums';
-import { addressLine, formatter, list, periodText, type Document, type Formatter, type Organization, type Period } from '../../lib/ocds';
+import { addressLine, formatter, list, periodText, type Document, type Formatter, type Organization, type Period } from '../../records/parts';
 import { tenderPath } from '../Tender/route';
 import type { Monitoring as MonitoringData, MonitoringPost } from './types';
 

@@ -7,7 +7,7 @@ import type { Meta, PageChunk } from '../../lib/pageModule';
 import { dataOf } from '../../lib/data';
 import { codeLabel } from '../../lib/enums';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from '../../lib/jsonld';
-import { localized } from '../../lib/ocds';
+import { localized } from '../../records/parts';
 import { tenderPath } from '../Tender/route';
 import type { Tender } from '../../records/tender';
 import { monitoredTenderId } from './route';

@@ -1,5 +1,5 @@
 /** The monitoring object of the platform's monitoring API (fields the page reads). */
-import type { Document, Organization, Period } from '../../lib/ocds';
+import type { Document, Organization, Period } from '../../records/parts';
 
 interface Dated {
   description?: string;

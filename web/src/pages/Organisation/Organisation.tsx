@@ -21,7 +21,7 @@ import { dataOf } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import type { Register } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
-import { addressLine, localized } from '../../lib/ocds';
+import { addressLine, localized } from '../../records/parts';
 import type { PageRoute } from '../../lib/pageModule';
 import { usePageState, type PageState } from '../../state';
 import { Result } from '../Search/results';

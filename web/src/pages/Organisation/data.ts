@@ -5,7 +5,7 @@
 import type { Language } from '../../contract';
 import { dataOf, type DataSource } from '../../lib/data';
 import { formatMoney } from '../../lib/format';
-import { list, type Organization } from '../../lib/ocds';
+import { list, type Organization } from '../../records/parts';
 import { membersOf, totalOf as totalIn } from '../../records/collection';
 import type { Summary } from '../Search/results';
 

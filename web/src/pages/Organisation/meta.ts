@@ -5,7 +5,7 @@
  */
 import type { Meta, PageChunk } from '../../lib/pageModule';
 import { absoluteUrl, breadcrumbList, jsonLdDocument, organization } from '../../lib/jsonld';
-import { localized } from '../../lib/ocds';
+import { localized } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { aggregation, organisationOf, sums, type Role } from './data';
 

@@ -14,7 +14,7 @@ import { Status } from '../../components/Status/Status';
 import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
-import { list } from '../../lib/ocds';
+import { list } from '../../records/parts';
 import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { planCtx } from './ctx';

@@ -1,7 +1,7 @@
 /** What the plan page's sections render with. */
 import type { Language } from '../../contract';
 import { formatDate } from '../../lib/dates';
-import { formatter, type Formatter } from '../../lib/ocds';
+import { formatter, type Formatter } from '../../records/parts';
 import type { TFunction } from 'i18next';
 
 export interface Ctx extends Formatter {

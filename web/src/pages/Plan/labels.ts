@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import { codeLabel, statusLabel } from '../../lib/enums';
-import { list, localized } from '../../lib/ocds';
+import { list, localized } from '../../records/parts';
 import type { Plan } from '../../records/plan';
 
 /** A label from the `plan.<group>` map (statuses, budget sources, kinds...). */

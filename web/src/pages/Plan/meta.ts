@@ -14,7 +14,7 @@ import {
   absoluteUrl, breadcrumbList, classificationText, compact, itemKind, jsonLdDocument, organization, priceSpecification,
   type JsonLdDocument, type TrailStep,
 } from '../../lib/jsonld';
-import { list, localized, money } from '../../lib/ocds';
+import { list, localized, money } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { planBuyer, planStatusLabel, planSubject, planYear } from './labels';
 import type { Plan } from '../../records/plan';

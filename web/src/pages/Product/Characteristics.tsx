@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import { formatNumber } from '../../lib/format';
 import { localized, type Profile, type Requirement, type RequirementResponse } from '../../lib/market';
-import { unitName } from '../../lib/ocds';
+import { unitName } from '../../records/parts';
 
 export interface CharacteristicRow {
   /** The characteristic's name in the page's language (the profile's `title_en` in English). */

@@ -17,7 +17,7 @@ import { Status } from '../../components/Status/Status';
 import type { ClientConfig } from '../../config';
 import { useTranslation } from '../../i18n/react';
 import type { Product as ProductData, Profile } from '../../lib/market';
-import { addressLine } from '../../lib/ocds';
+import { addressLine } from '../../records/parts';
 import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { Characteristics, characteristicRows } from './Characteristics';

@@ -12,7 +12,7 @@ import {
   breadcrumbList, compact, jsonLdDocument, oneOrMany, organization, priceOf, priceSpecification, type JsonLdDocument,
 } from '../../lib/jsonld';
 import type { Product } from '../../lib/market';
-import { money } from '../../lib/ocds';
+import { money } from '../../records/parts';
 import { localizedPath } from '../../lib/paths';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import type { PageData } from '../../lib/data';

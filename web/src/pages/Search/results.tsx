@@ -17,7 +17,7 @@ import { formatDate } from '../../lib/dates';
 import { marksOf } from '../../lib/highlight';
 import { highlight, type Marks, type SearchMatch } from '../../lib/keyword';
 import { enumLabel, regionLabel } from '../../lib/enums';
-import { localized, money, periodText, formatter, type Organization, type Value } from '../../lib/ocds';
+import { localized, money, periodText, formatter, type Organization, type Value } from '../../records/parts';
 import type { Register } from '../../lib/filters';
 
 interface Classified {

@@ -21,7 +21,7 @@ import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { useTranslation } from '../../i18n/react';
 import { dataOf, type DataSource } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
-import { formatter, list, localized } from '../../lib/ocds';
+import { formatter, list, localized } from '../../records/parts';
 import type { PageRoute } from '../../lib/pageModule';
 import { membersOf } from '../../records/collection';
 import { usePageState } from '../../state';

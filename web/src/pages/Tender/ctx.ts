@@ -1,5 +1,5 @@
 /** What the tender page's sections render with. */
-import type { Formatter } from '../../lib/ocds';
+import type { Formatter } from '../../records/parts';
 
 export interface Ctx extends Formatter {
   /** A lot's title by its id ('' without an id, the id for a lot the tender does not list). */

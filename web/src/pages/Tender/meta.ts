@@ -15,7 +15,7 @@ import {
   type JsonLdDocument, type TrailStep,
 } from '../../lib/jsonld';
 import { tenderOcdsUrl } from '../../lib/machineUrls';
-import { list, localized, money } from '../../lib/ocds';
+import { list, localized, money } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { statusLabel } from './labels';
 import type { Tender } from '../../records/tender';

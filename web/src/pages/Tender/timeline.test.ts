@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n';
 import { translations } from '../../components/test-utils';
-import { formatter } from '../../lib/ocds';
+import { formatter } from '../../records/parts';
 import { apiExamples } from '../../test-shared-data';
 import { deadlinesOf, ongoing, stageDates, stageName, timelineOf, type Stage } from './timeline';
 import type { Tender } from '../../records/tender';

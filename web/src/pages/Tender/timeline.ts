@@ -8,7 +8,7 @@
  * same stages.
  */
 import type { TFunction } from 'i18next';
-import { periodText, type Formatter } from '../../lib/ocds';
+import { periodText, type Formatter } from '../../records/parts';
 import type { Period, Tender } from '../../records/tender';
 
 export type StageKey =

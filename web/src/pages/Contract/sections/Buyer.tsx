@@ -1,5 +1,5 @@
 /** The buyer, its identifier linking to the searches of its tenders, plans and contracts. */
-import type { Formatter } from '../../../lib/ocds';
+import type { Formatter } from '../../../records/parts';
 import type { Party as PartyData } from '../../../records/contract';
 import { Party } from './Party';
 

@@ -6,7 +6,7 @@
 import { Documents } from '../../../components/Documents/Documents';
 import { Facts } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
-import { list, localized, money, periodText, type Formatter, type Value } from '../../../lib/ocds';
+import { list, localized, money, periodText, type Formatter, type Value } from '../../../records/parts';
 import { Status } from '../../../components/Status/Status';
 import { contractLabel, netValue } from '../labels';
 import type { Change, ContractDocument, RationaleType } from '../../../records/contract';

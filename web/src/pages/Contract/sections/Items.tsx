@@ -1,7 +1,7 @@
 /** What the contract delivers: each item's classifications, quantity, unit price and delivery. */
 import { Money } from '../../../components/Money/Money';
 import { RecordItems } from '../../../components/RecordItems/RecordItems';
-import { periodText, type Formatter } from '../../../lib/ocds';
+import { periodText, type Formatter } from '../../../records/parts';
 import type { ContractItem } from '../../../records/contract';
 
 /** `dates`: the formatter of dates without the time (delivery terms). */

@@ -4,7 +4,7 @@
  */
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { formatNumber } from '../../../lib/format';
-import type { Formatter } from '../../../lib/ocds';
+import type { Formatter } from '../../../records/parts';
 import { contractLabel } from '../labels';
 import type { Milestone } from '../../../records/contract';
 

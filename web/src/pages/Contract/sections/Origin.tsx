@@ -1,7 +1,7 @@
 /** Where the contract came from: its tender and the award it was signed on, linked. */
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
-import type { Formatter } from '../../../lib/ocds';
+import type { Formatter } from '../../../records/parts';
 import { methodLabel } from '../../../lib/enums';
 import { tenderPath } from '../../Tender/route';
 import type { Contract } from '../../../records/contract';

@@ -5,7 +5,7 @@
 import { Facts } from '../../../components/Facts/Facts';
 import { OrgLink } from '../../../components/AppLink/AppLink';
 import { partyFacts } from '../../../components/Party/partyFacts';
-import { localized, type Formatter } from '../../../lib/ocds';
+import { localized, type Formatter } from '../../../records/parts';
 import { contractLabel } from '../labels';
 import type { Party as PartyData } from '../../../records/contract';
 

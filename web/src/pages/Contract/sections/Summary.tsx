@@ -5,7 +5,7 @@
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
-import { list, money, periodText, type Formatter, type Value } from '../../../lib/ocds';
+import { list, money, periodText, type Formatter, type Value } from '../../../records/parts';
 import { contractLabel, netValue } from '../labels';
 import type { Contract } from '../../../records/contract';
 

@@ -1,5 +1,5 @@
 /** The suppliers, each with its identifier (linking to the searches filtered by it) and address. */
-import type { Formatter } from '../../../lib/ocds';
+import type { Formatter } from '../../../records/parts';
 import type { Party as PartyData } from '../../../records/contract';
 import { Party } from './Party';
 

@@ -6,7 +6,7 @@
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
-import { addressLine, list, localized, money, periodText } from '../../../lib/ocds';
+import { addressLine, list, localized, money, periodText } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { planLabel, planYear } from '../labels';
 import type { BreakdownItem, Budget as BudgetData, Plan } from '../../../records/plan';

@@ -1,6 +1,6 @@
 /** The plan's cancellation: its reason, status and date. */
 import { Facts } from '../../../components/Facts/Facts';
-import { localized } from '../../../lib/ocds';
+import { localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
 import type { Cancellation as CancellationData } from '../../../records/plan';

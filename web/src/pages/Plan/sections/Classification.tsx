@@ -1,7 +1,7 @@
 /** What the plan buys by the classifiers: its CPV code and the additional classifications (КЕКВ...). */
 import { ClassificationText } from '../../../components/Classifications/Classifications';
 import { Facts } from '../../../components/Facts/Facts';
-import { list } from '../../../lib/ocds';
+import { list } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import type { Classification as ClassificationData, Plan } from '../../../records/plan';
 

@@ -4,7 +4,7 @@
  */
 import { Documents } from '../../../components/Documents/Documents';
 import { Facts } from '../../../components/Facts/Facts';
-import { list, localized } from '../../../lib/ocds';
+import { list, localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
 import { Status } from '../../../components/Status/Status';

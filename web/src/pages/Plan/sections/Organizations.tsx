@@ -5,7 +5,7 @@
 import { Facts } from '../../../components/Facts/Facts';
 import { OrgLink } from '../../../components/AppLink/AppLink';
 import { partyFacts } from '../../../components/Party/partyFacts';
-import { list, localized } from '../../../lib/ocds';
+import { list, localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
 import type { Plan, PlanOrganization } from '../../../records/plan';

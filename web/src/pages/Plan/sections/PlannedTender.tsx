@@ -4,7 +4,7 @@
  */
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
-import { periodText } from '../../../lib/ocds';
+import { periodText } from '../../../records/parts';
 import { tenderPath } from '../../Tender/route';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';

@@ -1,5 +1,5 @@
 /** Why the plan is needed, as the procuring entity justified it, and when. */
-import { localized } from '../../../lib/ocds';
+import { localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import type { Rationale as RationaleData } from '../../../records/plan';
 

@@ -3,7 +3,7 @@ import { ExternalLink } from '../../../components/ExternalLink/ExternalLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
-import { safeHref } from '../../../lib/ocds';
+import { safeHref } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { planYear } from '../labels';
 import type { Plan } from '../../../records/plan';

@@ -4,7 +4,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { OrgLink } from '../../../components/AppLink/AppLink';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
-import { list, localized } from '../../../lib/ocds';
+import { list, localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Award } from '../../../records/tender';

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
-import { list, organizationNames } from '../../../lib/ocds';
+import { list, organizationNames } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Bid } from '../../../records/tender';

@@ -1,5 +1,5 @@
 /** Complaints about the tender and about its awards, qualifications and cancellations. */
-import { list } from '../../../lib/ocds';
+import { list } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import { Status } from '../../../components/Status/Status';

@@ -6,7 +6,7 @@
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
-import { list, organizationNames } from '../../../lib/ocds';
+import { list, organizationNames } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { statusLabel } from '../../../lib/enums';
 import type { Award, Contract } from '../../../records/tender';

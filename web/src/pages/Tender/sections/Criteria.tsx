@@ -1,6 +1,6 @@
 /** The tender's criteria: each a collapsible card of requirement groups. */
 import { formatNumber } from '../../../lib/format';
-import { list, localized, unitName } from '../../../lib/ocds';
+import { list, localized, unitName } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Criterion, Requirement } from '../../../records/tender';

@@ -1,7 +1,7 @@
 /** Non-price criteria (features) with their options' weights as percentages. */
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { formatNumber } from '../../../lib/format';
-import { list, localized } from '../../../lib/ocds';
+import { list, localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Feature } from '../../../records/tender';

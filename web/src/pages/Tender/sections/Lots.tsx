@@ -1,7 +1,7 @@
 /** The tender's lots with their amounts, status and auction date. */
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
-import { localized } from '../../../lib/ocds';
+import { localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Lot } from '../../../records/tender';

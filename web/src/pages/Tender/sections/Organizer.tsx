@@ -4,7 +4,7 @@ import { OrgLink } from '../../../components/AppLink/AppLink';
 import { partyFacts } from '../../../components/Party/partyFacts';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { Section } from '../../../components/Section/Section';
-import { localized, type Organization } from '../../../lib/ocds';
+import { localized, type Organization } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 
 export function Organizer({ org, ctx }: { org: Organization; ctx: Ctx }) {

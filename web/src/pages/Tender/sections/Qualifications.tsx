@@ -1,6 +1,6 @@
 /** The decisions on each bidder's qualification (pre-qualification procedures). */
 import { DataTable } from '../../../components/DataTable/DataTable';
-import { organizationNames } from '../../../lib/ocds';
+import { organizationNames } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Bid, Qualification } from '../../../records/tender';

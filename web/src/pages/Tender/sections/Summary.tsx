@@ -7,7 +7,7 @@ import { Deadline } from '../../../components/Deadline/Deadline';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
-import { list, money } from '../../../lib/ocds';
+import { list, money } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import { methodLabel } from '../../../lib/enums';

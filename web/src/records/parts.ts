@@ -1,15 +1,17 @@
 /**
- * The building blocks every Prozorro record shares (tenders, plans, contracts and
- * monitorings: values, periods, organisations, documents, items and their
- * classifications) and the pure helpers that read them. Every field is optional and
- * lists may hold nulls: the platform's records vary by procedure, status and age, so a
- * page renders whatever subset arrives.
+ * The parts every Prozorro record shares (tenders, plans, contracts and monitorings:
+ * values, periods, organisations, documents, items and their classifications), as the
+ * upstream API sends them, and the pure helpers that read them. Every field is optional
+ * and lists may hold nulls: the platform's records vary by procedure, status and age, so
+ * a page renders whatever subset arrives. The tender, plan and contract records built
+ * of them are beside this file; the OCDS export writes shapes of its own
+ * (`machine/ocds/`).
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
-import { formatDate } from './dates';
-import { codeLabel } from './enums';
-import { formatMoney, formatNumber } from './format';
+import { formatDate } from '../lib/dates';
+import { codeLabel } from '../lib/enums';
+import { formatMoney, formatNumber } from '../lib/format';
 
 export interface Value {
   amount?: number;
