@@ -79,7 +79,7 @@ export const postalAddress = (address: Address | undefined): PostalAddress | und
  * company buying under the law without being a public body); anyone else (a supplier) is
  * an `Organization`.
  */
-export function organization(org: (Party & { kind?: string }) | undefined, role: 'buyer' | 'supplier'): OrganizationNode | undefined {
+export function organisation(org: (Party & { kind?: string }) | undefined, role: 'buyer' | 'supplier'): OrganizationNode | undefined {
   if (!org) return undefined;
   const identifier = org.identifier;
   const node: OrganizationNode = {

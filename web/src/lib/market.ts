@@ -44,7 +44,8 @@ export interface MarketClassification {
   categories?: Array<Pick<Category, 'id' | 'title' | 'title_en' | 'status' | 'classification' | 'productsCount'>>;
 }
 
-export interface Organization {
+/** An organisation a Market record names: a category's procuring entity, a product's supplier. */
+export interface MarketOrganisation {
   name?: string;
   identifier?: { scheme?: string; id?: string; legalName?: string };
   address?: { streetAddress?: string; locality?: string; region?: string; postalCode?: string; countryName?: string };
@@ -63,7 +64,7 @@ export interface Category {
   classification?: CpvClassification;
   unit?: Unit;
   images?: Image[];
-  procuringEntity?: Organization;
+  procuringEntity?: MarketOrganisation;
   agreementID?: string;
   marketClassification?: string | { id?: string };
   profilesCount?: number;
@@ -145,7 +146,7 @@ export interface Product {
   marketClassification?: string | { id?: string };
   /** Suppliers' products only (national-catalogue products have neither). */
   value?: Money;
-  supplier?: Organization;
+  supplier?: MarketOrganisation;
   images?: Image[];
   popularity?: number;
   dateCreated?: string;

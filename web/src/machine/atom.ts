@@ -11,7 +11,7 @@ import { formatDate } from '../lib/dates';
 import { enumLabel } from '../lib/enums';
 import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
 import { feedUrl } from '../lib/machineUrls';
-import { localized, money, organizationNames, type Organization, type Value } from '../records/parts';
+import { localized, money, organisationNames, type Organization, type Value } from '../records/parts';
 import { localizedPath } from '../lib/paths';
 import { membersOf } from '../records/collection';
 import type { Context, Document, Step } from './types';
@@ -72,7 +72,7 @@ const REGISTER_OF: Record<Register['name'], {
     key: (m) => m.tenderID,
     title: (m, language) => localized(m, 'title', language),
     facts: (m, t, language) => [
-      [t('tenderList.organizer'), organizationNames(m.procuringEntity ? [m.procuringEntity] : [], language)],
+      [t('tenderList.organizer'), organisationNames(m.procuringEntity ? [m.procuringEntity] : [], language)],
       [t('tenderList.value'), money(m.value, language)],
       [t('tenderList.status'), m.status && enumLabel(t, 'tenderStatus', m.status)],
       [t('machine.deadline'), kyivTime(m.tenderPeriod?.endDate, t, language)],
@@ -83,7 +83,7 @@ const REGISTER_OF: Record<Register['name'], {
     key: (m) => m.planID,
     title: (m, language) => localized(m, 'title', language) || m.budget?.description || '',
     facts: (m, t, language) => [
-      [t('registers.plans.buyer'), organizationNames(m.buyers?.length ? m.buyers : m.procuringEntity ? [m.procuringEntity] : [], language)],
+      [t('registers.plans.buyer'), organisationNames(m.buyers?.length ? m.buyers : m.procuringEntity ? [m.procuringEntity] : [], language)],
       [t('registers.plans.budget'), money(m.budget, language)],
       [t('tenderList.status'), m.status && enumLabel(t, 'planStatus', m.status)],
       [t('registers.plans.tenderStart'), formatDate(m.tender?.tenderPeriod?.startDate, language)],
@@ -94,8 +94,8 @@ const REGISTER_OF: Record<Register['name'], {
     key: (m) => m.contractID,
     title: (m, language) => localized(m, 'title', language),
     facts: (m, t, language) => [
-      [t('registers.contracts.buyer'), organizationNames(m.buyer ? [m.buyer] : m.procuringEntity ? [m.procuringEntity] : [], language)],
-      [t('registers.contracts.supplier'), organizationNames(m.suppliers, language)],
+      [t('registers.contracts.buyer'), organisationNames(m.buyer ? [m.buyer] : m.procuringEntity ? [m.procuringEntity] : [], language)],
+      [t('registers.contracts.supplier'), organisationNames(m.suppliers, language)],
       [t('registers.contracts.amount'), money(m.value, language)],
       [t('tenderList.status'), m.status && enumLabel(t, 'contractStatus', m.status)],
       [t('machine.contractEnd'), kyivTime(m.period?.endDate, t, language)],

@@ -22,7 +22,7 @@ import { localizedPath } from '../lib/paths';
 import type { PageRoute } from '../lib/pageModule';
 import { usePageState } from '../state';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, FoundHead, useCatalogView } from './CatalogueView';
+import { Catalogue, FoundHead, useCatalogueView } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { classificationsOf, listCrumb, trailOf } from './meta';
 import { hasId, membersOf, type Collection } from '../records/collection';
@@ -43,7 +43,7 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const { t } = useTranslation();
   const state = usePageState();
   const location = useLocation();
-  const view = useCatalogView();
+  const view = useCatalogueView();
   const scope = scopeOf(route.name);
   const path = PATHS[route.name] ?? location.pathname;
   const submit = useFilterSubmit(path, scope);

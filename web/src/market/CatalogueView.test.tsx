@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { render, tr } from '../components/test-utils';
-import { Catalogue, MOBILE_QUERY, VIEW_KEY, ViewToggle, chooseView, storedView, useCatalogView, type ViewEnv } from './CatalogueView';
+import { Catalogue, MOBILE_QUERY, VIEW_KEY, ViewToggle, chooseView, storedView, useCatalogueView, type ViewEnv } from './CatalogueView';
 
 // Node's file reading, without Node's types in the project (as `test-shared-data.ts` does).
 const { readFileSync } = (await import('node:fs' as string)) as { readFileSync(path: URL, encoding: 'utf8'): string };
@@ -49,7 +49,7 @@ describe('catalogue view', () => {
 
   it('renders the grid on the server, with the toggle inert until the page hydrates', () => {
     function Page() {
-      const view = useCatalogView();
+      const view = useCatalogueView();
       return (
         <>
           <ViewToggle {...view} />

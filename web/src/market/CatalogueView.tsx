@@ -12,7 +12,7 @@ import { useTranslation } from '../i18n/react';
 import { formatNumber } from '../lib/format';
 import { usePageState } from '../state';
 
-export type CatalogView = 'grid' | 'list';
+export type CatalogueView = 'grid' | 'list';
 export const VIEW_KEY = 'catalogView';
 /** SPEC §9: mobile is up to 640 px. */
 export const MOBILE_QUERY = '(max-width: 640px)';
@@ -24,7 +24,7 @@ export interface ViewEnv {
 }
 
 /** The view to show: the stored choice, the grid on a phone or without one. */
-export function storedView(env: ViewEnv): CatalogView {
+export function storedView(env: ViewEnv): CatalogueView {
   if (env.mobile) return 'grid';
   try {
     return env.storage?.getItem(VIEW_KEY) === 'list' ? 'list' : 'grid';
@@ -34,7 +34,7 @@ export function storedView(env: ViewEnv): CatalogView {
 }
 
 /** Chooses `view`: remembered, except on a phone, where the grid stays. Answers the view to show. */
-export function chooseView(env: ViewEnv, view: CatalogView): CatalogView {
+export function chooseView(env: ViewEnv, view: CatalogueView): CatalogueView {
   if (env.mobile) return 'grid';
   try {
     env.storage?.setItem(VIEW_KEY, view);
@@ -55,8 +55,8 @@ function browserEnv(): ViewEnv {
 }
 
 /** The view of this page's catalogue; `ready` once the browser took over (the toggle works). */
-export function useCatalogView(): { view: CatalogView; ready: boolean; choose: (view: CatalogView) => void } {
-  const [view, setView] = useState<CatalogView>('grid');
+export function useCatalogueView(): { view: CatalogueView; ready: boolean; choose: (view: CatalogueView) => void } {
+  const [view, setView] = useState<CatalogueView>('grid');
   const [ready, setReady] = useState(false);
   useLayoutEffect(() => {
     setView(storedView(browserEnv()));
@@ -66,9 +66,9 @@ export function useCatalogView(): { view: CatalogView; ready: boolean; choose: (
 }
 
 /** The grid/list switch: two pressed-state buttons, inert until the page has hydrated, hidden on a phone. */
-export function ViewToggle({ view, ready, choose }: ReturnType<typeof useCatalogView>) {
+export function ViewToggle({ view, ready, choose }: ReturnType<typeof useCatalogueView>) {
   const { t } = useTranslation();
-  const button = (v: CatalogView) => (
+  const button = (v: CatalogueView) => (
     <button type="button" className={`view-toggle-${v}`} aria-pressed={view === v} disabled={!ready} onClick={() => choose(v)}>
       {t(`market.view.${v}`)}
     </button>
@@ -82,7 +82,7 @@ export function ViewToggle({ view, ready, choose }: ReturnType<typeof useCatalog
 }
 
 /** A list's head: how many it found (`market.found.<list>`, announced as it changes) and the view switch. */
-export function FoundHead({ list, total, view }: { list: string; total: number; view: ReturnType<typeof useCatalogView> }) {
+export function FoundHead({ list, total, view }: { list: string; total: number; view: ReturnType<typeof useCatalogueView> }) {
   const { t } = useTranslation();
   const { language } = usePageState();
   return (
@@ -96,7 +96,7 @@ export function FoundHead({ list, total, view }: { list: string; total: number; 
 }
 
 /** A catalogue's items in the chosen view (`items` are `<li>`s); `list` receives the list element (`useShowMore`). */
-export function Catalogue({ view, label, children, list }: { view: CatalogView; label?: string; children: ReactNode; list?: RefObject<HTMLUListElement | null> }) {
+export function Catalogue({ view, label, children, list }: { view: CatalogueView; label?: string; children: ReactNode; list?: RefObject<HTMLUListElement | null> }) {
   return (
     <ul className={`catalogue catalogue-${view}`} data-view={view} aria-label={label} ref={list}>
       {children}

@@ -24,7 +24,7 @@ import { localizedPath } from '../lib/paths';
 import type { PageRoute } from '../lib/pageModule';
 import { usePageState } from '../state';
 import { Breadcrumbs } from './Breadcrumbs';
-import { Catalogue, FoundHead, useCatalogView, useCount } from './CatalogueView';
+import { Catalogue, FoundHead, useCatalogueView, useCount } from './CatalogueView';
 import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './forms';
 import { recordOf, trailOf } from './meta';
 import { hasId, membersOf, type Collection } from '../records/collection';
@@ -74,7 +74,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
   const { t } = useTranslation();
   const state = usePageState();
   const location = useLocation();
-  const view = useCatalogView();
+  const view = useCatalogueView();
   const count = useCount();
   const kind = route.name === 'profile' ? 'profile' : 'category';
   const category = kind === 'category' ? recordOf<Category>(state, 'category') : null;

@@ -128,7 +128,7 @@ export function localized<T extends object>(obj: T | undefined, field: keyof T &
 }
 
 /** The organisations' names (or legal names), `; `-separated. */
-export function organizationNames(orgs: Organization[] | undefined, language: Language): string {
+export function organisationNames(orgs: Organization[] | undefined, language: Language): string {
   return list(orgs).map((o) => localized(o, 'name', language) || o.identifier?.legalName || '').filter(Boolean).join('; ');
 }
 

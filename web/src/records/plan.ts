@@ -10,7 +10,7 @@ import type { Address, Classification, Document, Item, Organization, Period, Sig
 export type { Address, Classification, Document, Identifier, Item, Organization, Period, SignerInfo, Unit, Value } from './parts';
 
 /** A buyer or the procuring entity: an organisation with its kind (`general`, `central`...). */
-export interface PlanOrganization extends Organization {
+export interface PlanOrganisation extends Organization {
   id?: string;
   kind?: string;
   signerInfo?: SignerInfo;
@@ -75,7 +75,7 @@ export interface Milestone {
   dueDate?: string;
   dateMet?: string;
   dateModified?: string;
-  author?: PlanOrganization;
+  author?: PlanOrganisation;
   documents?: Document[];
 }
 
@@ -107,8 +107,8 @@ export interface Plan {
   dateCreated?: string;
   dateModified?: string;
   datePublished?: string;
-  procuringEntity?: PlanOrganization;
-  buyers?: PlanOrganization[];
+  procuringEntity?: PlanOrganisation;
+  buyers?: PlanOrganisation[];
   budget?: Budget;
   classification?: Classification;
   additionalClassifications?: Classification[];

@@ -8,7 +8,7 @@ import type { Fact } from '../Facts/Facts';
 import { RegisterLinks } from '../RegisterLinks/RegisterLinks';
 import { addressLine, localized, safeHref, type Formatter, type Organization, type SignerInfo } from '../../records/parts';
 
-export type PartyOrganization = Organization & { signerInfo?: SignerInfo };
+export type PartyOrganisation = Organization & { signerInfo?: SignerInfo };
 
 export type PartyFact = 'identifier' | 'legalName' | 'address' | 'contactPoint' | 'email' | 'telephone' | 'website' | 'signer';
 
@@ -19,7 +19,7 @@ export interface PartyOptions {
   name?: string;
 }
 
-export function partyFacts(org: PartyOrganization, { t, language }: Formatter, { links, name }: PartyOptions = {}): Record<PartyFact, Fact> {
+export function partyFacts(org: PartyOrganisation, { t, language }: Formatter, { links, name }: PartyOptions = {}): Record<PartyFact, Fact> {
   const id = org.identifier;
   const cp = org.contactPoint;
   const signer = org.signerInfo;

@@ -9,7 +9,7 @@ import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Breadcrumbs } from '../../market/Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView, useCount } from '../../market/CatalogueView';
+import { Catalogue, ViewToggle, useCatalogueView, useCount } from '../../market/CatalogueView';
 import { recordOf, trailOf } from '../../market/meta';
 import { CategoryTile } from '../../market/tiles';
 
@@ -18,7 +18,7 @@ export { meta, jsonLd } from './head';
 export default function Classification({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();
   const state = usePageState();
-  const view = useCatalogView();
+  const view = useCatalogueView();
   const count = useCount();
   const c = recordOf<MarketClassification>(state, 'classification');
   if (!c) return null;

@@ -10,10 +10,10 @@ import type { Meta, PageChunk } from '../../lib/pageModule';
 import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
 import {
-  absoluteUrl, breadcrumbList, compact, jsonLdDocument, oneOrMany, organization, priceOf, priceSpecification,
+  absoluteUrl, breadcrumbList, compact, jsonLdDocument, oneOrMany, organisation, priceOf, priceSpecification,
   type JsonLdDocument, type OrganizationNode, type TrailStep,
 } from '../../lib/jsonld';
-import { list, localized, money, organizationNames } from '../../records/parts';
+import { list, localized, money, organisationNames } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { statusLabel } from '../../lib/enums';
 import type { Contract } from '../../records/contract';
@@ -37,7 +37,7 @@ export function contractTitle(contract: Contract, t: TFunction, language: Langua
 export function contractDescription(contract: Contract, t: TFunction, language: Language = languageOf(t)): string {
   const id = idOf(contract);
   const buyer = localized(contract.buyer, 'name', language) || contract.buyer?.identifier?.legalName || '';
-  const suppliers = organizationNames(contract.suppliers, language);
+  const suppliers = organisationNames(contract.suppliers, language);
   const value = money(contract.value, language);
   const status = contract.status ? statusLabel(t, 'contract', contract.status) : '';
   const tail = [
@@ -68,7 +68,7 @@ const ORDER_STATUS: Record<string, OrderStatus> = {
  */
 export function contractJsonLd(contract: Contract, canonicalUrl: string, trail: TrailStep[] = []): JsonLdDocument {
   const suppliers = list(contract.suppliers)
-    .map((s) => organization(s, 'supplier'))
+    .map((s) => organisation(s, 'supplier'))
     .filter((s): s is OrganizationNode => !!s);
   const price = priceOf(contract.value);
   const description = contract.description || contract.title;
@@ -81,7 +81,7 @@ export function contractJsonLd(contract: Contract, canonicalUrl: string, trail: 
     url: canonicalUrl,
     orderDate: contract.dateSigned ?? contract.dateCreated ?? contract.date,
     orderStatus: contract.status ? ORDER_STATUS[contract.status] : undefined,
-    customer: organization(contract.buyer, 'buyer'),
+    customer: organisation(contract.buyer, 'buyer'),
     seller: oneOrMany(suppliers),
     acceptedOffer:
       price === undefined

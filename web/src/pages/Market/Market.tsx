@@ -16,7 +16,7 @@ import type { MarketClassification } from '../../lib/market';
 import type { PageRoute } from '../../lib/pageModule';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from '../../market/Breadcrumbs';
-import { Catalogue, ViewToggle, useCatalogView } from '../../market/CatalogueView';
+import { Catalogue, ViewToggle, useCatalogueView } from '../../market/CatalogueView';
 import { useFilterSubmit } from '../../market/forms';
 import { HOME_PER_PAGE, homeHref, homePage } from './head';
 import { classificationsOf, recordOf, trailOf } from '../../market/meta';
@@ -30,7 +30,7 @@ export default function Market({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();
   const state = usePageState();
   const [query] = useSearchParams();
-  const view = useCatalogView();
+  const view = useCatalogueView();
   const submit = useFilterSubmit('/market/products', PRODUCT_LIST);
   const classifications = classificationsOf(state);
   // Tiles by popularity (SPEC §9), the tree by code.

@@ -4,7 +4,7 @@
  * page's chunk: only the head needs them.
  */
 import type { Meta, PageChunk } from '../../lib/pageModule';
-import { absoluteUrl, breadcrumbList, jsonLdDocument, organization } from '../../lib/jsonld';
+import { absoluteUrl, breadcrumbList, jsonLdDocument, organisation } from '../../lib/jsonld';
 import { localized } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { aggregation, organisationOf, sums, type Role } from './data';
@@ -33,7 +33,7 @@ export const jsonLd: PageChunk['jsonLd'] = __SERVER__
       const id = ctx.params.edrpou ?? '';
       const org = organisationOf(ctx, role, id);
       if (!org) return null;
-      const node = organization(org, role);
+      const node = organisation(org, role);
       const name = localized(org, 'name', ctx.input.language) || org.identifier?.legalName || id;
       const trail = [
         { name: t(role === 'buyer' ? 'pages.tenderList.title' : 'pages.contractList.title'), url: absoluteUrl(ctx, role === 'buyer' ? '/tenders' : '/contracts') },

@@ -24,7 +24,7 @@ import { Cancellation, hasCancellation } from './sections/Cancellation';
 import { Classification, hasClassification } from './sections/Classification';
 import { Items } from './sections/Items';
 import { Milestones } from './sections/Milestones';
-import { Organizations, organizationsOf } from './sections/Organizations';
+import { Organisations, organisationsOf } from './sections/Organisations';
 import { PlannedTender, plannedTenderRows } from './sections/PlannedTender';
 import { Rationale, rationaleText } from './sections/Rationale';
 import { Summary } from './sections/Summary';
@@ -51,7 +51,7 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
   const { language } = usePageState();
   const ctx = planCtx(t, language);
 
-  const { buyers, procuringEntity } = organizationsOf(plan);
+  const { buyers, procuringEntity } = organisationsOf(plan);
   const tenderRows = plannedTenderRows(plan, ctx);
   const budget = budgetRows(plan, ctx);
   const breakdown = list(plan.budget?.breakdown);
@@ -63,8 +63,8 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
   const content: Record<SectionId, ReactNode> = {
     cancellation: hasCancellation(plan.cancellation) && <Cancellation cancellation={plan.cancellation} ctx={ctx} />,
     tender: tenderRows.length > 0 && <PlannedTender rows={tenderRows} />,
-    buyer: buyers.length > 0 && <Organizations orgs={buyers} ctx={ctx} />,
-    procuringEntity: procuringEntity && <Organizations orgs={[procuringEntity]} ctx={ctx} />,
+    buyer: buyers.length > 0 && <Organisations orgs={buyers} ctx={ctx} />,
+    procuringEntity: procuringEntity && <Organisations orgs={[procuringEntity]} ctx={ctx} />,
     budget: (budget.length > 0 || breakdown.length > 0) && <Budget rows={budget} breakdown={breakdown} ctx={ctx} />,
     classification: hasClassification(plan) && <Classification plan={plan} ctx={ctx} />,
     items: items.length > 0 && <Items items={items} ctx={ctx} />,

@@ -11,7 +11,7 @@ import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import {
-  absoluteUrl, breadcrumbList, classificationText, compact, itemKind, jsonLdDocument, organization, priceSpecification,
+  absoluteUrl, breadcrumbList, classificationText, compact, itemKind, jsonLdDocument, organisation, priceSpecification,
   type JsonLdDocument, type TrailStep,
 } from '../../lib/jsonld';
 import { list, localized, money } from '../../records/parts';
@@ -86,7 +86,7 @@ export function planJsonLd(plan: Plan, canonicalUrl: string, trail: TrailStep[] 
       : undefined,
     priceSpecification: priceSpecification(plan.budget && { amount: plan.budget.amount, currency: plan.budget.currency }),
   });
-  const buyer = organization(planBuyer(plan), 'buyer');
+  const buyer = organisation(planBuyer(plan), 'buyer');
   return jsonLdDocument(demand, buyer && ({ ...buyer, seeks: { '@id': id } }), breadcrumbList(trail)) as JsonLdDocument;
 }
 

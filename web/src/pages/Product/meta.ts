@@ -9,7 +9,7 @@ import type { ItemAvailability, Offer, Product as ProductNode } from 'schema-dts
 import type { Meta, PageChunk } from '../../lib/pageModule';
 import { languageOf } from '../../i18n';
 import {
-  breadcrumbList, compact, jsonLdDocument, oneOrMany, organization, priceOf, priceSpecification, type JsonLdDocument,
+  breadcrumbList, compact, jsonLdDocument, oneOrMany, organisation, priceOf, priceSpecification, type JsonLdDocument,
 } from '../../lib/jsonld';
 import type { Product } from '../../lib/market';
 import { money } from '../../records/parts';
@@ -102,7 +102,7 @@ export function productJsonLd(p: Product, { kind, data, language, canonical, ori
           priceCurrency: currency,
           priceSpecification: typeof p.value?.valueAddedTaxIncluded === 'boolean' ? priceSpecification(p.value) : undefined,
           availability: p.status ? AVAILABILITY[p.status] : undefined,
-          seller: organization(p.supplier, 'supplier'),
+          seller: organisation(p.supplier, 'supplier'),
         });
   const product = compact<ProductNode>({
     '@type': 'Product',

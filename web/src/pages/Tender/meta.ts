@@ -11,7 +11,7 @@ import type { Meta, PageChunk, RouteContext } from '../../lib/pageModule';
 import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
 import {
-  absoluteUrl, breadcrumbList, compact, itemsOffered, jsonLdDocument, oneOrMany, organization, priceSpecification,
+  absoluteUrl, breadcrumbList, compact, itemsOffered, jsonLdDocument, oneOrMany, organisation, priceSpecification,
   type JsonLdDocument, type TrailStep,
 } from '../../lib/jsonld';
 import { tenderOcdsUrl } from '../../lib/machineUrls';
@@ -79,7 +79,7 @@ export function tenderJsonLd(tender: Tender, canonicalUrl: string, trail: TrailS
     itemOffered: oneOrMany(itemsOffered(tender.items, tender.mainProcurementCategory)),
     areaServed: oneOrMany(deliveryAreas(tender.items)),
   });
-  const buyer = organization(tender.procuringEntity, 'buyer');
+  const buyer = organisation(tender.procuringEntity, 'buyer');
   return jsonLdDocument(demand, buyer && ({ ...buyer, seeks: { '@id': id } }), breadcrumbList(trail)) as JsonLdDocument;
 }
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
-import { list, organizationNames } from '../../../records/parts';
+import { list, organisationNames } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Bid } from '../../../records/tender';
@@ -16,7 +16,7 @@ export function Bids({ bids, withLot, ctx }: { bids: Bid[]; withLot: boolean; ct
 }
 
 function bidRows(b: Bid, index: number, withLot: boolean, ctx: Ctx): ReactNode[] {
-  const who = organizationNames(b.tenderers, ctx.language);
+  const who = organisationNames(b.tenderers, ctx.language);
   const lotValues = list(b.lotValues);
   const rows = lotValues.length ? lotValues.map((lv) => ({ lot: lv.relatedLot, value: lv.value, status: lv.status ?? b.status, date: lv.date ?? b.date })) : [{ lot: undefined, value: b.value, status: b.status, date: b.date }];
   return rows.map((r, i) => (

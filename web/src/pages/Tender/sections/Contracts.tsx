@@ -6,7 +6,7 @@
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
-import { list, organizationNames } from '../../../records/parts';
+import { list, organisationNames } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { statusLabel } from '../../../lib/enums';
 import type { Award, Contract } from '../../../records/tender';
@@ -27,7 +27,7 @@ export function Contracts({ contracts, awards, ctx }: { contracts: Array<Contrac
         return (
           <tr key={c.id ?? i}>
             <th scope="row">{c.registered && id ? <AppLink to={`/contracts/${encodeURIComponent(id)}`}>{id}</AppLink> : id}</th>
-            <td>{organizationNames(suppliers, ctx.language)}</td>
+            <td>{organisationNames(suppliers, ctx.language)}</td>
             <td><Money value={c.value} ctx={ctx} /></td>
             <td>{c.status ? statusLabel(t, 'contract', c.status) : ''}</td>
             <td>{ctx.date(c.dateSigned)}</td>

@@ -1,6 +1,6 @@
 /** The decisions on each bidder's qualification (pre-qualification procedures). */
 import { DataTable } from '../../../components/DataTable/DataTable';
-import { organizationNames } from '../../../records/parts';
+import { organisationNames } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import type { Bid, Qualification } from '../../../records/tender';
@@ -15,7 +15,7 @@ interface Props {
 
 export function Qualifications({ qualifications, bids, withLot, ctx }: Props) {
   const { t } = ctx;
-  const bidders = new Map(bids.map((b) => [b.id, organizationNames(b.tenderers, ctx.language)]));
+  const bidders = new Map(bids.map((b) => [b.id, organisationNames(b.tenderers, ctx.language)]));
   return (
     <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
       {qualifications.map((q, i) => (

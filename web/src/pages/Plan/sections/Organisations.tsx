@@ -8,9 +8,9 @@ import { partyFacts } from '../../../components/Party/partyFacts';
 import { list, localized } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { planLabel } from '../labels';
-import type { Plan, PlanOrganization } from '../../../records/plan';
+import type { Plan, PlanOrganisation } from '../../../records/plan';
 
-const sameOrganization = (a: PlanOrganization, b: PlanOrganization | undefined) =>
+const sameOrganisation = (a: PlanOrganisation, b: PlanOrganisation | undefined) =>
   !!b && !!a.identifier?.id && a.identifier.id === b.identifier?.id && (a.identifier.scheme ?? '') === (b.identifier?.scheme ?? '');
 
 /**
@@ -18,25 +18,25 @@ const sameOrganization = (a: PlanOrganization, b: PlanOrganization | undefined) 
  * when it is another organisation (a central purchasing body). A plan without buyers has
  * its procuring entity as the buyer.
  */
-export function organizationsOf(plan: Plan): { buyers: PlanOrganization[]; procuringEntity: PlanOrganization | null } {
+export function organisationsOf(plan: Plan): { buyers: PlanOrganisation[]; procuringEntity: PlanOrganisation | null } {
   const pe = plan.procuringEntity && typeof plan.procuringEntity === 'object' ? plan.procuringEntity : undefined;
   const buyers = list(plan.buyers);
   if (!buyers.length) return { buyers: pe ? [pe] : [], procuringEntity: null };
-  const other = pe && !buyers.some((b) => sameOrganization(b, pe)) ? pe : null;
+  const other = pe && !buyers.some((b) => sameOrganisation(b, pe)) ? pe : null;
   return { buyers, procuringEntity: other };
 }
 
-export function Organizations({ orgs, ctx }: { orgs: PlanOrganization[]; ctx: Ctx }) {
+export function Organisations({ orgs, ctx }: { orgs: PlanOrganisation[]; ctx: Ctx }) {
   return (
     <>
       {orgs.map((org, i) => (
-        <OrganizationFacts key={org.id ?? org.identifier?.id ?? i} org={org} ctx={ctx} />
+        <OrganisationFacts key={org.id ?? org.identifier?.id ?? i} org={org} ctx={ctx} />
       ))}
     </>
   );
 }
 
-function OrganizationFacts({ org, ctx }: { org: PlanOrganization; ctx: Ctx }) {
+function OrganisationFacts({ org, ctx }: { org: PlanOrganisation; ctx: Ctx }) {
   const { t, language } = ctx;
   const id = org.identifier;
   const name = localized(org, 'name', language) || id?.legalName || '';
