@@ -43,7 +43,7 @@ export interface FormOutcome {
   sent?: boolean;
   /** The cart after a change (`CartOutcome` reads it). */
   cart?: unknown;
-  /** The CPV codes a profile now follows (the cabinet). */
+  /** The CPV codes an account now follows (the cabinet). */
   saved?: string[];
   /** The saved search after a change, or null. */
   search?: unknown;

@@ -3,7 +3,7 @@ import Cabinet, { cpvCodes } from './Cabinet';
 import { render } from '../../components/test-utils';
 
 describe('cpvCodes', () => {
-  it('reads the profile JSON string; "" and anything else are no codes', () => {
+  it('reads the account\'s JSON string; "" and anything else are no codes', () => {
     expect(cpvCodes('["45000000-7","09100000-0"]')).toEqual(['45000000-7', '09100000-0']);
     expect(cpvCodes('')).toEqual([]);
     expect(cpvCodes(undefined)).toEqual([]);
@@ -14,14 +14,14 @@ describe('cpvCodes', () => {
 });
 
 describe('Cabinet', () => {
-  it('shows the profile, the company and the list as the picker\'s chosen codes in a POST form', () => {
+  it('shows the account, the company and the list as the picker\'s chosen codes in a POST form', () => {
     const session = { email: 's@x.ua', type: 'seller' as const, name: 'S' };
     const out = render(<Cabinet />, {
       session,
       csrf: 'tok',
       url: '/icabinet',
       data: {
-        profile: { ok: true, body: { email: 's@x.ua', firstName: 'Ірина', lastName: 'Т', cpvNotificationList: '["45000000-7"]' } },
+        account: { ok: true, body: { email: 's@x.ua', firstName: 'Ірина', lastName: 'Т', cpvNotificationList: '["45000000-7"]' } },
         company: { ok: true, body: { name: 'ТОВ Тест', identifier: { id: '12345678' } } },
       },
     });

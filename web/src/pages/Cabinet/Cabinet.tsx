@@ -1,7 +1,7 @@
 /**
- * The cabinet: profile, company, the CPV codes the user is notified about, and the saved
+ * The cabinet: account, company, the CPV codes the user is notified about, and the saved
  * searches with their alerts (`SavedSearches.tsx`). The CPV list
- * is the profile's `cpvNotificationList`, a JSON string (`""` = none); it is edited with
+ * is the account's `cpvNotificationList`, a JSON string (`""` = none); it is edited with
  * the CPV picker (without JavaScript: its checkboxes and a typed code) and saved by a POST
  * to the portal, which PUTs it to the users API.
  */
@@ -20,7 +20,7 @@ import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { SavedSearches } from './SavedSearches';
 import { usePageState } from '../../state';
 
-interface Profile {
+interface Account {
   email?: string;
   firstName?: string;
   lastName?: string;
@@ -35,7 +35,7 @@ interface Company {
   identifier?: { scheme?: string; id?: string };
 }
 
-/** The codes of the profile's JSON string; anything that is not a list of strings is none. */
+/** The codes of the account's JSON string; anything that is not a list of strings is none. */
 export function cpvCodes(list: string | undefined): string[] {
   if (!list) return [];
   try {
@@ -51,17 +51,17 @@ export default function Cabinet() {
   const state = usePageState();
   const [query] = useSearchParams();
   const csrf = useCsrf();
-  const profile = dataOf<Profile>(state, 'profile') ?? {};
+  const account = dataOf<Account>(state, 'account') ?? {};
   const company = dataOf<Company>(state, 'company');
-  const [codes, setCodes] = useState(() => cpvCodes(profile.cpvNotificationList));
+  const [codes, setCodes] = useState(() => cpvCodes(account.cpvNotificationList));
   // The saved searches' forms answer with this page too: their outcome is theirs.
   const posted = dataOf<FormOutcome & { values?: { form?: string } }>(state, 'form');
   const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => (posted?.values?.form === 'searches' ? undefined : posted ?? undefined));
   const [saved, setSaved] = useState(query.get('saved') === '1');
   const [busy, setBusy] = useState(false);
-  useEffect(() => setCodes(cpvCodes(profile.cpvNotificationList)), [profile.cpvNotificationList]);
+  useEffect(() => setCodes(cpvCodes(account.cpvNotificationList)), [account.cpvNotificationList]);
   const action = localizedPath(state.language, '/icabinet');
-  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  const name = [account.firstName, account.lastName].filter(Boolean).join(' ');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,11 +83,11 @@ export default function Cabinet() {
       <Section id="profile" title={t('cabinet.profile')}>
         <Facts
           rows={[
-            [t('account.login.email'), profile.email],
+            [t('account.login.email'), account.email],
             [t('cabinet.name'), name],
-            [t('cabinet.phone'), profile.phone],
-            [t('cabinet.position'), profile.position],
-            [t('registration.userGroup'), profile.userType && t(`registration.groups.${profile.userType}`)],
+            [t('cabinet.phone'), account.phone],
+            [t('cabinet.position'), account.position],
+            [t('registration.userGroup'), account.userType && t(`registration.groups.${account.userType}`)],
           ]}
         />
       </Section>

@@ -1,5 +1,5 @@
 /**
- * `/icabinet`: the logged-in user's own profile and company (the users API, with the
+ * `/icabinet`: the logged-in user's own account and company (the users API, with the
  * user's token: the server adds it), the CPV notification list, editable, and the saved
  * searches. Without the cabinet flag it is the 404 page for everyone; with it, a visitor
  * without a session goes home.
@@ -12,11 +12,11 @@ export const cabinet: PageModule = {
   page: { load: () => import('./Cabinet') },
   guard: cabinetGuard,
   fetches: () => [
-    { key: 'profile', service: 'users', path: '/api/users/profile' },
+    { key: 'account', service: 'users', path: '/api/users/profile' },
     { key: 'company', service: 'users', path: '/api/users/profile/company' },
     { key: 'searches', service: 'users', path: '/api/users/saved-searches' },
   ],
-  required: ['profile'],
+  required: ['account'],
   forms: true,
   noindex: true,
 };
