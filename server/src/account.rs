@@ -6,10 +6,11 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::http::{header, HeaderMap, HeaderValue, Uri};
+use axum::response::{Html, IntoResponse, Response};
 use serde_json::{json, Value};
 
+use crate::error::Refusal;
 use crate::form::{
     checked_fields, echoed, failure, fields, forbidden, form_outcome, language_of, localized, prefix, refused,
     safe_path, see_other, wants_json, with_cookies, FormError, FormOutcome, Peer,
@@ -67,12 +68,8 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
     }
     let values = json!({ "email": email, "origin": origin });
     if !missing.is_empty() {
-        let outcome = FormOutcome {
-            missing,
-            values: Some(values),
-            ..FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST))
-        };
-        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+        let outcome = FormOutcome { missing, values: Some(values), ..FormOutcome::refused(FormError::incomplete()) };
+        return form_outcome(&state, &headers, &page, outcome).await;
     }
     let from = sessions.forwarded(peer.visitor(&state, &headers));
     match users::login(state.http(), sessions.users(), email, password, from).await {
@@ -93,7 +90,7 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
         Err(error) => {
             tracing::info!(status = error.status().as_u16(), "login refused");
             let outcome = FormOutcome { values: Some(values), ..FormOutcome::refused(failure(&error)) };
-            form_outcome(&state, &headers, &page, error.status(), outcome).await
+            form_outcome(&state, &headers, &page, outcome).await
         }
     }
 }
@@ -115,7 +112,7 @@ pub async fn second_factor(
     let Some(pending) = sessions.pending(&headers) else {
         // No login waits for a code (it expired, or never began): start again.
         if wants_json(&headers) {
-            let expired = FormError { expired: Some(true), ..FormError::of(StatusCode::UNAUTHORIZED) };
+            let expired = FormError::expired();
             let answer =
                 FormOutcome { step: Some("login"), location: Some("/login".into()), ..FormOutcome::refused(expired) };
             return with_cookies(axum::Json(answer).into_response(), &[]);
@@ -125,9 +122,8 @@ pub async fn second_factor(
     };
     let otp: String = fields.get("otp").map(|o| o.chars().filter(|c| !c.is_whitespace()).collect()).unwrap_or_default();
     if otp.len() != 6 || !otp.bytes().all(|b| b.is_ascii_digit()) {
-        let outcome =
-            FormOutcome { missing: vec!["otp"], ..FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST)) };
-        return form_outcome(&state, &headers, &page, StatusCode::BAD_REQUEST, outcome).await;
+        let outcome = FormOutcome { missing: vec!["otp"], ..FormOutcome::refused(FormError::incomplete()) };
+        return form_outcome(&state, &headers, &page, outcome).await;
     }
     let from = sessions.forwarded(peer.visitor(&state, &headers));
     match users::second_factor(state.http(), sessions.users(), &pending.token, &otp, from).await {
@@ -135,7 +131,7 @@ pub async fn second_factor(
         Ok(login) => logged_in(&state, &headers, &login, &pending.origin, &page).await,
         Err(error) => {
             tracing::info!(status = error.status().as_u16(), "second factor refused");
-            form_outcome(&state, &headers, &page, error.status(), FormOutcome::refused(failure(&error))).await
+            form_outcome(&state, &headers, &page, FormOutcome::refused(failure(&error))).await
         }
     }
 }
@@ -181,9 +177,7 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
         link = if home == "/" { "На головну" } else { "To the home page" },
         img = old_portal.replace('&', "&amp;").replace('"', "&quot;"),
     );
-    let mut response = (StatusCode::OK, html).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    with_cookies(response, &set)
+    with_cookies(Html(html).into_response(), &set)
 }
 
 /// `POST /registration`: the fields of the three steps (SPEC §4), sent to the users API's
@@ -214,7 +208,7 @@ pub async fn register(
         Ok(answer) => {
             let email = answer["email"].as_str().or(fields.get("email").map(String::as_str)).unwrap_or("").to_owned();
             let outcome = FormOutcome { registered: Some(email), location: Some("/".into()), ..FormOutcome::done() };
-            form_outcome(&state, &headers, &page, StatusCode::CREATED, outcome).await
+            form_outcome(&state, &headers, &page, outcome).await
         }
         Err(refusal) => refused(&state, &headers, &page, refusal, values).await,
     }
@@ -235,7 +229,7 @@ pub async fn forgot(State(state): State<AppState>, peer: Peer, uri: Uri, headers
     match users::submit(state.http(), state.sessions().users(), "/api/users/forgot-password", body, from).await {
         Ok(_) => {
             let outcome = FormOutcome { sent: Some(true), values: Some(values), ..FormOutcome::done() };
-            form_outcome(&state, &headers, &page, StatusCode::OK, outcome).await
+            form_outcome(&state, &headers, &page, outcome).await
         }
         Err(refusal) => refused(&state, &headers, &page, refusal, values).await,
     }
@@ -303,7 +297,7 @@ pub async fn handover(State(state): State<AppState>, Path(id): Path<String>, hea
     let cross_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site");
     let taken = if cross_site { None } else { state.sessions().take_handover(&headers, &id) };
     let Some((token, used)) = taken else {
-        return with_cookies(StatusCode::NOT_FOUND.into_response(), &[]);
+        return with_cookies(Refusal::NotFound.into_response(), &[]);
     };
     let target = &state.config().client.endpoints.old_site;
     let origin = origin_of(target);
@@ -314,9 +308,8 @@ pub async fn handover(State(state): State<AppState>, Path(id): Path<String>, hea
          <script nonce=\"{nonce}\">document.getElementById('h').submit()</script></body></html>",
         action = target.replace('&', "&amp;").replace('"', "&quot;"),
     );
-    let mut response = (StatusCode::OK, html).into_response();
+    let mut response = Html(html).into_response();
     let h = response.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     if let Ok(policy) = HeaderValue::from_str(&format!(
         "default-src 'none'; script-src 'nonce-{nonce}'; form-action {origin}; frame-ancestors 'self'; base-uri 'none'"
     )) {
@@ -341,7 +334,7 @@ pub async fn handover_for_session(State(state): State<AppState>, headers: Header
     let sessions = state.sessions();
     let token = fields(&headers, &body).and_then(|mut f| f.remove("_csrf"));
     if !sessions.allowed(&headers, token.as_deref()) {
-        return with_cookies(StatusCode::FORBIDDEN.into_response(), &[]);
+        return with_cookies(Refusal::Forbidden.into_response(), &[]);
     }
     let visitor = sessions.visitor(state.http(), &headers).await;
     let Some(access) = visitor.bearer() else {

@@ -13,10 +13,10 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
 use crate::form::{
-    checked_fields, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json, with_cookies,
-    FormOutcome,
+    checked_fields, invalid, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json,
+    with_cookies, FormOutcome,
 };
-use crate::session::users::{self, CallError, Refusal};
+use crate::session::users::{self, Refusal};
 use crate::state::AppState;
 
 /// The most of one product a cart holds (the users API holds the same bound).
@@ -30,11 +30,6 @@ enum Change {
     Set { product: String, quantity: u32 },
     Remove { product: String },
     Empty,
-}
-
-/// A refusal of a field before the users API is asked (422, naming the field).
-fn invalid(field: &str) -> Refusal {
-    Refusal { error: CallError::Refused(422), field: Some(field.to_owned()) }
 }
 
 /// A product id as the catalogue has them: 32 hex digits (it goes into a path).

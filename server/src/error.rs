@@ -1,19 +1,84 @@
-//! The status of an upstream failure ([`failure_status`], the same as the bundle's), and
-//! the refusals of the server's JSON endpoints for scripts (`/__data`, `/__vitals`, the
-//! characteristic-mismatch report): each error with its status and a JSON body naming
-//! it. Pages, forms and documents for machines answer their failures themselves (the
-//! error page, [`crate::form::FormOutcome`], `machine.rs`).
+//! The statuses the server chooses by itself, in one table: its own refusals and
+//! failures ([`Refusal`]), the status of an upstream failure ([`failure_status`], the
+//! same as the bundle's), and the refusals of the server's JSON endpoints for scripts
+//! (`/__data`, `/__vitals`, the characteristic-mismatch report: [`AppError`]), and the
+//! empty answer to a post that needs none ([`no_content`]).
+//!
+//! Three other modules choose statuses, each for its own kind of answer: `page` gives
+//! a page the status its route decided (`routes/outcome.ts`) and its redirects, `form`
+//! answers forms, and `conditional` answers `304`. Everything else names a [`Refusal`].
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use renderer::Failure;
 
+/// A request the server refuses, or a failure on its side, by what happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The request target is longer than `server.maxUrlBytes`.
+    UriTooLong,
+    /// The header lines pass `server.maxHeaderBytes`.
+    HeadersTooLarge,
+    /// The path does not take this method.
+    MethodNotAllowed,
+    /// A post from another site, or without the visitor's anti-forgery token.
+    Forbidden,
+    /// Nothing here for this visitor (a hand-over taken, or never given).
+    NotFound,
+    /// A page or a document could not be made: its render failed.
+    Failed,
+    /// The upstream data a document is made of could not be read.
+    Unreadable,
+    /// Not ready yet (starting), or too busy: come back.
+    Unavailable,
+}
+
+impl Refusal {
+    pub fn status(self) -> StatusCode {
+        match self {
+            Self::UriTooLong => StatusCode::URI_TOO_LONG,
+            Self::HeadersTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unreadable => StatusCode::BAD_GATEWAY,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The refusal with a line of plain text that says why, never cached.
+    pub fn with_text(self, text: impl Into<String>) -> Response {
+        plain(self.status(), text.into())
+    }
+}
+
+/// An upstream failure's status ([`failure_status`]) with a line of plain text, never cached.
+pub fn upstream_failure(failure: Failure, text: &'static str) -> Response {
+    plain(failure_status(failure), text.to_owned())
+}
+
+fn plain(status: StatusCode, text: String) -> Response {
+    let mut response = (status, text).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        self.status().into_response()
+    }
+}
+
+/// The answer to a post that needs none: a report, or a form sent by a script.
+pub fn no_content() -> Response {
+    StatusCode::NO_CONTENT.into_response()
+}
+
 /// A refusal that tells the client to come back: `503` with `Retry-After`, never cached.
 pub fn busy() -> Response {
-    let mut response = (StatusCode::SERVICE_UNAVAILABLE, "server is too busy, try again in a moment\n").into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let mut response = Refusal::Unavailable.with_text("server is too busy, try again in a moment\n");
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     response
 }
 
@@ -43,7 +108,7 @@ pub enum AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = match self {
-            AppError::NotReady => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::NotReady => Refusal::Unavailable.status(),
             AppError::BadParameter(_) | AppError::BadJson(_) => StatusCode::BAD_REQUEST,
         };
         (status, axum::Json(serde_json::json!({ "error": self.to_string() }))).into_response()

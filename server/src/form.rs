@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::error::failure_status;
 use crate::page::render_page;
 use crate::session::users::{self, CallError};
 use crate::state::AppState;
@@ -81,6 +82,16 @@ impl FormOutcome {
     pub fn refused(error: FormError) -> Self {
         Self { error: Some(error), ..Self::default() }
     }
+
+    /// The status a plain form's page answers with: the refusal's, `201` for a new
+    /// account, else `200`.
+    fn status(&self) -> StatusCode {
+        match (&self.error, &self.registered) {
+            (Some(error), _) => StatusCode::from_u16(error.status).unwrap_or(StatusCode::BAD_REQUEST),
+            (None, Some(_)) => StatusCode::CREATED,
+            (None, None) => StatusCode::OK,
+        }
+    }
 }
 
 /// Why a form was refused (`FormError` in `web/src/lib/account.ts`): an HTTP status and
@@ -101,8 +112,18 @@ pub struct FormError {
 }
 
 impl FormError {
+    /// Required fields were empty, or a field is not what it must be.
+    pub fn incomplete() -> Self {
+        Self::of(StatusCode::BAD_REQUEST)
+    }
+
+    /// The pending login this code was for is gone: start again.
+    pub fn expired() -> Self {
+        Self { expired: Some(true), ..Self::of(StatusCode::UNAUTHORIZED) }
+    }
+
     /// A refusal with `status` and its reason phrase.
-    pub fn of(status: StatusCode) -> Self {
+    fn of(status: StatusCode) -> Self {
         Self {
             expired: None,
             forgery: None,
@@ -186,6 +207,23 @@ pub fn safe_path(path: &str) -> Option<&str> {
     ok.then_some(path)
 }
 
+impl CallError {
+    /// The HTTP status the portal answers a form with for it: the users API's own 4xx,
+    /// 429 when it throttles, and an upstream failure's ([`failure_status`]) otherwise.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::Refused(status) => StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_REQUEST),
+            Self::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(failure) => failure_status(*failure),
+        }
+    }
+}
+
+/// A refusal of a field before the users API is asked (422, naming the field).
+pub(crate) fn invalid(field: &str) -> users::Refusal {
+    users::Refusal { error: CallError::Refused(422), field: Some(field.to_owned()) }
+}
+
 /// What the users API's refusal means for the form: the status and its text (SPEC §8:
 /// failed login, second factor or refresh is reported by the status text alone).
 pub(crate) fn failure(error: &CallError) -> FormError {
@@ -230,16 +268,11 @@ pub(crate) fn see_other(location: &str) -> Response {
 /// the page data), at the status the outcome has; for the app, the outcome as JSON with
 /// 200 (its `error.status` says what happened: a 4xx answer would be logged by the
 /// browser as a failed resource on every wrong password).
-pub(crate) async fn form_outcome(
-    state: &AppState,
-    headers: &HeaderMap,
-    page: &str,
-    status: StatusCode,
-    outcome: FormOutcome,
-) -> Response {
+pub(crate) async fn form_outcome(state: &AppState, headers: &HeaderMap, page: &str, outcome: FormOutcome) -> Response {
     if wants_json(headers) {
         return with_cookies(axum::Json(outcome).into_response(), &[]);
     }
+    let status = outcome.status();
     let text = serde_json::to_string(&outcome).unwrap_or_default();
     let mut response = render_page(state, headers, page, Some(&text)).await;
     if response.status().is_success() {
@@ -251,7 +284,7 @@ pub(crate) async fn form_outcome(
 /// A request without a valid anti-forgery token, or from another site.
 pub(crate) async fn forbidden(state: &AppState, headers: &HeaderMap, page: &str) -> Response {
     let outcome = FormOutcome::refused(FormError { forgery: Some(true), ..FormError::of(StatusCode::FORBIDDEN) });
-    form_outcome(state, headers, page, StatusCode::FORBIDDEN, outcome).await
+    form_outcome(state, headers, page, outcome).await
 }
 
 /// The fields a form echoes back when it is shown again: never a password or the token.
@@ -271,8 +304,8 @@ pub(crate) async fn checked_fields(
     page: &str,
 ) -> Result<HashMap<String, String>, Response> {
     let Some(fields) = fields(headers, body) else {
-        let outcome = FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST));
-        return Err(form_outcome(state, headers, page, StatusCode::BAD_REQUEST, outcome).await);
+        let outcome = FormOutcome::refused(FormError::incomplete());
+        return Err(form_outcome(state, headers, page, outcome).await);
     };
     if !state.sessions().allowed(headers, fields.get("_csrf").map(String::as_str)) {
         return Err(forbidden(state, headers, page).await);
@@ -291,7 +324,7 @@ pub(crate) async fn refused(
     tracing::info!(status = refusal.error.status().as_u16(), field = ?refusal.field, "form refused");
     let outcome =
         FormOutcome { field: refusal.field, values: Some(values), ..FormOutcome::refused(failure(&refusal.error)) };
-    form_outcome(state, headers, page, refusal.error.status(), outcome).await
+    form_outcome(state, headers, page, outcome).await
 }
 
 /// A refused form of a logged-in user's (the cart, saved searches): as [`refused`], and
@@ -363,7 +396,7 @@ mod tests {
         let written: Value = serde_json::from_str(&serde_json::to_string(&outcome).unwrap()).unwrap();
         assert_eq!(&written, expected, "Rust differs from the fixture");
         // A field that is not set is not written; `retryAfter` is, as null.
-        let refused = serde_json::to_string(&FormOutcome::refused(FormError::of(StatusCode::BAD_REQUEST))).unwrap();
+        let refused = serde_json::to_string(&FormOutcome::refused(FormError::incomplete())).unwrap();
         assert_eq!(refused, r#"{"ok":false,"error":{"status":400,"statusText":"Bad Request","retryAfter":null}}"#);
     }
 }

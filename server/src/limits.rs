@@ -6,11 +6,11 @@
 use std::time::Duration;
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::error::busy;
+use crate::error::{busy, Refusal};
 use crate::state::AppState;
 
 /// The bytes of a request's header lines as they were sent (`name: value\r\n`).
@@ -23,14 +23,14 @@ pub async fn limits(State(state): State<AppState>, request: Request, next: Next)
     let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
     // A person meets these refusals too (a link pasted twice): they get the error page.
     let refused = if target > server.max_url_bytes {
-        Some(StatusCode::URI_TOO_LONG)
+        Some(Refusal::UriTooLong)
     } else if header_bytes(request.headers()) > server.max_header_bytes {
-        Some(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE)
+        Some(Refusal::HeadersTooLarge)
     } else {
         None
     };
-    if let Some(status) = refused {
-        return crate::page::refusal(&state, status, request.method(), request.uri(), request.headers()).await;
+    if let Some(refusal) = refused {
+        return crate::page::refusal(&state, refusal, request.method(), request.uri(), request.headers()).await;
     }
     let deadline = Duration::from_millis(server.request_timeout_ms);
     match tokio::time::timeout(deadline, next.run(request)).await {

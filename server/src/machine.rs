@@ -18,7 +18,7 @@ use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, StepMeta};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::conditional::{http_date, not_modified, not_modified_response};
-use crate::error::{busy, failure_status};
+use crate::error::{busy, upstream_failure, Refusal};
 use crate::page::fetch::fetch_one;
 use crate::redact::redacted;
 use crate::state::{AppState, Ready};
@@ -70,12 +70,6 @@ fn streams(state: &AppState) -> Arc<Semaphore> {
     STREAMS.get_or_init(|| Arc::new(Semaphore::new(state.config().server.max_document_streams))).clone()
 }
 
-fn plain(status: StatusCode, text: &'static str) -> Response {
-    let mut response = (status, text).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
-
 /// `attachment; filename="…"; filename*=UTF-8''…`: the ASCII name for old clients, the
 /// whole name (Cyrillic kept) for the others.
 fn disposition(name: &str) -> Option<HeaderValue> {
@@ -109,7 +103,7 @@ pub async fn document(
         Ok(step) => step,
         Err(e) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "machine document failed to start");
-            return Some(plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n"));
+            return Some(Refusal::Failed.with_text("the document could not be made\n"));
         }
     };
     if first.status == 404 && first.next.is_none() {
@@ -122,15 +116,13 @@ pub async fn document(
     let answer = match fetch_one(state, &spec).await {
         Ok(answer) => answer,
         Err(Failure::Status(404)) => return None,
-        Err(failure) => {
-            return Some(plain(failure_status(failure), "the data of this document is not available now\n"))
-        }
+        Err(failure) => return Some(upstream_failure(failure, "the data of this document is not available now\n")),
     };
     let (meta, more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
         Ok(step) => step,
         Err(e) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "machine document step failed");
-            return Some(plain(StatusCode::BAD_GATEWAY, "the data of this document could not be read\n"));
+            return Some(Refusal::Unreadable.with_text("the data of this document could not be read\n"));
         }
     };
     if meta.status == 404 {
@@ -201,7 +193,7 @@ async fn workbook(
     while let Some(spec) = next.take() {
         let answer = match fetch_one(state, &spec).await {
             Ok(answer) => answer,
-            Err(failure) => return plain(failure_status(failure), "the data of this document is not available now\n"),
+            Err(failure) => return upstream_failure(failure, "the data of this document is not available now\n"),
         };
         match run.step(pool, carried.as_ref(), Some(answer.to_string())).await {
             Ok((meta, text)) => {
@@ -210,7 +202,7 @@ async fn workbook(
             }
             Err(e) => {
                 tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook step failed");
-                return plain(StatusCode::BAD_GATEWAY, "the data of this document could not be read\n");
+                return Refusal::Unreadable.with_text("the data of this document could not be read\n");
             }
         }
     }
@@ -220,11 +212,11 @@ async fn workbook(
         Ok(Ok(bytes)) => head.respond(headers, false, Body::from(bytes)),
         Ok(Err(e)) => {
             tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook not written");
-            plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
+            Refusal::Failed.with_text("the document could not be made\n")
         }
         Err(e) => {
             tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook writer stopped");
-            plain(StatusCode::INTERNAL_SERVER_ERROR, "the document could not be made\n")
+            Refusal::Failed.with_text("the document could not be made\n")
         }
     }
 }
@@ -292,7 +284,7 @@ impl Head {
     fn of(ready: &Ready, meta: &Meta) -> Self {
         let value = |v: Option<&str>| v.and_then(|v| HeaderValue::from_str(v).ok());
         Self {
-            status: StatusCode::from_u16(meta.status).unwrap_or(StatusCode::OK),
+            status: StatusCode::from_u16(meta.status).unwrap_or_default(),
             cache_control: value(meta.cache_control.as_deref()).unwrap_or(HeaderValue::from_static("no-cache")),
             // The release is part of it: another bundle may write another document. Weak:
             // the compression layer sends each encoding of the one document under it.

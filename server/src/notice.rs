@@ -11,10 +11,11 @@
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::Response;
 
-use crate::form::safe_path;
+use crate::error::{no_content, Refusal};
+use crate::form::{safe_path, see_other};
 use crate::session::cookies;
 use crate::session::csrf::same_site;
 use crate::state::AppState;
@@ -33,21 +34,13 @@ fn back(body: &[u8]) -> String {
 
 pub async fn dismiss(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     if !same_site(&headers, &state.config().client.public_origin) {
-        return (StatusCode::FORBIDDEN, "this form may be sent from this site only\n").into_response();
+        return Refusal::Forbidden.with_text("this form may be sent from this site only\n");
     }
     let wants_json = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|accept| accept.contains("application/json"));
-    let mut response = if wants_json {
-        StatusCode::NO_CONTENT.into_response()
-    } else {
-        let mut see_other = StatusCode::SEE_OTHER.into_response();
-        if let Ok(location) = HeaderValue::from_str(&back(&body)) {
-            see_other.headers_mut().insert(header::LOCATION, location);
-        }
-        see_other
-    };
+    let mut response = if wants_json { no_content() } else { see_other(&back(&body)) };
     let secure = state.sessions().secure();
     if let Some(cookie) = cookies::set(cookies::NOTICE, "dismissed", Some(cookies::NOTICE_MAX_AGE), secure) {
         if let Ok(value) = HeaderValue::from_str(&cookie) {

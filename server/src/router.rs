@@ -4,38 +4,38 @@
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::services::ServeDir;
 
-use crate::error::AppError;
+use crate::error::{no_content, AppError, Refusal};
 use crate::state::AppState;
 use crate::{account, cart, page};
 
 /// 200 once every request can be served: the renderer started, the embedded
 /// upstream (when this process runs one) serves its data, and no serving thread lost
 /// its isolate without a replacement (it would answer every page with an error).
-async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
-    let headers = [(header::CACHE_CONTROL, "no-store")];
-    let answer = match state.ready() {
-        Some(ready) if ready.pool.broken() > 0 => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("{} of {} serving threads cannot render\n", ready.pool.broken(), ready.pool.size()),
-        ),
-        Some(ready) if state.serving() => (StatusCode::OK, format!("ok: {} isolates\n", ready.pool.size())),
-        Some(_) => (StatusCode::SERVICE_UNAVAILABLE, "embedded upstream starting\n".to_owned()),
-        None => (StatusCode::SERVICE_UNAVAILABLE, "renderer starting\n".to_owned()),
-    };
-    (headers, answer)
+async fn healthz(State(state): State<AppState>) -> Response {
+    let starting = |text: String| Refusal::Unavailable.with_text(text);
+    match state.ready() {
+        Some(ready) if ready.pool.broken() > 0 => {
+            starting(format!("{} of {} serving threads cannot render\n", ready.pool.broken(), ready.pool.size()))
+        }
+        Some(ready) if state.serving() => {
+            ([(header::CACHE_CONTROL, "no-store")], format!("ok: {} isolates\n", ready.pool.size())).into_response()
+        }
+        Some(_) => starting("embedded upstream starting\n".to_owned()),
+        None => starting("renderer starting\n".to_owned()),
+    }
 }
 
 /// Web-vitals reports from browsers, written to the log.
-async fn vitals(body: Bytes) -> Result<StatusCode, AppError> {
+async fn vitals(body: Bytes) -> Result<Response, AppError> {
     let report: serde_json::Value = serde_json::from_slice(&body).map_err(|e| AppError::BadJson(e.to_string()))?;
     tracing::info!(target: "web_vitals", name = %report["name"], value = %report["value"], path = %report["path"], rating = %report["rating"]);
-    Ok(StatusCode::NO_CONTENT)
+    Ok(no_content())
 }
 
 /// The handler of a form's POST.
@@ -67,7 +67,7 @@ const MAX_MISMATCH_REPORT: usize = 4 * 1024;
 /// it (`features.logCharacteristicMismatch`): `{productId, profileId, requirements:
 /// [titles]}`, written to the log for the catalogue's keepers. Only ids and short
 /// titles are logged, so a report cannot forge log lines or fill the disk.
-async fn mismatch(body: Bytes) -> Result<StatusCode, AppError> {
+async fn mismatch(body: Bytes) -> Result<Response, AppError> {
     if body.len() > MAX_MISMATCH_REPORT {
         return Err(AppError::BadParameter("body"));
     }
@@ -88,7 +88,7 @@ async fn mismatch(body: Bytes) -> Result<StatusCode, AppError> {
         .map(|title| title.chars().filter(|c| !c.is_control()).take(120).collect())
         .collect();
     tracing::warn!(target: "characteristic_mismatch", product, profile, ?requirements, "product does not satisfy its profile");
-    Ok(StatusCode::NO_CONTENT)
+    Ok(no_content())
 }
 
 /// A translation file asked for with its version (`?v=`, as pages link it) never

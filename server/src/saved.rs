@@ -18,10 +18,10 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 
 use crate::form::{
-    checked_fields, language_of, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json,
-    with_cookies, FormOutcome,
+    checked_fields, invalid, language_of, localized, no_session, prefix, refused, refused_with_session, see_other,
+    wants_json, with_cookies, FormOutcome,
 };
-use crate::session::users::{self, CallError, Refusal};
+use crate::session::users::{self, Refusal};
 use crate::state::AppState;
 
 /// The registers a search may be saved from.
@@ -33,11 +33,6 @@ enum Change {
     Save { register: String, query: String, name: String, frequency: String },
     Update { id: u64, name: Option<String>, frequency: Option<String> },
     Delete { id: u64 },
-}
-
-/// A refusal of a field before the users API is asked (422, naming the field).
-fn invalid(field: &str) -> Refusal {
-    Refusal { error: CallError::Refused(422), field: Some(field.to_owned()) }
 }
 
 /// A saved search's id: a positive whole number (it goes into a path).

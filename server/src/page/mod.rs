@@ -20,8 +20,7 @@ use renderer::{FetchSpec, Language, RenderInput, Resolution, SessionSummary};
 use serde::Deserialize;
 
 use crate::compress::{Compressor, Encoding};
-use crate::error::busy;
-use crate::error::AppError;
+use crate::error::{busy, AppError, Refusal};
 use crate::redact::redacted;
 use crate::security::same_site_path;
 use crate::session::Visitor;
@@ -154,14 +153,14 @@ async fn render_document(
         }
         (Err(e), _) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "error page render failed");
-            return static_error(StatusCode::INTERNAL_SERVER_ERROR);
+            return static_error(Refusal::Failed.status());
         }
     };
     if let Some(location) = &output.redirect {
         return redirect(location, output.status);
     }
     let Some(pending) = pending else {
-        return static_error(StatusCode::INTERNAL_SERVER_ERROR);
+        return static_error(Refusal::Failed.status());
     };
     let language = Language::of_url(url).as_str();
     let translations = ready.translation_urls.get(language).map(String::as_str).unwrap_or_default();
@@ -173,7 +172,7 @@ async fn render_document(
         asset_base: &state.config().client.asset_base,
         manifest: state.manifest(),
     };
-    let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK);
+    let status = StatusCode::from_u16(output.status).unwrap_or_default();
     let level = state.config().server.compression_level as u32;
     // A page rendered whole (no upstream answers) goes out as one body with its
     // length; the others stream: the head is sent while the body renders, and the
@@ -236,7 +235,7 @@ async fn head_only(
             Some(location) => redirect(location, output.status),
             None => {
                 // A body of unknown length, as most pages stream: no `Content-Length: 0`.
-                let status = StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK);
+                let status = StatusCode::from_u16(output.status).unwrap_or_default();
                 let none = stream::empty::<Result<Bytes, std::io::Error>>();
                 let mut response = (status, Body::from_stream(none)).into_response();
                 html_headers(response.headers_mut());
@@ -252,7 +251,7 @@ async fn head_only(
         }
         Err(e) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "error page head render failed");
-            static_error(StatusCode::INTERNAL_SERVER_ERROR)
+            static_error(Refusal::Failed.status())
         }
     }
 }
@@ -310,7 +309,7 @@ async fn render_for(
     conditional: Option<&HeaderMap>,
 ) -> Response {
     let Some(ready) = state.ready() else {
-        return static_error(StatusCode::SERVICE_UNAVAILABLE);
+        return static_error(Refusal::Unavailable.status());
     };
     let resolution = match resolution_for(state, ready, url, visitor).await {
         Ok(resolution) => resolution,
@@ -362,13 +361,8 @@ async fn render_for(
 /// The error page of a refusal a person can see before the request reaches a route (an
 /// address too long, headers too large): the 400 variant at the site's root in the
 /// address's language, anonymous, with the refusal's status.
-pub async fn refusal(
-    state: &AppState,
-    status: StatusCode,
-    method: &Method,
-    uri: &Uri,
-    headers: &HeaderMap,
-) -> Response {
+pub async fn refusal(state: &AppState, refusal: Refusal, method: &Method, uri: &Uri, headers: &HeaderMap) -> Response {
+    let status = refusal.status();
     let Some(ready) = state.ready() else { return static_error(status) };
     if method != Method::GET && method != Method::HEAD {
         return static_error(status);
@@ -388,7 +382,7 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
     if method != Method::GET && !head_only {
         // A page is read only (the forms that post to one are routes of their own, which
         // answer their own `405` with their methods).
-        let mut response = StatusCode::METHOD_NOT_ALLOWED.into_response();
+        let mut response = Refusal::MethodNotAllowed.into_response();
         response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
         return response;
     }
@@ -399,7 +393,7 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
         return redirect(&format!("{path}{query}"), 301);
     }
     let Some(ready) = state.ready() else {
-        return static_error(StatusCode::SERVICE_UNAVAILABLE);
+        return static_error(Refusal::Unavailable.status());
     };
     // This thread has as many pages in progress as it takes, or its isolate a full
     // queue: refuse now, before fetching for a page that would wait behind them.

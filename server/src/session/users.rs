@@ -5,6 +5,7 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use axum::http::{header, StatusCode};
+use renderer::Failure;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -36,18 +37,7 @@ pub enum CallError {
     /// Too many attempts: wait this many seconds (`Retry-After`), when said.
     Throttled(Option<u64>),
     /// Nothing usable answered: unreachable, too slow, 5xx or not the expected JSON.
-    Unavailable(u16),
-}
-
-impl CallError {
-    /// The HTTP status the portal answers with for it.
-    pub fn status(&self) -> StatusCode {
-        match self {
-            Self::Refused(status) => StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_REQUEST),
-            Self::Throttled(_) => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(status) => StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_GATEWAY),
-        }
-    }
+    Unavailable(Failure),
 }
 
 fn url(base: &str, path: &str) -> String {
@@ -57,14 +47,18 @@ fn url(base: &str, path: &str) -> String {
 /// The response, or why there is none to read: unreachable or too slow, throttled, or
 /// failed on the users API's side (5xx). A 4xx is left to the caller (it reads the body).
 fn received(response: Result<reqwest::Response, reqwest::Error>) -> Result<reqwest::Response, CallError> {
-    let response = response.map_err(|e| CallError::Unavailable(if e.is_timeout() { 504 } else { 502 }))?;
+    let response = response
+        .map_err(|e| CallError::Unavailable(if e.is_timeout() { Failure::Timeout } else { Failure::Unreachable }))?;
     let status = response.status();
     if status == StatusCode::TOO_MANY_REQUESTS {
         let wait = response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()?.trim().parse().ok());
         return Err(CallError::Throttled(wait));
     }
     if status.is_server_error() {
-        return Err(CallError::Unavailable(if status.as_u16() == 504 { 504 } else { 503 }));
+        // A gateway's timeout is the users API being too slow.
+        let failure =
+            if status == StatusCode::GATEWAY_TIMEOUT { Failure::Timeout } else { Failure::Status(status.as_u16()) };
+        return Err(CallError::Unavailable(failure));
     }
     Ok(response)
 }
@@ -77,8 +71,8 @@ async fn answer<T: for<'de> Deserialize<'de>>(
     if status.is_client_error() {
         return Err(CallError::Refused(status.as_u16()));
     }
-    let bytes = response.bytes().await.map_err(|_| CallError::Unavailable(502))?;
-    serde_json::from_slice(&bytes).map_err(|_| CallError::Unavailable(502))
+    let bytes = response.bytes().await.map_err(|_| CallError::Unavailable(Failure::Invalid))?;
+    serde_json::from_slice(&bytes).map_err(|_| CallError::Unavailable(Failure::Invalid))
 }
 
 /// The visitor's address as the portal passes it to the users API, for its throttles,
@@ -244,7 +238,7 @@ async fn send_form(request: reqwest::RequestBuilder, body: Value) -> Result<Valu
     let refused = |error| Refusal { error, field: None };
     let response = received(request.send().await).map_err(refused)?;
     let status = response.status();
-    let bytes = response.bytes().await.map_err(|_| refused(CallError::Unavailable(502)))?;
+    let bytes = response.bytes().await.map_err(|_| refused(CallError::Unavailable(Failure::Invalid)))?;
     let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     if status.is_client_error() {
         let field = body.get("parameter").and_then(Value::as_str).map(str::to_owned);
