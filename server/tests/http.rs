@@ -68,9 +68,11 @@ fn config(extra: &[(&str, &str)]) -> Config {
     Config::load(std::path::Path::new(&format!("{ROOT}/config/portal.json")), env).unwrap()
 }
 
+/// A portal in the shape production serves: hosted, so pages render on the serving
+/// thread, which in these tests is the test's own current-thread runtime.
 async fn portal(extra: &[(&str, &str)], bundle_suffix: &str) -> Router {
     let state = AppState::new(config(extra));
-    state.start_renderer(bundle_suffix, false).await.unwrap();
+    state.start_renderer(bundle_suffix, true).await.unwrap();
     app(state)
 }
 
@@ -105,7 +107,7 @@ struct RouteCase {
     location: Option<String>,
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn every_route_in_both_languages_has_status_and_head_tags() {
     // As the browser specs run it (the same route table): the cabinet on; without its
     // flag the cabinet is the 404 page (accounts.rs).
@@ -150,7 +152,7 @@ async fn every_route_in_both_languages_has_status_and_head_tags() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn alternates_and_canonical_point_at_both_languages() {
     let app = portal(&[], "").await;
     let html = get(&app, "/en/plans", &[]).await.body;
@@ -160,7 +162,7 @@ async fn alternates_and_canonical_point_at_both_languages() {
     assert!(html.contains(r#"<link rel="alternate" hreflang="x-default" href="http://127.0.0.1:8080/plans">"#));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_render_that_loops_forever_gets_the_500_page_and_the_next_request_is_served() {
     // Both entry points: the page has no upstream answers, so it is rendered whole.
     let looping = r#";for (const name of ['renderHead', 'render']) { const real = __portal[name];
@@ -253,7 +255,7 @@ async fn head_first(hosted: bool) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_monitoring_has_one_address_and_its_tender_lists_it() {
     let app = portal(&[], "").await;
     // A real tender with a derived monitoring in the embedded upstream (see upstream/API.md).
@@ -290,7 +292,7 @@ async fn a_monitoring_has_one_address_and_its_tender_lists_it() {
     assert!(page.body.contains(&format!(r#"href="{canonical}""#)), "tender page links its monitoring");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn an_external_tender_is_read_from_the_central_database() {
     let app = portal(&[], "").await;
     let (id, tender_id, title) = first_tender().await;
@@ -306,7 +308,7 @@ async fn an_external_tender_is_read_from_the_central_database() {
     assert_eq!(get(&app, &format!("/tenders/external/{tender_id}"), &[]).await.status, StatusCode::BAD_GATEWAY);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn script_closing_text_in_a_search_keyword_is_rendered_inert() {
     let app = portal(&[], "").await;
     let page = get(&app, "/tenders?keyword=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E", &[]).await;
@@ -328,7 +330,7 @@ async fn first_tender() -> (String, String, String) {
     (s("id"), s("tenderID"), s("title"))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_tender_is_served_by_its_tender_id_and_its_hex_id_redirects() {
     let app = portal(&[], "").await;
     let (id, tender_id, _) = first_tender().await;
@@ -344,7 +346,7 @@ async fn a_tender_is_served_by_its_tender_id_and_its_hex_id_redirects() {
     assert_eq!(get(&app, "/tenders/does-not-exist", &[]).await.status, StatusCode::NOT_FOUND);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn search_pages_list_real_tenders_with_a_normalised_canonical_link() {
     let app = portal(&[], "").await;
     let (_, tender_id, title) = first_tender().await;
@@ -367,7 +369,7 @@ async fn search_pages_list_real_tenders_with_a_normalised_canonical_link() {
     assert_eq!(none.status, StatusCode::OK);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn an_unreachable_upstream_answers_the_502_page() {
     let app = portal(&[("PORTAL_CLIENT_ENDPOINTS_SEARCH", "http://127.0.0.1:9")], "").await;
     let page = get(&app, "/tenders", &[]).await;
@@ -375,7 +377,7 @@ async fn an_unreachable_upstream_answers_the_502_page() {
     assert!(page.body.contains("noindex"));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn an_upstream_answer_that_is_not_json_answers_the_502_page() {
     use axum::response::IntoResponse;
     use axum::routing::get as route_get;
@@ -445,7 +447,7 @@ async fn two_tenders() -> [(String, String); 2] {
     [member(0), member(1)]
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn only_required_answers_decide_the_error_page_and_a_failed_optional_one_leaves_a_note() {
     let [(_, optional_fails), (_, required_fails)] = two_tenders().await;
     let upstream = faulty_upstream(
@@ -502,7 +504,7 @@ fn render_number(body: &str) -> u32 {
     between(body, r#"<meta name="render" content=""#, "\"").and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn anonymous_pages_are_micro_cached_per_encoding_and_never_with_credentials_or_errors() {
     let app = portal(&[("PORTAL_SERVER_HTML_MICRO_CACHE_MS", "400")], RENDER_COUNTER).await;
     let first = get(&app, "/info/contacts", &[]).await;
@@ -541,7 +543,7 @@ async fn anonymous_pages_are_micro_cached_per_encoding_and_never_with_credential
     assert!(render_number(&b.body) > render_number(&a.body), "a 502 is not kept");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn micro_caching_is_off_by_default() {
     let app = portal(&[], RENDER_COUNTER).await;
     let a = get(&app, "/info/contacts", &[]).await;
@@ -567,7 +569,7 @@ async fn counting_upstream() -> (String, std::sync::Arc<std::sync::Mutex<std::co
     (url, counts)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn rarely_changing_upstream_answers_are_reused_and_searches_are_not() {
     let (url, counts) = counting_upstream().await;
     let app = portal(&[("PORTAL_CLIENT_ENDPOINTS_SEARCH", &url)], "").await;
@@ -581,7 +583,7 @@ async fn rarely_changing_upstream_answers_are_reused_and_searches_are_not() {
     assert_eq!(counts.get("/api/classifications"), Some(&1), "{counts:?}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     // SPEC §9: assets are under /newdzo/ by default (config/portal.json), /assets/ an alias.
     let app = portal(&[], "").await;
@@ -666,18 +668,18 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn health_is_503_until_the_pool_is_ready_and_the_embedded_upstream_serves() {
     let state = AppState::new(config(&[]));
     let router = app(state.clone());
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(get(&router, "/", &[]).await.status, StatusCode::SERVICE_UNAVAILABLE);
-    state.start_renderer("", false).await.unwrap();
+    state.start_renderer("", true).await.unwrap();
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
     // With an embedded upstream, ready means it serves too (e2e/ready.spec.mjs: the binary).
     let state = AppState::new(config(&[("PORTAL_SERVER_EMBEDDED_UPSTREAM", "true")]));
     let router = app(state.clone());
-    state.start_renderer("", false).await.unwrap();
+    state.start_renderer("", true).await.unwrap();
     let starting = get(&router, "/healthz", &[]).await;
     assert_eq!(
         (starting.status, starting.body.as_str()),
@@ -687,7 +689,7 @@ async fn health_is_503_until_the_pool_is_ready_and_the_embedded_upstream_serves(
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn bad_input_gets_a_clear_error() {
     let app = portal(&[], "").await;
     let response =

@@ -130,7 +130,7 @@ pub(super) fn assert_no_token(page: &Page, jar: &Jar) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn each_user_type_logs_in_and_its_pages_are_its_own() {
     let app = portal(&[], "").await;
     for kind in ["buyer", "seller", "cpe"] {
@@ -162,7 +162,7 @@ async fn each_user_type_logs_in_and_its_pages_are_its_own() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn forms_without_the_token_or_from_another_site_are_refused() {
     let app = portal(&[], "").await;
     let (email, password, _) = seed("buyer");
@@ -189,7 +189,7 @@ async fn forms_without_the_token_or_from_another_site_are_refused() {
     assert_eq!(page.status, StatusCode::FORBIDDEN);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_origin_path_never_leaves_the_site() {
     let app = portal(&[], "").await;
     let (email, password, _) = seed("seller");
@@ -203,7 +203,7 @@ async fn the_origin_path_never_leaves_the_site() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn wrong_credentials_are_told_next_to_the_form_and_set_no_cookie() {
     let app = portal(&[], "").await;
     let mut jar = Jar::default();
@@ -231,7 +231,7 @@ async fn wrong_credentials_are_told_next_to_the_form_and_set_no_cookie() {
     assert_eq!((answer["ok"].as_bool(), answer["error"]["status"].as_u64()), (Some(false), Some(401)));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_second_factor_login_keeps_its_pending_token_in_a_signed_cookie_of_its_form() {
     let app = portal(&[], "").await;
     let (email, password, secret) = upstream::users::SEED_USERS
@@ -274,7 +274,7 @@ async fn a_second_factor_login_keeps_its_pending_token_in_a_signed_cookie_of_its
     assert_eq!(state(&visit(&app, "/plans", &mut jar).await)["session"]["email"], email);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn an_expired_access_token_is_refreshed_and_a_revoked_session_logs_out() {
     let app = portal(&[], "").await;
     let (email, password, _) = seed("buyer");
@@ -325,7 +325,7 @@ async fn an_expired_access_token_is_refreshed_and_a_revoked_session_logs_out() {
     assert!(stale.get("portal_refresh_token").is_none());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn logout_revokes_and_clears_and_hands_over_only_once() {
     let app = portal(&[], "").await;
     let (email, password, _) = seed("cpe");
@@ -407,7 +407,7 @@ async fn recovery_code(email: &str) -> String {
     body.rsplit(' ').next().unwrap().trim().to_owned()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn registration_goes_through_three_steps_and_recovery_sets_a_new_password() {
     let app = portal(&[], "").await;
     let mut jar = Jar::default();
@@ -475,7 +475,7 @@ async fn registration_goes_through_three_steps_and_recovery_sets_a_new_password(
     assert_eq!(page.status, StatusCode::SEE_OTHER, "the new password logs in: {}", page.body);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn without_its_flag_the_cabinet_is_the_404_page_for_everyone() {
     let app = portal(&[("PORTAL_CLIENT_FEATURES_CABINET", "false")], "").await;
     let mut jar = Jar::default();
@@ -494,7 +494,7 @@ async fn without_its_flag_the_cabinet_is_the_404_page_for_everyone() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_cabinet_shows_the_profile_and_saves_the_cpv_list() {
     let app = portal(&[("PORTAL_CLIENT_FEATURES_CABINET", "true")], "").await;
     let mut jar = Jar::default();
@@ -542,7 +542,7 @@ async fn form_login(app: &Router, jar: &mut Jar, kind: &str) {
     assert!(jar.get("portal_token").is_some());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn another_visitor_s_anti_forgery_cookie_and_token_do_not_fit_a_session() {
     let app = portal(&[], "").await;
     // The attacker's own cookie and token, as any visitor gets them.
@@ -581,7 +581,7 @@ async fn another_visitor_s_anti_forgery_cookie_and_token_do_not_fit_a_session() 
     assert_ne!(cookie_out, cookie_after, "logout rotates the anti-forgery cookie");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn over_https_the_anti_forgery_cookie_has_the_host_prefix() {
     let app = portal(&[("PORTAL_SERVER_SECURE_COOKIES", "true")], "").await;
     let page = get(&app, "/login", &[]).await;
@@ -608,7 +608,7 @@ async fn over_https_the_anti_forgery_cookie_has_the_host_prefix() {
     assert_ne!(send(&app, prefixed, &mut jar).await.status, StatusCode::FORBIDDEN, "its own cookie fits");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_logged_out_access_token_replayed_shows_no_session() {
     let app = portal(&[], "").await;
     let mut jar = Jar::default();

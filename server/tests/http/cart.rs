@@ -62,7 +62,7 @@ async fn post_json(app: &Router, jar: &mut Jar, body: serde_json::Value) -> serd
     serde_json::from_str(&page.body).unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn only_a_logged_in_buyer_has_a_cart() {
     let app = portal(&[], "").await;
     let mut visitor = Jar::default();
@@ -86,7 +86,7 @@ async fn only_a_logged_in_buyer_has_a_cart() {
     assert_eq!(page.headers[header::LOCATION], "/login?origin=%2Fmarket%2Fcart");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_buyer_changes_the_cart_with_and_without_javascript() {
     let app = portal(&[], "").await;
     let mut jar = logged_in(&app, "buyer").await;

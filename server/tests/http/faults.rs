@@ -391,7 +391,7 @@ async fn a_render_that_loops_or_exhausts_its_heap_is_replaced_and_the_process_ke
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_render_that_exhausts_its_heap_gets_the_500_page_and_the_next_request_is_served() {
     let hog = r#";for (const name of ['renderHead', 'render']) { const real = __portal[name];
         __portal[name] = (i) => { if (i.url === '/tenders/heap' && !i.error) {

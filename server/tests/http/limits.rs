@@ -37,7 +37,7 @@ fn assert_secured(page: &Page, what: &str) {
     assert!(!h.contains_key(header::STRICT_TRANSPORT_SECURITY), "{what}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn every_response_carries_the_security_headers_and_https_adds_hsts() {
     let app = portal(&[], "").await;
     let manifest: serde_json::Value = serde_json::from_str(
@@ -99,7 +99,7 @@ async fn every_response_carries_the_security_headers_and_https_adds_hsts() {
     assert!(!home.contains(" style="), "a style attribute in the home page");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn long_urls_big_headers_and_big_bodies_are_refused_before_any_work() {
     let app = portal(&[("PORTAL_SERVER_MAX_URL_BYTES", "2048"), ("PORTAL_SERVER_MAX_HEADER_BYTES", "4096")], "").await;
     let fits = format!("/tenders?keyword={}", "a".repeat(1900));
@@ -134,7 +134,7 @@ async fn long_urls_big_headers_and_big_bodies_are_refused_before_any_work() {
     assert_eq!(send(&app, vitals(100)).await.status, StatusCode::BAD_REQUEST, "read, and not JSON");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn the_micro_cache_keys_on_the_negotiated_encoding_and_always_sends_vary() {
     let app = portal(&[("PORTAL_SERVER_HTML_MICRO_CACHE_MS", "60000")], super::RENDER_COUNTER).await;
     // The poisoning attempt: an empty first `Accept-Encoding` line, `br` on the second.
@@ -163,7 +163,7 @@ async fn the_micro_cache_keys_on_the_negotiated_encoding_and_always_sends_vary()
     assert_eq!(data.headers[header::VARY], "accept-encoding");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn head_prepares_no_body_and_is_answered_from_the_micro_cache() {
     // A renderHead asked to prepare a body for a HEAD fails the page (500).
     let strict = r#";{ const head = __portal.renderHead;
@@ -193,7 +193,7 @@ async fn head_prepares_no_body_and_is_answered_from_the_micro_cache() {
     assert_eq!(counts.lock().unwrap().get("/api/tenders").copied(), asked);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn paths_with_doubled_slashes_redirect_and_no_written_link_leaves_the_site() {
     let app = portal(&[], "").await;
     for (from, to) in
@@ -211,7 +211,7 @@ async fn paths_with_doubled_slashes_redirect_and_no_written_link_leaves_the_site
     assert_eq!(get(&app, "/__data?url=%2F%2Fevil.com", &[]).await.status, StatusCode::BAD_REQUEST);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_missing_asset_is_not_cached_and_a_present_one_is_kept_a_year() {
     let app = portal(&[], "").await;
     let missing = get(&app, "/assets/entry-client-NOTTHERE.js", &[]).await;

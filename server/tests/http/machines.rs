@@ -4,10 +4,10 @@
 
 use super::*;
 
-/// A portal whose state the test keeps (to read the render count).
+/// A portal whose state the test keeps (to read the render count), hosted as `portal`.
 async fn portal_with_state(extra: &[(&str, &str)]) -> (Router, AppState) {
     let state = AppState::new(config(extra));
-    state.start_renderer("", false).await.unwrap();
+    state.start_renderer("", true).await.unwrap();
     (app(state.clone()), state)
 }
 
@@ -15,7 +15,7 @@ fn renders(state: &AppState) -> u64 {
     state.ready().unwrap().pool.renders()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_revisit_of_an_unchanged_record_page_is_a_304_without_a_render() {
     let (app, state) = portal_with_state(&[]).await;
     let (_, tender_id, _) = first_tender().await;
@@ -64,7 +64,7 @@ async fn a_revisit_of_an_unchanged_record_page_is_a_304_without_a_render() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn a_micro_cached_record_page_answers_its_validator() {
     let (app, state) = portal_with_state(&[("PORTAL_SERVER_HTML_MICRO_CACHE_MS", "60000")]).await;
     let (_, tender_id, _) = first_tender().await;
@@ -79,7 +79,7 @@ async fn a_micro_cached_record_page_answers_its_validator() {
     assert_eq!(renders(&state), before);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn sitemaps_feeds_and_exports_have_their_headers_and_validators() {
     let (app, state) = portal_with_state(&[]).await;
     let index = get(&app, "/sitemap.xml", &[]).await;
@@ -174,7 +174,7 @@ async fn sitemaps_feeds_and_exports_have_their_headers_and_validators() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn an_export_whose_upstream_fails_halfway_ends_broken() {
     use axum::response::IntoResponse;
     // The real upstream, but the second page of every search fails.

@@ -31,7 +31,7 @@ fn stays_on_site(location: &str, public_origin: &str) -> bool {
     !leaves_by_slashes && !other_host && !location.contains('\\') && !location.chars().any(char::is_control)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn no_location_leaves_the_site_under_any_static_folder() {
     let app = portal(&[], "").await;
     let public_origin = config(&[]).client.public_origin.trim_end_matches('/').to_owned();
@@ -132,7 +132,7 @@ async fn the_last_line_guard_keeps_every_location_on_the_site() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn every_405_names_the_methods_its_route_takes() {
     let app = portal(&[], "").await;
     for (method, path, allowed) in [
