@@ -113,7 +113,7 @@ pub struct MachineRequest {
     pub config: Box<serde_json::value::RawValue>,
     /// When the request arrived (ISO 8601).
     pub now: String,
-    /// What the previous step carried over ([`StepMeta::state`]); null on the first step.
+    /// What the previous step carried over ([`Step::state`]); null on the first step.
     pub state: serde_json::Value,
 }
 
@@ -121,7 +121,7 @@ pub struct MachineRequest {
 /// document's status and headers (from the step that sets them) and what comes next.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct StepMeta {
+pub struct Step {
     /// 200, or 404 when the address names no document.
     pub status: u16,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -93,7 +93,7 @@ pub(crate) enum Reply {
     Render(RenderOutput),
     Head(RenderOutput, u32),
     Body(String),
-    /// A machine step's meta (JSON text) and the text it adds to the document.
+    /// A machine step without its text (JSON, the contract's `Step`) and the text it adds.
     Machine(String, String),
 }
 
@@ -333,8 +333,8 @@ impl Isolate {
                 let text =
                     |i: u32| array.get_index(tc, i).filter(|v| v.is_string()).map(|v| v.to_rust_string_lossy(tc));
                 match (text(0), text(1)) {
-                    (Some(meta), Some(out)) => Ok(Reply::Machine(meta, out)),
-                    _ => Err(Some(RenderError::Contract("machine must answer [meta, text]".into()))),
+                    (Some(step), Some(out)) => Ok(Reply::Machine(step, out)),
+                    _ => Err(Some(RenderError::Contract("machine must answer [step, text]".into()))),
                 }
             }
             Call::Render | Call::Head | Call::HeadOnly => {

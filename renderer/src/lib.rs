@@ -10,7 +10,7 @@ mod pool;
 mod reuse;
 mod turn;
 
-pub use contract::{dependent_path, FetchSpec, MachineRequest, Redirect, RenderOutput, Resolution, Service, StepMeta};
+pub use contract::{dependent_path, FetchSpec, MachineRequest, Redirect, RenderOutput, Resolution, Service, Step};
 pub use error::RenderError;
 pub use input::{Failure, InputBuilder, Language, RenderInput, SessionSummary, UserType};
 pub use isolate::young_collections_between_pages;

@@ -222,7 +222,7 @@ impl RendererPool {
     }
 
     /// One step of a document for machines (a feed, an export, a sitemap: the bundle's
-    /// `machine(request, answer)`): its meta (JSON text) and the text it adds. Takes the
+    /// `machine(request, answer)`): the step without its text (JSON) and the text it adds. Takes the
     /// isolate's turn like a page, so that it never runs between a page's two halves.
     pub async fn machine(&self, request: &str, answer: Option<String>) -> Result<(String, String), RenderError> {
         let call = Call::Machine(answer);
@@ -234,7 +234,7 @@ impl RendererPool {
             self.send_job(call, request, &[], None).await?
         };
         match reply {
-            Reply::Machine(meta, text) => Ok((meta, text)),
+            Reply::Machine(step, text) => Ok((step, text)),
             _ => Err(RenderError::Contract("machine answered something else".into())),
         }
     }

@@ -438,7 +438,7 @@ fn a_machine_request_and_step_read_and_write_as_the_contract_fixture() {
     let fixture = contract_fixture();
     let request: renderer::MachineRequest = serde_json::from_value(fixture["machineRequest"].clone()).unwrap();
     assert_eq!(serde_json::to_value(&request).unwrap(), fixture["machineRequest"]);
-    let step: renderer::StepMeta = serde_json::from_value(fixture["machineStep"].clone()).unwrap();
+    let step: renderer::Step = serde_json::from_value(fixture["machineStep"].clone()).unwrap();
     assert_eq!(serde_json::to_value(&step).unwrap(), fixture["machineStep"]);
     assert_eq!(step.next.as_ref().map(|n| n.service), Some(renderer::Service::Search));
     let mut unknown = fixture["machineRequest"].clone();

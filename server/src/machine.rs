@@ -14,7 +14,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{stream, StreamExt};
-use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, StepMeta};
+use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, Step};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::conditional::{http_date, not_modified, not_modified_response};
@@ -29,9 +29,6 @@ pub fn is_document_path(path: &str) -> bool {
         || path.starts_with("/sitemaps/")
         || [".atom", ".csv", ".xlsx", ".ocds.json", ".ics"].iter().any(|ext| path.ends_with(ext))
 }
-
-/// A step's answer without its text (the contract's [`StepMeta`]).
-type Meta = StepMeta;
 
 /// One document being made: what every step's request carries.
 struct Run {
@@ -57,10 +54,10 @@ impl Run {
         pool: &RendererPool,
         carried: Option<&serde_json::Value>,
         answer: Option<String>,
-    ) -> Result<(Meta, String), String> {
-        let (meta, text) = pool.machine(&self.request(carried), answer).await.map_err(|e| e.to_string())?;
-        let meta = serde_json::from_str(&meta).map_err(|e| format!("machine step meta: {e}"))?;
-        Ok((meta, text))
+    ) -> Result<(Step, String), String> {
+        let (step, text) = pool.machine(&self.request(carried), answer).await.map_err(|e| e.to_string())?;
+        let step = serde_json::from_str(&step).map_err(|e| format!("machine step: {e}"))?;
+        Ok((step, text))
     }
 }
 
@@ -118,24 +115,24 @@ pub async fn document(
         Err(Failure::Status(404)) => return None,
         Err(failure) => return Some(upstream_failure(failure, "the data of this document is not available now\n")),
     };
-    let (meta, more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
+    let (step, more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
         Ok(step) => step,
         Err(e) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "machine document step failed");
             return Some(Refusal::Unreadable.with_text("the data of this document could not be read\n"));
         }
     };
-    if meta.status == 404 {
+    if step.status == 404 {
         return None;
     }
-    let head = Head::of(ready, &meta);
-    if let Some(name) = meta.sheet {
+    let head = Head::of(ready, &step);
+    if let Some(name) = step.sheet {
         return Some(
-            workbook(state, run, pool, (name, text + &more), (meta.next, meta.state), (headers, head_only), head).await,
+            workbook(state, run, pool, (name, text + &more), (step.next, step.state), (headers, head_only), head).await,
         );
     }
     let opening = Bytes::from(text + &more);
-    let next = match meta.next {
+    let next = match step.next {
         Some(next) if !head_only && head.unchanged(headers).is_none() => next,
         _ => return Some(head.respond(headers, head_only, Body::from(opening))),
     };
@@ -143,7 +140,7 @@ pub async fn document(
     let Ok(permit) = streams(state).try_acquire_owned() else {
         return Some(busy());
     };
-    let rest = rest_of(run, pool.clone(), next, meta.state, permit);
+    let rest = rest_of(run, pool.clone(), next, step.state, permit);
     // Fused: the compression layer may poll once more after the end.
     let body = Body::from_stream(stream::once(async move { Ok::<_, std::io::Error>(opening) }).chain(rest).fuse());
     Some(head.respond(headers, false, body))
@@ -155,16 +152,16 @@ pub async fn collect(state: &AppState, ready: &Ready, url: &str, carried: serde_
     /// Steps one document may take: the alert takes two.
     const MAX_STEPS: usize = 100;
     let run = Run::new(state, url);
-    let (mut meta, mut text) = run.step(&ready.pool, Some(&carried), None).await?;
+    let (mut step, mut text) = run.step(&ready.pool, Some(&carried), None).await?;
     for _ in 0..MAX_STEPS {
-        if meta.status != 200 {
-            return Err(format!("{url}: status {}", meta.status));
+        if step.status != 200 {
+            return Err(format!("{url}: status {}", step.status));
         }
-        let Some(spec) = meta.next.take() else { return Ok(text) };
+        let Some(spec) = step.next.take() else { return Ok(text) };
         let answer = fetch_one(state, &spec).await.map_err(|failure| format!("{url}: upstream {failure:?}"))?;
-        let (next, more) = run.step(&ready.pool, meta.state.as_ref(), Some(answer.to_string())).await?;
+        let (next, more) = run.step(&ready.pool, step.state.as_ref(), Some(answer.to_string())).await?;
         text.push_str(&more);
-        meta = next;
+        step = next;
     }
     Err(format!("{url}: more than {MAX_STEPS} steps"))
 }
@@ -196,9 +193,9 @@ async fn workbook(
             Err(failure) => return upstream_failure(failure, "the data of this document is not available now\n"),
         };
         match run.step(pool, carried.as_ref(), Some(answer.to_string())).await {
-            Ok((meta, text)) => {
+            Ok((step, text)) => {
                 rows.push_str(&text);
-                (next, carried) = (meta.next, meta.state);
+                (next, carried) = (step.next, step.state);
             }
             Err(e) => {
                 tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook step failed");
@@ -257,9 +254,9 @@ fn rest_of(
             }
         };
         match left.run.step(&left.pool, left.carried.as_ref(), Some(answer.to_string())).await {
-            Ok((meta, text)) => {
-                left.next = meta.next;
-                left.carried = meta.state;
+            Ok((step, text)) => {
+                left.next = step.next;
+                left.carried = step.state;
                 Some((Ok(Bytes::from(text)), Some(left)))
             }
             Err(e) => {
@@ -281,21 +278,21 @@ struct Head {
 }
 
 impl Head {
-    fn of(ready: &Ready, meta: &Meta) -> Self {
+    fn of(ready: &Ready, step: &Step) -> Self {
         let value = |v: Option<&str>| v.and_then(|v| HeaderValue::from_str(v).ok());
         Self {
-            status: StatusCode::from_u16(meta.status).unwrap_or_default(),
-            cache_control: value(meta.cache_control.as_deref()).unwrap_or(HeaderValue::from_static("no-cache")),
+            status: StatusCode::from_u16(step.status).unwrap_or_default(),
+            cache_control: value(step.cache_control.as_deref()).unwrap_or(HeaderValue::from_static("no-cache")),
             // The release is part of it: another bundle may write another document. Weak:
             // the compression layer sends each encoding of the one document under it.
-            etag: meta
+            etag: step
                 .etag
                 .as_deref()
                 .and_then(|tag| HeaderValue::from_str(&format!("W/\"{}-{tag}\"", ready.release)).ok()),
-            last_modified: value(meta.last_modified.as_deref().and_then(http_date).as_deref()),
-            content_type: value(meta.content_type.as_deref())
+            last_modified: value(step.last_modified.as_deref().and_then(http_date).as_deref()),
+            content_type: value(step.content_type.as_deref())
                 .unwrap_or(HeaderValue::from_static("text/plain; charset=utf-8")),
-            disposition: meta.filename.as_deref().and_then(disposition),
+            disposition: step.filename.as_deref().and_then(disposition),
         }
     }
 

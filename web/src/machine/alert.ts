@@ -15,7 +15,7 @@ import { searchApiPath, serializeFilters, type Register, type SearchFilters } fr
 import { localizedPath } from '../lib/paths';
 import { membersOf } from '../records/collection';
 import { recordSummary, type Member } from './atom';
-import type { Context, Document, Step } from './types';
+import type { Context, MachineDocument, Step } from './types';
 
 /** Records an alert run reads: the search's most recently modified. */
 export const ALERT_WINDOW = 100;
@@ -41,7 +41,7 @@ export interface AlertMail {
 }
 
 /** The alert of `register`'s search `filters`. */
-export function alertDocument(register: Register, filters: SearchFilters): Document {
+export function alertDocument(register: Register, filters: SearchFilters): MachineDocument {
   return {
     first: ({ request }) => ({
       status: 200,

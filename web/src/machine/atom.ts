@@ -14,7 +14,7 @@ import { feedUrl } from '../lib/machineUrls';
 import { localized, money, organisationNames, type Organization, type Value } from '../records/parts';
 import { localizedPath } from '../lib/paths';
 import { membersOf } from '../records/collection';
-import type { Context, Document, Step } from './types';
+import type { Context, MachineDocument, Step } from './types';
 import { hash, instant, latest, xml } from './types';
 
 /** Results a feed lists. */
@@ -120,7 +120,7 @@ export function recordSummary(m: Member, register: Register, origin: string, lan
 }
 
 /** The feed of `register`'s search `filters`. */
-export function feed(register: Register, filters: SearchFilters): Document {
+export function feed(register: Register, filters: SearchFilters): MachineDocument {
   const query = feedQuery(filters, register);
   return {
     first: () => ({ status: 200, text: '', next: { key: 'search', service: 'search', path: feedSearch(filters, register) } }),

@@ -16,7 +16,7 @@ import { RESULT_WINDOW } from '../lib/pagination';
 import { membersOf, type Collection } from '../records/collection';
 import { RFC_4180, SEMICOLON, csvHeader, csvRows, sheetHeader, sheetRows } from './csv';
 import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, tenderRelease } from './ocds';
-import type { Context, Document, Step } from './types';
+import type { Context, MachineDocument, Step } from './types';
 import { hash, instant } from './types';
 
 /** Records fetched per step (the upstream's largest page). */
@@ -56,7 +56,7 @@ export function exportFilename(register: Register, query: string, now: string, e
  * A relevance-ordered search (a keyword's default) is exported newest first: a file's
  * reader sorts by what its columns hold, and a score is not one of them.
  */
-export function searchExport(register: Register, filters: SearchFilters, format: ExportFormat): Document {
+export function searchExport(register: Register, filters: SearchFilters, format: ExportFormat): MachineDocument {
   const query = serializeFilters(filters, { withPaging: false, register });
   const lastWindowPage = Math.floor(RESULT_WINDOW / EXPORT_PAGE);
   const sortOrder = filters.sortOrder === RELEVANCE ? DEFAULT_SORT : filters.sortOrder;
@@ -115,7 +115,7 @@ export function searchExport(register: Register, filters: SearchFilters, format:
 }
 
 /** `/tenders/<id>.ocds.json`: a release package of one tender, as the upstream has it now. */
-export function tenderPackage(id: string): Document {
+export function tenderPackage(id: string): MachineDocument {
   return {
     first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
     step: ({ t, origin, request }: Context, answer): Step => {

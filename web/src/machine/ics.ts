@@ -20,7 +20,7 @@ import { formatter, localized } from '../records/parts';
 import { localizedPath } from '../lib/paths';
 import { stageDates, stageName, timelineOf } from '../pages/Tender/timeline';
 import type { Tender } from '../records/tender';
-import type { Context, Document, Step } from './types';
+import type { Context, MachineDocument, Step } from './types';
 import { hash, instant, notFound } from './types';
 
 const CRLF = '\r\n';
@@ -88,7 +88,7 @@ export function tenderCalendar(tender: Tender, { t, language, origin }: Pick<Con
 }
 
 /** `/tenders/<id>.ics`: the tender's calendar as the upstream has it now. */
-export function tenderIcs(id: string): Document {
+export function tenderIcs(id: string): MachineDocument {
   return {
     first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
     step: (ctx: Context, answer): Step => {
@@ -109,7 +109,7 @@ export function tenderIcs(id: string): Document {
 }
 
 /** The calendar at a path segment (`UA-….ics` without `.ics`), or null when it names none. */
-export function tenderIcsAt(segment: string): Document | null {
+export function tenderIcsAt(segment: string): MachineDocument | null {
   try {
     const id = decodeURIComponent(segment);
     return id && id.length <= 64 ? tenderIcs(id) : null;

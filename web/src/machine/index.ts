@@ -20,13 +20,13 @@ import { feed } from './atom';
 import { searchExport, tenderPackage } from './exports';
 import { tenderIcsAt } from './ics';
 import { sitemapAt, sitemapIndex } from './sitemap';
-import type { Context, Document, MachineRequest, Step } from './types';
+import type { Context, MachineDocument, MachineRequest, Step } from './types';
 import { notFound } from './types';
 
 const REGISTERS: Record<string, Register> = { tenders: TENDERS, plans: PLANS, contracts: CONTRACTS };
 
 /** The document at `path` (without the language prefix), or null. */
-function documentAt(path: string, language: Language, query: URLSearchParams, testMode: boolean, state: unknown): Document | null {
+function documentAt(path: string, language: Language, query: URLSearchParams, testMode: boolean, state: unknown): MachineDocument | null {
   if (language === 'uk' && path === '/sitemap.xml') return sitemapIndex;
   const sitemap = /^\/sitemaps\/([^/]+)$/.exec(path);
   if (sitemap) return language === 'uk' ? sitemapAt(sitemap[1]) : null;
@@ -62,7 +62,7 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
 
 /**
  * One step: `requestJson` is a `MachineRequest`, `answer` the text of the upstream
- * answer the previous step asked for (none on the first step). Answers `[meta, text]`:
+ * answer the previous step asked for (none on the first step). Answers `[step, text]`:
  * the step without its text as JSON, and the text apart (it may be megabytes).
  */
 export function machineStep(requestJson: string, answer: string | undefined, instances: Partial<Record<Language, i18n>>): [string, string] {
@@ -82,6 +82,6 @@ export function machineStep(requestJson: string, answer: string | undefined, ins
     query,
   };
   const step: Step = !document ? notFound() : answer === undefined ? document.first(ctx) : document.step(ctx, JSON.parse(answer));
-  const { text, ...meta } = step;
-  return [JSON.stringify(meta), text];
+  const { text, ...rest } = step;
+  return [JSON.stringify(rest), text];
 }

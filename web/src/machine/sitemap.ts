@@ -9,7 +9,7 @@
  * `upstream/API.md`), 5,000 records a step.
  */
 import { localizedPath } from '../lib/paths';
-import type { Document, Step } from './types';
+import type { MachineDocument, Step } from './types';
 import { hash, instant, latest, notFound, xml } from './types';
 
 /** Records per sitemap: two `<url>`s each (uk, en) within the protocol's 50,000. */
@@ -67,7 +67,7 @@ interface Counted {
 }
 
 /** `/sitemap.xml`: the index of every sitemap, from the listing's counts. */
-export const sitemapIndex: Document = {
+export const sitemapIndex: MachineDocument = {
   first: () => ({ status: 200, text: '', next: { key: 'listing', service: 'search', path: '/api/listing' } }),
   step: ({ origin }, answer) => {
     const summary = (answer ?? {}) as Record<string, Counted[] | Counted | undefined>;
@@ -103,7 +103,7 @@ export const sitemapIndex: Document = {
 };
 
 /** `/sitemaps/pages.xml`: the site's own pages. */
-export const pagesSitemap: Document = {
+export const pagesSitemap: MachineDocument = {
   first: ({ origin }) => {
     const text = URLSET_OPEN + PAGES.map((path) => urls(origin, path, undefined)).join('') + URLSET_CLOSE;
     return { status: 200, contentType: XML_TYPE, cacheControl: CACHE, etag: hash(text), text };
@@ -134,7 +134,7 @@ interface ListingSlice {
 }
 
 /** `/sitemaps/<list>[-<month>][-<part>].xml`: one sitemap of records, 5,000 a step. */
-export function recordSitemap(list: ListName, month: string | null, part: number): Document {
+export function recordSitemap(list: ListName, month: string | null, part: number): MachineDocument {
   const start = (part - 1) * RECORDS_PER_SITEMAP;
   return {
     first: () => {
@@ -176,7 +176,7 @@ export function recordSitemap(list: ListName, month: string | null, part: number
 }
 
 /** The sitemap a path under `/sitemaps/` names, or null. */
-export function sitemapAt(name: string): Document | null {
+export function sitemapAt(name: string): MachineDocument | null {
   if (name === 'pages.xml') return pagesSitemap;
   const m = /^([a-z-]+?)(?:-(\d{4}-\d{2}))?(?:-(\d+))?\.xml$/.exec(name);
   if (!m || !(m[1] in LISTS)) return null;

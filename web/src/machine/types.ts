@@ -6,7 +6,7 @@
  * text, adds its part of the document, and names the next request or none (the end).
  * The headers (status, type, validators) are those of the step that read the first
  * answer, or of the first step when it needs none. The Rust side of these shapes is
- * `MachineRequest` and `StepMeta` in `renderer/src/contract.rs`; `contract.fixture.json`
+ * `MachineRequest` and `Step` in `renderer/src/contract.rs`; `contract.fixture.json`
  * holds one of each, which both sides read (a field renamed on one side only fails).
  */
 import type { TFunction } from 'i18next';
@@ -56,7 +56,7 @@ export interface Context {
 }
 
 /** One kind of document: its first step (no answer yet) and the steps after it. */
-export interface Document {
+export interface MachineDocument {
   first: (ctx: Context) => Step;
   step: (ctx: Context, answer: unknown) => Step;
 }
