@@ -7,13 +7,13 @@
 //! plain scan over typed fields ([`query::ListQuery::matches_but_keyword`]); the keyword
 //! is the same tantivy search as the registers' (`crate::text`).
 //!
-//! Submodules: `catalog` (hand-written tables: CPV codes, product names,
+//! Submodules: `catalogue` (hand-written tables: CPV codes, product names,
 //! characteristics), `build` (the generator), `query` (parameters and filters), `api`
 //! (handlers).
 
 mod api;
 pub mod build;
-pub mod catalog;
+pub mod catalogue;
 pub mod query;
 
 pub use api::routes;

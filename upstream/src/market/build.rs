@@ -1,5 +1,5 @@
 //! The catalogue generator. Everything follows from [`SEED`] and the loaded CPV
-//! classifier: for each kit of [`catalog::KITS`] whose CPV group exists, a market
+//! classifier: for each kit of [`catalogue::KITS`] whose CPV group exists, a market
 //! classification; for each of its categories, 3–4 profiles whose requirements narrow
 //! the category's characteristics; for each profile 8–12 suppliers' products whose
 //! responses satisfy it (about 8 % break one requirement, as real offers sometimes do),
@@ -9,7 +9,7 @@
 
 mod rules;
 
-use super::catalog::{self, Attr, Cat, Kind, Kit};
+use super::catalogue::{self, Attr, Cat, Kind, Kit};
 use super::{Market, Record, Records, RequirementValue, Response};
 use crate::classifiers::{Classifiers, Node};
 use crate::dates;
@@ -218,7 +218,7 @@ pub fn generate(cls: &Classifiers) -> Market {
     let mut profiles = Vec::new();
     let mut products = Vec::new();
     let mut prozorro = Vec::new();
-    for kit in catalog::KITS {
+    for kit in catalogue::KITS {
         let Some(mc) = cls.cpv.by_digits(kit.cpv) else { continue };
         let mut mc_rec = record(&mc.id, "active", &mc.id, "", &mc.id, &mc.uk, &[&mc.uk, &mc.en], 0);
         let first_cat = cats.len();
@@ -306,7 +306,7 @@ fn category(
     products_out: &mut Vec<Record>,
     prozorro_out: &mut Vec<Record>,
 ) {
-    let attrs: Vec<&'static Attr> = cat.attrs.iter().map(|k| catalog::attr(k)).collect();
+    let attrs: Vec<&'static Attr> = cat.attrs.iter().map(|k| catalogue::attr(k)).collect();
     let purchaser = &purchasers[purchaser_for(cat.cpv)];
     let cat_id =
         format!("{}-{:04}-{}", cat.cpv, cats.len() + 1, purchaser["identifier"]["id"].as_str().unwrap_or_default());
@@ -663,7 +663,7 @@ mod tests {
 
     #[test]
     fn categories_descend_from_their_classification() {
-        for kit in catalog::KITS {
+        for kit in catalogue::KITS {
             let pre = crate::classifiers::significant(kit.cpv, 2);
             for cat in kit.cats {
                 assert!(cat.cpv.starts_with(pre), "{} not under {}", cat.cpv, kit.cpv);

@@ -2,7 +2,7 @@
 //! rule a profile sets on it, and how each reads as the catalogue's JSON and in the
 //! titles of profiles and products.
 
-use super::catalog::{Attr, Kind, Unit};
+use super::catalogue::{Attr, Kind, Unit};
 use super::RequirementValue;
 use crate::generate::Rng;
 use serde_json::{json, Value};
