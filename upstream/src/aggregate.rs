@@ -8,13 +8,13 @@
 //! so a call over 1,000,000 generated tenders costs a pass over the matching documents.
 //! Sums are kept per currency: amounts in different currencies are never added up.
 
+use crate::answer::JsonAnswer;
 use crate::dates;
 use crate::error::UpstreamError;
 use crate::index::{Bitset, Facet, Index};
 use crate::params::Params;
 use crate::query::ListKey;
 use crate::records::Kind;
-use crate::router::JsonAnswer;
 use crate::store::{Data, Orgs};
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};

@@ -4,6 +4,7 @@
 //! it owns); `cargo run` inside this folder runs it alone on 127.0.0.1:8081.
 
 pub mod aggregate;
+pub mod answer;
 pub mod cdb;
 pub mod classifiers;
 pub mod error;

@@ -3,19 +3,19 @@
 //! whoever must enumerate them all (the portal's sitemaps). `GET /api/listing` counts them;
 //! `GET /api/listing/{kind}` lists them in slices (`upstream/API.md`, *Listing*).
 //!
-//! A register's listing is built on first use from the index (no document is rebuilt):
-//! each record's month is the Kyiv month of its publication date (the `publicationDate`
+//! A register's listing is built on first use from the index (`store::months`, no
+//! document is rebuilt): each record's month is the Kyiv month of its publication date (the `publicationDate`
 //! filter's date), records appear once per page they have (of several documents sharing
 //! an id, the one `GET /api/{kind}/{id}` answers), and test records and draft plans,
 //! which are not public, are left out.
 
+use crate::answer::JsonAnswer;
 use crate::dates;
 use crate::error::UpstreamError;
 use crate::market::Records;
 use crate::params::Params;
 use crate::records::Kind;
-use crate::router::JsonAnswer;
-use crate::store::{Collection, Data};
+use crate::store::Listing;
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::get;
@@ -25,64 +25,6 @@ use serde_json::{json, Value};
 /// Largest slice one call answers (a sitemap's limit is 50,000 URLs).
 pub const MAX_LIMIT: usize = 50_000;
 const DEFAULT_LIMIT: usize = 1_000;
-
-/// One register's public records grouped by month.
-#[derive(Debug, Default)]
-pub struct Listing {
-    /// Document numbers, by month and then in load order.
-    docs: Vec<u32>,
-    months: Vec<Month>,
-}
-
-#[derive(Debug, Clone)]
-struct Month {
-    /// `YYYY-MM`.
-    name: String,
-    /// Its records: `docs[start..end]`.
-    start: usize,
-    end: usize,
-    /// Latest `dateModified` among them (epoch ms).
-    last_modified: i64,
-}
-
-/// `YYYY-MM` of an instant in Kyiv time.
-fn kyiv_month(utc_ms: i64) -> String {
-    let local = utc_ms + dates::kyiv_offset_secs(utc_ms) * 1000;
-    let (y, m, _) = dates::civil_from_days(local.div_euclid(86_400_000));
-    format!("{y:04}-{m:02}")
-}
-
-impl Listing {
-    fn build(data: &Data, c: &Collection) -> Self {
-        let ix = &c.index;
-        let mut keyed: Vec<(String, u32)> = (0..c.len() as u32)
-            .filter(|&d| !(ix.is_test(d) || (c.kind == Kind::Plan && ix.has_status(d, "draft"))))
-            .filter(|&d| {
-                // The one document its page shows.
-                let key = data.page_key(c, d);
-                !key.is_empty() && ix.lookup(&key) == Some(d)
-            })
-            .filter_map(|d| ix.published_ms(d).map(|ms| (kyiv_month(ms), d)))
-            .collect();
-        keyed.sort();
-        let mut listing = Listing { docs: Vec::with_capacity(keyed.len()), months: Vec::new() };
-        for (month, d) in keyed {
-            let modified = ix.modified_ms(d).unwrap_or(i64::MIN);
-            match listing.months.last_mut() {
-                Some(last) if last.name == month => {
-                    last.end += 1;
-                    last.last_modified = last.last_modified.max(modified);
-                }
-                _ => {
-                    let at = listing.docs.len();
-                    listing.months.push(Month { name: month, start: at, end: at + 1, last_modified: modified });
-                }
-            }
-            listing.docs.push(d);
-        }
-        listing
-    }
-}
 
 fn register_kind(name: &str) -> Option<Kind> {
     match name {

@@ -1,6 +1,7 @@
 //! Every route of the upstream, registered in one place, and the search API handlers.
 //! GET answers are `application/json`; POST answers are `application/ld+json` (SPEC §7).
 
+use crate::answer::{hydra, JsonAnswer};
 use crate::error::UpstreamError;
 use crate::params::Params;
 use crate::records::{member, Kind, TAGS};
@@ -12,35 +13,6 @@ use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// A JSON answer with an explicit content type.
-pub struct JsonAnswer {
-    pub status: axum::http::StatusCode,
-    pub body: Value,
-    pub ld: bool,
-}
-
-impl JsonAnswer {
-    /// 200 `application/json`.
-    pub fn ok(body: Value) -> Self {
-        Self { status: axum::http::StatusCode::OK, body, ld: false }
-    }
-    /// `application/ld+json` with a status.
-    pub fn ld(status: axum::http::StatusCode, body: Value) -> Self {
-        Self { status, body, ld: true }
-    }
-}
-
-impl IntoResponse for JsonAnswer {
-    fn into_response(self) -> Response {
-        let mut r = (self.status, axum::Json(self.body)).into_response();
-        if self.ld {
-            r.headers_mut()
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/ld+json; charset=utf-8"));
-        }
-        r
-    }
-}
 
 type Answer = Result<JsonAnswer, UpstreamError>;
 
@@ -139,17 +111,6 @@ async fn refuse_other_origins(
         }
         _ => next.run(request).await,
     }
-}
-
-/// A hydra collection body.
-pub fn hydra(path: &str, members: Vec<Value>, total: usize) -> Value {
-    json!({
-        "@context": format!("/api/contexts/{}", path.trim_start_matches("/api/")),
-        "@id": path,
-        "@type": "hydra:Collection",
-        "hydra:member": members,
-        "hydra:totalItems": total,
-    })
 }
 
 fn params(q: Option<String>) -> Params {

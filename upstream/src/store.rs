@@ -12,6 +12,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod months;
+pub use months::Listing;
+
 /// Where a collection's document comes from.
 #[derive(Debug, Clone, Copy)]
 enum Src {
@@ -26,8 +29,8 @@ pub struct Collection {
     real: Vec<Value>,
     srcs: Vec<Src>,
     pub index: Index,
-    /// Its public records by month, built on first use (`crate::listing`).
-    listing: std::sync::OnceLock<crate::listing::Listing>,
+    /// Its public records by month, built on first use ([`months`]).
+    listing: std::sync::OnceLock<Listing>,
 }
 
 /// What the generator needs to rebuild a generated tender.
@@ -384,7 +387,7 @@ impl GenPool {
 
 impl Collection {
     /// Its listing, built by `build` on the first call.
-    pub fn listing(&self, build: impl FnOnce() -> crate::listing::Listing) -> &crate::listing::Listing {
+    pub fn listing(&self, build: impl FnOnce() -> Listing) -> &Listing {
         self.listing.get_or_init(build)
     }
 

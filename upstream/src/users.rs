@@ -36,7 +36,7 @@ pub use tokens::REFRESH_REUSE_GRACE_SECS;
 pub use totp::{base32_decode, totp};
 
 use crate::error::UpstreamError;
-use crate::router::JsonAnswer;
+use crate::answer::JsonAnswer;
 use crate::{dates, AppState, UpstreamConfig};
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -353,7 +353,7 @@ async fn outbox(State(s): State<AppState>) -> Answer {
         })?
         .collect::<Result<_, _>>()?;
     let n = rows.len();
-    Ok(JsonAnswer::ok(crate::router::hydra("/dev/outbox", rows, n)))
+    Ok(JsonAnswer::ok(crate::answer::hydra("/dev/outbox", rows, n)))
 }
 
 /// Users, static lists and old portal routes; `/dev/outbox` only in development mode

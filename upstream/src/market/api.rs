@@ -3,11 +3,11 @@
 
 use super::query::{ListQuery, Listing, Sort};
 use super::{Record, Records};
+use crate::answer::{hydra, JsonAnswer};
 use crate::error::UpstreamError;
 use crate::index::Bitset;
 use crate::params::Params;
 use crate::query::RESULT_WINDOW;
-use crate::router::{hydra, JsonAnswer};
 use crate::text::Compiled;
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};

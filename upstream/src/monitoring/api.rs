@@ -3,10 +3,10 @@
 //! monitorings.
 
 use super::STATUSES;
+use crate::answer::{hydra, JsonAnswer};
 use crate::error::UpstreamError;
 use crate::params::Params;
 use crate::query::{MAX_PER_PAGE, RESULT_WINDOW};
-use crate::router::{hydra, JsonAnswer};
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::get;

@@ -7,9 +7,9 @@
 //! shows the product's live status (or `null` when it is gone).
 
 use super::{body_json, signed_in, Users};
+use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
 use crate::market::Market;
-use crate::router::JsonAnswer;
 use crate::{dates, AppState};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;

@@ -3,8 +3,8 @@
 //! with it.
 
 use super::{now_secs, random_token, secret_digest, user_id, Answer};
+use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
-use crate::router::JsonAnswer;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

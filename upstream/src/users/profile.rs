@@ -4,7 +4,7 @@
 use super::{bearer, user_id, Answer, Users};
 use crate::classifiers::Scheme;
 use crate::error::UpstreamError;
-use crate::router::JsonAnswer;
+use crate::answer::JsonAnswer;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

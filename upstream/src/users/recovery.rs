@@ -7,9 +7,9 @@ use super::{
     body_json, email_field, field, hash_password, new_password_field, now_secs, random_token, requester, secret_digest,
     send, Answer, RECOVERY_ASKS, RECOVERY_LETTERS,
 };
+use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
 use crate::peer::ClientAddr;
-use crate::router::JsonAnswer;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

@@ -4,9 +4,9 @@
 
 use super::throttle::{Key, Scope, Subject};
 use super::{body_json, email_field, hash_password, new_password_field, requester, send, Answer, REGISTRATIONS};
+use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
 use crate::peer::ClientAddr;
-use crate::router::JsonAnswer;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::State;

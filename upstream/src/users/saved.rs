@@ -11,8 +11,8 @@
 //! link whose token turns its search's alerts off without a login.
 
 use super::{bearer, body_json, same_bytes, send, signed_in, Users};
+use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
-use crate::router::JsonAnswer;
 use crate::{dates, AppState};
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};

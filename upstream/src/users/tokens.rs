@@ -7,9 +7,9 @@ use super::{
     bearer, body_json, email_field, field, now_secs, password_field, random_token, secret_digest, user_id,
     verify_password, Answer, Users, LOGIN, SECOND_FACTOR,
 };
+use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
 use crate::peer::ClientAddr;
-use crate::router::JsonAnswer;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
