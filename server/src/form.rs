@@ -59,7 +59,7 @@ pub struct FormOutcome {
     /// A recovery e-mail was asked for (the same answer whether or not the address exists).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sent: Option<bool>,
-    /// The CPV codes a profile now follows (the cabinet).
+    /// The CPV codes an account now follows (the cabinet).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub saved: Option<Vec<String>>,
     /// The cart after a change (the cart's forms).

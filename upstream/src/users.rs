@@ -13,12 +13,12 @@
 //!
 //! Each part has a module of its own: `tokens` (JWTs, login sessions, refresh
 //! rotation and the login endpoints), `totp` (the second factor), `registration`,
-//! `profile`, `recovery`, `old_portal` and `schema` (the migrations). This module keeps
+//! `account` (the user's own: `/api/users/profile`), `recovery`, `old_portal` and `schema` (the migrations). This module keeps
 //! the [`Users`] store, the router and the helpers they share.
 
+mod account;
 pub mod cart;
 mod old_portal;
-mod profile;
 mod recovery;
 mod registration;
 pub mod saved;
@@ -27,16 +27,16 @@ mod throttle;
 mod tokens;
 mod totp;
 
+pub use account::{cpv_notification_list, MAX_CPV_NOTIFICATIONS};
 pub use cart::{Cart, CartError, CartItem};
-pub use profile::{cpv_notification_list, MAX_CPV_NOTIFICATIONS};
 pub use throttle::{
     Pairwise, Rule, Throttle, FREE_ATTEMPTS, LOGIN, RECOVERY_ASKS, RECOVERY_LETTERS, REGISTRATIONS, SECOND_FACTOR,
 };
 pub use tokens::REFRESH_REUSE_GRACE_SECS;
 pub use totp::{base32_decode, totp};
 
-use crate::error::UpstreamError;
 use crate::answer::JsonAnswer;
+use crate::error::UpstreamError;
 use crate::{dates, AppState, UpstreamConfig};
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -364,9 +364,9 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/api/auth/2fa", post(tokens::second_factor))
         .route("/auth/token/refresh", post(tokens::refresh))
         .route("/auth/token/revoke", post(tokens::revoke))
-        .route("/api/users/profile", get(profile::profile))
-        .route("/api/users/profile/company", get(profile::company))
-        .route("/api/users/profile/cpv-notifications", put(profile::put_cpv_notifications))
+        .route("/api/users/profile", get(account::profile))
+        .route("/api/users/profile/company", get(account::company))
+        .route("/api/users/profile/cpv-notifications", put(account::put_cpv_notifications))
         .route("/api/users/forgot-password", post(recovery::forgot))
         .route("/api/users/new-password", post(recovery::new_password))
         .route("/api/users/registration/{step}", post(registration::registration_submit))

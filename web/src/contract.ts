@@ -8,7 +8,7 @@ export type Language = 'uk' | 'en';
 
 /** What the server knows about the visitor; `null` when logged out. */
 export interface SessionSummary {
-  /** As the users API's profile says, never read from a token or a cookie. */
+  /** As the user's account says (the users API's `/api/users/profile`), never read from a token or a cookie. */
   email: string;
   type: 'buyer' | 'seller' | 'cpe';
   name: string;

@@ -2,7 +2,7 @@
 //! `HttpOnly` cookies ([`cookies`]); for each page request the server reads them,
 //! refreshes an expired access token first (one refresh per token however many
 //! requests carry it at once), and asks the users API who the visitor is. The summary
-//! pages render (e-mail, type, name) is what the profile said, asked for on every
+//! pages render (e-mail, type, name) is what the account said, asked for on every
 //! request of a logged-in visitor: the users API alone knows whether the session was
 //! logged out on another replica a moment ago, so no replica keeps a "this token is
 //! good" of its own (ADR 0010). A forged, stale or logged-out cookie only ever gets a
@@ -171,20 +171,20 @@ pub fn expiry(jwt: &str) -> Option<u64> {
     claims(jwt)?.get("exp")?.as_u64()
 }
 
-fn summary(profile: users::Profile) -> Option<SessionSummary> {
-    let user_type = match profile.user_type.as_str() {
+fn summary(account: users::Account) -> Option<SessionSummary> {
+    let user_type = match account.user_type.as_str() {
         "buyer" => UserType::Buyer,
         "seller" => UserType::Seller,
         "cpe" => UserType::Cpe,
         other => {
-            tracing::warn!(user_type = other, "a profile of an unknown user type: shown as logged out");
+            tracing::warn!(user_type = other, "an account of an unknown user type: shown as logged out");
             return None;
         }
     };
-    let name = format!("{} {}", profile.first_name.trim(), profile.last_name.trim()).trim().to_owned();
+    let name = format!("{} {}", account.first_name.trim(), account.last_name.trim()).trim().to_owned();
     Some(SessionSummary {
-        name: if name.is_empty() { profile.email.clone() } else { name },
-        email: profile.email,
+        name: if name.is_empty() { account.email.clone() } else { name },
+        email: account.email,
         user_type,
     })
 }
@@ -263,7 +263,7 @@ impl Sessions {
     }
 
     /// Who sent these headers: refreshes an expired access token and asks the users API
-    /// for the profile when it is not known yet. Never fails: at worst, logged out.
+    /// for the account when it is not known yet. Never fails: at worst, logged out.
     pub async fn visitor(&self, http: &reqwest::Client, headers: &HeaderMap) -> Visitor {
         let mut visitor = Visitor {
             csrf_id: self.csrf_id(headers).map(str::to_owned),
@@ -348,8 +348,8 @@ impl Sessions {
     /// The session summary of an access token, as the users API says it now: a session
     /// logged out a moment ago on another replica is refused here too.
     pub async fn summary_for(&self, http: &reqwest::Client, access: &str) -> Result<SessionSummary, CallError> {
-        let profile = users::profile(http, &self.users, access).await?;
-        summary(profile).ok_or(CallError::Refused(403))
+        let account = users::account(http, &self.users, access).await?;
+        summary(account).ok_or(CallError::Refused(403))
     }
 
     /// The anti-forgery token for this visitor's forms, minting the visitor's random
@@ -486,16 +486,16 @@ mod tests {
     }
 
     #[test]
-    fn the_summary_is_the_profile_s() {
-        let profile = |t: &str, first: &str| users::Profile {
+    fn the_summary_is_the_account_s() {
+        let account = |t: &str, first: &str| users::Account {
             email: "b@x.ua".into(),
             user_type: t.into(),
             first_name: first.into(),
             last_name: " Тестовий ".into(),
         };
-        let s = summary(profile("buyer", "BUYER")).unwrap();
+        let s = summary(account("buyer", "BUYER")).unwrap();
         assert_eq!((s.email.as_str(), s.user_type, s.name.as_str()), ("b@x.ua", UserType::Buyer, "BUYER Тестовий"));
-        assert_eq!(summary(profile("admin", "A")), None);
+        assert_eq!(summary(account("admin", "A")), None);
     }
 
     fn headers(cookies: &[(&str, &str)]) -> HeaderMap {

@@ -1,5 +1,5 @@
 //! The portal's calls to the users API (SPEC §7): login, second factor, refresh,
-//! revoke, profile. Only the server makes them; tokens never go to the browser.
+//! revoke, the user's account. Only the server makes them; tokens never go to the browser.
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -157,9 +157,9 @@ pub async fn revoke(http: &reqwest::Client, base: &str, refresh_token: Option<&s
     }
 }
 
-/// The fields of the profile the pages show.
+/// The fields of the user's account the pages show (the users API's `/api/users/profile`).
 #[derive(Debug, Clone, Deserialize)]
-pub struct Profile {
+pub struct Account {
     #[serde(default)]
     pub email: String,
     #[serde(rename = "userType", default)]
@@ -170,7 +170,7 @@ pub struct Profile {
     pub last_name: String,
 }
 
-pub async fn profile(http: &reqwest::Client, base: &str, access: &str) -> Result<Profile, CallError> {
+pub async fn account(http: &reqwest::Client, base: &str, access: &str) -> Result<Account, CallError> {
     get(http, base, "/api/users/profile", access).await
 }
 

@@ -1,10 +1,10 @@
-//! The user's profile and company (SPEC §7) and the CPV codes whose tenders the user
+//! The user's own account: the users API's profile and company (SPEC §7) and the CPV codes whose tenders the user
 //! is notified of.
 
 use super::{bearer, user_id, Answer, Users};
+use crate::answer::JsonAnswer;
 use crate::classifiers::Scheme;
 use crate::error::UpstreamError;
-use crate::answer::JsonAnswer;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::State;
@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, StatusCode};
 use rusqlite::{params, OptionalExtension};
 use serde_json::{json, Value};
 
-/// CPV codes one profile may follow.
+/// CPV codes one account may follow.
 pub const MAX_CPV_NOTIFICATIONS: usize = 100;
 
 impl Users {
