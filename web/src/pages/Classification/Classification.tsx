@@ -13,7 +13,7 @@ import { Catalogue, ViewToggle, useCatalogueView, useCount } from '../../market/
 import { recordOf, trailOf } from '../../market/meta';
 import { CategoryTile } from '../../market/tiles';
 
-export { meta, jsonLd } from './head';
+export { meta, jsonLd } from './meta';
 
 export default function Classification({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();

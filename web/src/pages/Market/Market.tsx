@@ -18,13 +18,13 @@ import { usePageState } from '../../state';
 import { Breadcrumbs } from '../../market/Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogueView } from '../../market/CatalogueView';
 import { useFilterSubmit } from '../../market/forms';
-import { HOME_PER_PAGE, homeHref, homePage } from './head';
+import { HOME_PER_PAGE, homeHref, homePage } from './meta';
 import { classificationsOf, recordOf, trailOf } from '../../market/meta';
 import { ClassificationTile } from '../../market/tiles';
 import { hasId, membersOf } from '../../records/collection';
 import { ShowInTree, Tree, treeOf, useTreeState } from './Tree';
 
-export { meta, canonicalQuery } from './head';
+export { meta, canonicalQuery } from './meta';
 
 export default function Market({ route: _route }: { route: PageRoute }) {
   const { t } = useTranslation();

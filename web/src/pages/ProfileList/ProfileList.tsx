@@ -1,3 +1,3 @@
 /** `/market/profiles`: the list page (`market/CatalogueList.tsx`) with its own head (`head.ts`). */
 export { default } from '../../market/CatalogueList';
-export { meta, jsonLd, canonicalQuery } from './head';
+export { meta, jsonLd, canonicalQuery } from './meta';
