@@ -25,6 +25,7 @@ struct Inner {
     /// `client` config serialised once; embedded in every page.
     client_json: String,
     http: reqwest::Client,
+    pages: crate::page::fetch::PageClient,
     manifest: Manifest,
     ready: OnceLock<Ready>,
     /// Upstream answers whose fetch spec allows reuse (`maxAge`): raw JSON text.
@@ -93,6 +94,7 @@ impl AppState {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_default();
+        let pages = crate::page::fetch::page_client(Duration::from_millis(config.server.upstream_timeout_ms));
         let upstream_cache = TtlCache::new(4096, config.server.upstream_cache_mb << 20);
         let html_cache = TtlCache::new(4096, config.server.html_micro_cache_mb << 20);
         let config_embedded = config.server.embedded_upstream;
@@ -112,6 +114,7 @@ impl AppState {
                 config,
                 client_json,
                 http,
+                pages,
                 manifest,
                 ready: OnceLock::new(),
                 upstream_cache,
@@ -134,6 +137,11 @@ impl AppState {
 
     pub fn http(&self) -> &reqwest::Client {
         &self.inner.http
+    }
+
+    /// The client of the pages' upstream requests.
+    pub fn pages(&self) -> &crate::page::fetch::PageClient {
+        &self.inner.pages
     }
 
     pub fn upstream_cache(&self) -> &TtlCache<Arc<str>> {

@@ -6,7 +6,11 @@ use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::header;
+use axum::body::Bytes;
+use axum::http::{header, HeaderValue, Method, Request, Uri};
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
 use renderer::{dependent_path, Failure, FetchSpec, InputBuilder, Service};
 
 use crate::redact::redacted;
@@ -26,12 +30,18 @@ fn endpoint(state: &AppState, service: Service) -> &str {
     }
 }
 
-fn failure_of(error: &reqwest::Error) -> Failure {
-    if error.is_timeout() {
-        Failure::Timeout
-    } else {
-        Failure::Unreachable
-    }
+/// The client of the pages' upstream requests: plain HTTP/1.1 with kept-alive
+/// connections, no redirects followed (an upstream that redirects is misconfigured or
+/// compromised: its answer is a failure) and no proxy. It is hyper's own, without
+/// reqwest's layers (decision 0019): a page's requests are a GET or a POST of JSON.
+pub type PageClient = Client<HttpConnector, Full<Bytes>>;
+
+/// A [`PageClient`] whose connections time out connecting after `timeout`.
+pub fn page_client(timeout: Duration) -> PageClient {
+    let mut connector = HttpConnector::new();
+    connector.set_nodelay(true);
+    connector.set_connect_timeout(Some(timeout));
+    Client::builder(hyper_util::rt::TokioExecutor::new()).pool_max_idle_per_host(64).build(connector)
 }
 
 /// Fetches every spec concurrently; `bearer` (a logged-in visitor's access token) goes
@@ -101,32 +111,24 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetc
             return Ok(body);
         }
     }
-    let mut request = match &spec.body {
-        // A POST that only reads, in the platform's JSON-LD (SPEC §7).
-        Some(body) => {
-            state.http().post(&url).header(header::CONTENT_TYPE, "application/ld+json").body(body.to_string())
+    let Some(request) = request_of(&url, spec.body.as_ref(), bearer) else {
+        tracing::warn!(url = %redacted(&url), "upstream address is not a plain http URL");
+        return Err(Failure::Unreachable);
+    };
+    // One time limit for the whole exchange, as the answer is read in full.
+    let deadline = Duration::from_millis(state.config().server.upstream_timeout_ms);
+    let max = state.config().server.upstream_max_bytes;
+    let body = match tokio::time::timeout(deadline, exchange(state.pages(), request, max)).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(failure)) => {
+            tracing::warn!(url = %redacted(&url), ?failure, "upstream request failed");
+            return Err(failure);
         }
-        None => state.http().get(&url),
-    }
-    .header(header::ACCEPT, "application/json");
-    if let Some(token) = bearer {
-        request = request.bearer_auth(token);
-    }
-    let response = match request.send().await {
-        Ok(response) => response,
-        Err(e) => {
-            tracing::warn!(url = %redacted(&url), error = %redacted(&e.to_string()), "upstream request failed");
-            return Err(failure_of(&e));
+        Err(_) => {
+            tracing::warn!(url = %redacted(&url), "upstream request timed out");
+            return Err(Failure::Timeout);
         }
     };
-    let status = response.status().as_u16();
-    // Redirects are not followed (see the client): a 3xx is a failure like a 4xx.
-    if status >= 300 {
-        return Err(Failure::Status(status));
-    }
-    let body = read_capped(response, state.config().server.upstream_max_bytes)
-        .await
-        .inspect_err(|failure| tracing::warn!(url = %redacted(&url), ?failure, "upstream answer not read"))?;
     // The page embeds the answer as text: it must be UTF-8 (valid JSON is).
     let Ok(text) = simdutf8::basic::from_utf8(&body) else {
         tracing::warn!(url = %redacted(&url), "upstream answer is not UTF-8");
@@ -146,17 +148,51 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetc
 
 /// The body of an answer, at most `max` bytes: a larger one (announced or sent) is
 /// [`Failure::Invalid`], read no further; a body cut short is [`Failure::Unreachable`].
-async fn read_capped(mut response: reqwest::Response, max: usize) -> Result<Vec<u8>, Failure> {
-    let announced = response.content_length().unwrap_or(0);
+/// The request of a spec: a GET, or a POST that only reads, in the platform's JSON-LD
+/// (SPEC §7); `None` when the address is not an `http://` URL.
+fn request_of(url: &str, body: Option<&serde_json::Value>, bearer: Option<&str>) -> Option<Request<Full<Bytes>>> {
+    let uri: Uri = url.parse().ok()?;
+    if uri.scheme_str() != Some("http") || uri.host().is_none() {
+        return None;
+    }
+    let mut request = Request::builder().uri(uri).header(header::ACCEPT, "application/json");
+    let body = match body {
+        Some(body) => {
+            request = request.method(Method::POST).header(header::CONTENT_TYPE, "application/ld+json");
+            Full::new(Bytes::from(body.to_string()))
+        }
+        None => Full::new(Bytes::new()),
+    };
+    if let Some(token) = bearer {
+        request = request.header(header::AUTHORIZATION, HeaderValue::from_str(&format!("Bearer {token}")).ok()?);
+    }
+    request.body(body).ok()
+}
+
+/// Sends the request and reads its answer whole, at most `max` bytes: the body, or
+/// the upstream's status when it is 300 or more (redirects are not followed: a 3xx is
+/// a failure like a 4xx).
+async fn exchange(client: &PageClient, request: Request<Full<Bytes>>, max: usize) -> Result<Vec<u8>, Failure> {
+    let response = client.request(request).await.map_err(|_| Failure::Unreachable)?;
+    let status = response.status().as_u16();
+    if status >= 300 {
+        return Err(Failure::Status(status));
+    }
+    let announced =
+        response.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok()).unwrap_or(0);
     if announced > max as u64 {
         return Err(Failure::Invalid);
     }
     let mut body = Vec::with_capacity(announced as usize);
-    while let Some(chunk) = response.chunk().await.map_err(|e| failure_of(&e))? {
-        if body.len() + chunk.len() > max {
-            return Err(Failure::Invalid);
+    let mut incoming = response.into_body();
+    while let Some(frame) = incoming.frame().await {
+        let frame = frame.map_err(|_| Failure::Unreachable)?;
+        if let Some(chunk) = frame.data_ref() {
+            if body.len() + chunk.len() > max {
+                return Err(Failure::Invalid);
+            }
+            body.extend_from_slice(chunk);
         }
-        body.extend_from_slice(&chunk);
     }
     Ok(body)
 }
