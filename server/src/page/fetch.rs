@@ -112,7 +112,7 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetc
         }
     }
     let Some(request) = request_of(&url, spec.body.as_ref(), bearer) else {
-        tracing::warn!(url = %redacted(&url), "upstream address is not a plain http URL");
+        tracing::warn!(url = %redacted(&url), "upstream request not made: not a plain http URL, or a bad token");
         return Err(Failure::Unreachable);
     };
     // One time limit for the whole exchange, as the answer is read in full.
@@ -146,10 +146,9 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetc
     Ok(body)
 }
 
-/// The body of an answer, at most `max` bytes: a larger one (announced or sent) is
-/// [`Failure::Invalid`], read no further; a body cut short is [`Failure::Unreachable`].
 /// The request of a spec: a GET, or a POST that only reads, in the platform's JSON-LD
-/// (SPEC §7); `None` when the address is not an `http://` URL.
+/// (SPEC §7); `None` when the address is not an `http://` URL, or the token is not a
+/// header value.
 fn request_of(url: &str, body: Option<&serde_json::Value>, bearer: Option<&str>) -> Option<Request<Full<Bytes>>> {
     let uri: Uri = url.parse().ok()?;
     if uri.scheme_str() != Some("http") || uri.host().is_none() {
@@ -169,9 +168,10 @@ fn request_of(url: &str, body: Option<&serde_json::Value>, bearer: Option<&str>)
     request.body(body).ok()
 }
 
-/// Sends the request and reads its answer whole, at most `max` bytes: the body, or
-/// the upstream's status when it is 300 or more (redirects are not followed: a 3xx is
-/// a failure like a 4xx).
+/// Sends the request and reads its answer whole: the body, or the upstream's status
+/// when it is 300 or more (redirects are not followed: a 3xx is a failure like a 4xx).
+/// A body larger than `max` bytes (announced or sent) is [`Failure::Invalid`], read no
+/// further; one cut short is [`Failure::Unreachable`].
 async fn exchange(client: &PageClient, request: Request<Full<Bytes>>, max: usize) -> Result<Vec<u8>, Failure> {
     let response = client.request(request).await.map_err(|_| Failure::Unreachable)?;
     let status = response.status().as_u16();
