@@ -11,6 +11,7 @@ pub mod cart;
 pub mod compress;
 pub mod conditional;
 pub mod config;
+pub mod edge;
 pub mod error;
 pub mod form;
 pub mod limits;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::Response;
@@ -18,7 +18,9 @@ fn header_bytes(headers: &HeaderMap) -> usize {
     headers.iter().map(|(name, value)| name.as_str().len() + value.len() + 4).sum()
 }
 
-pub async fn limits(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Refuses a request past the limits, or runs it (through the micro-cache) within the
+/// time limit; a step of [`crate::edge`].
+pub async fn limits(state: &AppState, request: Request, next: Next) -> Response {
     let server = &state.config().server;
     let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
     // A person meets these refusals too (a link pasted twice): they get the error page.
@@ -30,10 +32,10 @@ pub async fn limits(State(state): State<AppState>, request: Request, next: Next)
         None
     };
     if let Some(refusal) = refused {
-        return crate::page::refusal(&state, refusal, request.method(), request.uri(), request.headers()).await;
+        return crate::page::refusal(state, refusal, request.method(), request.uri(), request.headers()).await;
     }
     let deadline = Duration::from_millis(server.request_timeout_ms);
-    match tokio::time::timeout(deadline, next.run(request)).await {
+    match tokio::time::timeout(deadline, crate::micro_cache::micro_cache(state, request, next)).await {
         Ok(response) => response,
         Err(_) => {
             tracing::warn!(?deadline, "request timed out");

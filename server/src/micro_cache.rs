@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderName, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -76,7 +76,8 @@ fn cacheable(status: StatusCode, headers: &HeaderMap, path: &str) -> bool {
     page && status_ok && !private && !headers.contains_key(header::SET_COOKIE)
 }
 
-pub async fn micro_cache(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Answers from memory or runs `next` and keeps its answer; a step of [`crate::edge`].
+pub async fn micro_cache(state: &AppState, request: Request, next: Next) -> Response {
     let ttl = Duration::from_millis(state.config().server.html_micro_cache_ms);
     let head_only = request.method() == Method::HEAD;
     if ttl.is_zero() || !(request.method() == Method::GET || head_only) || !anonymous(request.headers()) {
@@ -117,6 +118,7 @@ pub async fn micro_cache(State(state): State<AppState>, request: Request, next: 
             chunk
         })
     };
+    let state = state.clone();
     let finish = stream::once(async move {
         let whole = copy.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(whole) = whole {

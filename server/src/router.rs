@@ -186,19 +186,15 @@ pub fn app(state: AppState) -> Router {
             .layer(axum::middleware::from_fn_with_state(state.clone(), locale_cache));
         router = router.nest_service(&path, locales);
     }
-    // The micro-cache sits outside compression, so it keeps each encoding already
-    // compressed; the limits come before it, and every answer (refusals included)
-    // leaves with the security headers and a `Location` that stays on the site.
+    // The edge (limits, micro-cache, security headers, the `Location` guard) sits
+    // outside compression, so the micro-cache keeps each encoding already compressed,
+    // and every answer (refusals included) leaves through it.
     let level = config.server.compression_level;
-    let public_origin: std::sync::Arc<str> = std::sync::Arc::from(config.client.public_origin.as_str());
     router
         .fallback(page::page)
         .layer(DefaultBodyLimit::max(config.server.max_body_bytes))
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(level)))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::micro_cache::micro_cache))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::limits::limits))
-        .layer(axum::middleware::from_fn_with_state(state.security().clone(), crate::security::security_headers))
-        .layer(axum::middleware::from_fn_with_state(public_origin, crate::security::keep_location_on_site))
+        .layer(axum::middleware::from_fn_with_state(crate::edge::Edge::new(&state), crate::edge::edge))
         .with_state(state)
 }
 

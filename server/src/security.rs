@@ -9,11 +9,7 @@
 //! are allowed only when its flag is on. A response that brings its own policy (the
 //! hand-over page, with a nonce) keeps it.
 
-use std::sync::Arc;
-
-use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
-use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::config::Config;
@@ -131,13 +127,6 @@ impl SecurityHeaders {
     }
 }
 
-/// Every answer leaves with the security headers (those it has not set itself).
-pub async fn security_headers(State(set): State<Arc<SecurityHeaders>>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    set.apply(response.headers_mut());
-    response
-}
-
 /// Whether `path` (a `Location` without its scheme and host) starts with a scheme of its
 /// own: `javascript:`, `https:` (the letters, digits, `+`, `-`, `.` before a `:` that
 /// comes before any `/`, `?` or `#`).
@@ -196,11 +185,10 @@ pub fn location_on_site(location: &[u8], public_origin: &str) -> Option<String> 
 /// the site (whatever wrote it: a page, a form's outcome, a static folder) is made one
 /// that stays, and logged.
 /// `public_origin`: the site's (`client.publicOrigin`).
-pub async fn keep_location_on_site(State(public_origin): State<Arc<str>>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let Some(location) = response.headers().get(header::LOCATION) else { return response };
-    let Some(safe) = location_on_site(location.as_bytes(), &public_origin) else {
-        return response;
+pub fn keep_location_on_site(public_origin: &str, response: &mut Response) {
+    let Some(location) = response.headers().get(header::LOCATION) else { return };
+    let Some(safe) = location_on_site(location.as_bytes(), public_origin) else {
+        return;
     };
     let was = String::from_utf8_lossy(location.as_bytes()).into_owned();
     tracing::warn!(
@@ -212,7 +200,6 @@ pub async fn keep_location_on_site(State(public_origin): State<Arc<str>>, reques
         Ok(value) => response.headers_mut().insert(header::LOCATION, value),
         Err(_) => response.headers_mut().insert(header::LOCATION, HeaderValue::from_static("/")),
     };
-    response
 }
 
 /// A path no link written from it can leave the site by: repeated slashes and

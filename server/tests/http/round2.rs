@@ -111,9 +111,13 @@ async fn the_last_line_guard_keeps_every_location_on_the_site() {
         .route("/same", answer("/en/tenders?status=active"))
         .route("/login", answer("/login?back=%2Ficabinet"))
         .route("/own", answer(Box::leak(format!("{public}/en/").into_boxed_str())))
-        .layer(axum::middleware::from_fn_with_state(
+        .layer(axum::middleware::map_response_with_state(
             std::sync::Arc::<str>::from(state.config().client.public_origin.as_str()),
-            server::security::keep_location_on_site,
+            |axum::extract::State(origin): axum::extract::State<std::sync::Arc<str>>,
+             mut response: axum::response::Response| async move {
+                server::security::keep_location_on_site(&origin, &mut response);
+                response
+            },
         ))
         .with_state(state);
     let own = format!("{public}/en/");
