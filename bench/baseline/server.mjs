@@ -11,7 +11,9 @@
 // Environment: BASELINE_PORT (19082), BASELINE_UPSTREAM (http://127.0.0.1:8081: where
 // the embedded upstream's endpoints of config/portal.json point), BASELINE_ROOT (where
 // config/, locales/ and web/dist/ are read from: this project), BASELINE_WORKERS (Node:
-// cluster workers; default one per core it may run on).
+// cluster workers; default one per core it may run on), BASELINE_FLOOR (page URLs,
+// comma-separated: print each one's render floor in this runtime and exit; runs:
+// BASELINE_FLOOR_RUNS, 500).
 // Not implemented (the benchmark needs none of it): compression, assets, /__data.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -250,7 +252,34 @@ async function worker() {
     return renderDocument(url, await fetchAll(resolution.fetches), null);
   }
 
+  /**
+   * The render floor of this runtime (`BASELINE_FLOOR`): the page's answers fetched once,
+   * then `portal.render` alone timed `runs` times after a warm-up, as `render-floor`
+   * times the portal's isolate. Median, p90 and p99 in µs.
+   */
+  page.floor = async (url, runs) => {
+    const language = languageOf(url.split('?')[0]);
+    const resolution = JSON.parse(portal.resolve(renderInput(url, stateFields(language, '{}', null))));
+    const input = renderInput(url, stateFields(language, await fetchAll(resolution.fetches ?? []), null));
+    const times = [];
+    for (let i = 0; i < runs + Math.min(200, runs); i++) {
+      const start = performance.now();
+      portal.render(input);
+      if (i >= Math.min(200, runs)) times.push((performance.now() - start) * 1000);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+    return { url, runtime, runs, median_us: at(0.5), p90_us: at(0.9), p99_us: at(0.99) };
+  };
   return page;
+}
+
+const floorUrls = env('BASELINE_FLOOR', '');
+if (floorUrls) {
+  const page = await worker();
+  for (const url of floorUrls.split(',')) console.log(JSON.stringify(await page.floor(url, Number(env('BASELINE_FLOOR_RUNS', '500')))));
+  globalThis.process?.exit?.(0);
+  globalThis.Deno?.exit(0);
 }
 
 // ---- the HTTP servers ----
@@ -263,7 +292,9 @@ const pathOf = (requestUrl) => {
 };
 const toResponse = ([status, headers, body], method) => new Response(method === 'HEAD' ? null : body, { status, headers });
 
-if (runtime === 'bun') {
+if (floorUrls) {
+  // measured above
+} else if (runtime === 'bun') {
   const page = await worker();
   Bun.serve({
     port,
