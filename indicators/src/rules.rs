@@ -149,6 +149,16 @@ fn distinct_tenderers(entries: &[Entry<'_>]) -> usize {
     entries.iter().map(Entry::tenderers_key).collect::<BTreeSet<_>>().len()
 }
 
+/// A date of the record in epoch milliseconds. Years of more than four digits are refused
+/// before the arithmetic of `dates::parse`, which does not expect them.
+fn parse_date(s: &str) -> Option<i64> {
+    let year = s.trim().split('-').next()?;
+    if year.is_empty() || year.len() > 4 {
+        return None;
+    }
+    dates::parse(s)
+}
+
 // R003
 
 /// Kyiv's calendar day of an instant, and whether the instant is its midnight.
@@ -191,7 +201,7 @@ fn r003(rec: &Record<'_>, s: &Settings) -> Outcome {
     let start = period.and_then(|p| crate::record::text(p, "startDate"));
     let end = period.and_then(|p| crate::record::text(p, "endDate"));
     let (Some(start), Some(end)) = (start, end) else { return na(code, Reason::NoTenderPeriod) };
-    let (Some(start_ms), Some(end_ms)) = (dates::parse(start), dates::parse(end)) else {
+    let (Some(start_ms), Some(end_ms)) = (parse_date(start), parse_date(end)) else {
         return na(code, Reason::NoTenderPeriod);
     };
     let calendar_days = (end_ms - start_ms) / DAY_MS;
@@ -386,7 +396,7 @@ fn r030(rec: &Record<'_>) -> Outcome {
         return na(code, r);
     }
     let end = rec.tender_period.and_then(|p| crate::record::text(p, "endDate"));
-    let Some((end, end_ms)) = end.and_then(|e| Some((e, dates::parse(e)?))) else {
+    let Some((end, end_ms)) = end.and_then(|e| Some((e, parse_date(e)?))) else {
         return na(code, Reason::NoTenderPeriod);
     };
     per_unit(code, rec, |u| {
@@ -401,7 +411,7 @@ fn r030(rec: &Record<'_>) -> Outcome {
                 continue;
             };
             let e = &u.entries[i];
-            let Some((date, ms)) = e.date.and_then(|d| Some((d, dates::parse(d)?))) else {
+            let Some((date, ms)) = e.date.and_then(|d| Some((d, parse_date(d)?))) else {
                 unknown = Some(Reason::NoBidDates);
                 continue;
             };
