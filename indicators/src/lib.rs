@@ -109,7 +109,8 @@ pub enum Verdict {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Reason {
-    /// The record is not an object, or `bids`, `awards`, `lots` or `qualifications` is not a list.
+    /// The record is not an object, `bids`, `awards`, `lots` or `qualifications` is not a
+    /// list, or no lot has an id.
     Malformed,
     /// The tender is cancelled, or all its lots are (Cardinal excludes cancelled processes).
     TenderCancelled,
@@ -254,4 +255,52 @@ pub fn measures(tender: &Value) -> Measures {
 /// The population values of one tender (the settings decide which methods compare prices).
 pub fn measures_with(tender: &Value, settings: &Settings) -> Measures {
     rules::measures(tender, settings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_parse_print_and_have_one_bit_each() {
+        assert_eq!(Code::ALL.map(|c| c.as_str()).join(" "), "R003 R018 R024 R028 R030 R035 R036 R038 R058");
+        for (i, code) in Code::ALL.into_iter().enumerate() {
+            assert_eq!(code.index(), i);
+            assert_eq!(code.bit(), 1 << i);
+            assert_eq!(Code::parse(code.as_str()), Some(code));
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+            assert_eq!(code.to_string(), code.as_str());
+        }
+        assert_eq!(Code::parse(" r036 "), Some(Code::R036));
+        assert_eq!(Code::parse("R025"), None);
+        assert_eq!(Code::parse(""), None);
+        assert_eq!(Code::R058.bit(), 256);
+    }
+
+    #[test]
+    fn verdicts_and_reasons_are_camel_case() {
+        assert_eq!(serde_json::to_value(Verdict::NotApplicable).unwrap(), "notApplicable");
+        assert_eq!(serde_json::to_value(Verdict::Raised).unwrap(), "raised");
+        assert_eq!(serde_json::to_value(Reason::NoTenderPeriod).unwrap(), "noTenderPeriod");
+        assert_eq!(serde_json::to_value(Reason::MethodWithoutBids).unwrap(), "methodWithoutBids");
+        let o = Outcome {
+            code: Code::R030,
+            verdict: Verdict::NotApplicable,
+            reason: Some(Reason::NoBidDates),
+            evidence: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&o).unwrap(),
+            r#"{"code":"R030","verdict":"notApplicable","reason":"noBidDates"}"#
+        );
+    }
+
+    #[test]
+    fn get_finds_outcomes_out_of_order() {
+        let raised = Outcome { code: Code::R018, verdict: Verdict::Raised, reason: None, evidence: None };
+        let a = Assessment { outcomes: vec![raised.clone()] };
+        assert_eq!(a.get(Code::R018), &raised);
+        assert_eq!(a.get(Code::R003).verdict, Verdict::NotApplicable);
+        assert_eq!(a.raised(), Code::R018.bit());
+    }
 }

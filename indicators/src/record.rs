@@ -251,7 +251,11 @@ impl<'a> Record<'a> {
                 awards: awards.iter().filter(|(l, _)| *l == Some(lot_id)).map(|(_, a)| a.clone()).collect(),
             });
         }
+        // Lots, none of them usable: cancelled if they all are, malformed otherwise (no ids).
         let all_lots_cancelled = has_lots && units.is_empty();
+        if all_lots_cancelled && lot_objects.iter().any(|l| text(l, "status") != Some("cancelled")) {
+            return Err(());
+        }
         if !has_lots {
             units.push(Unit {
                 lot_id: None,

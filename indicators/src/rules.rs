@@ -306,11 +306,15 @@ fn price_gap(
         let reason = if distinct_tenderers(&u.entries) <= 1 { Reason::OneBidOnly } else { Reason::NoSecondValidBid };
         return Err((reason, None));
     };
+    let difference = (second_amount - winning_amount) / winning_amount;
+    if !difference.is_finite() {
+        return Err((Reason::NoPrices, None));
+    }
     let evidence = PriceGapEvidence {
         lot_id: owned(u.lot_id),
         winner: priced(winner, Some(award), winning_amount),
         second_lowest: priced(second, None, second_amount),
-        difference: (second_amount - winning_amount) / winning_amount,
+        difference,
         fence,
         other_lots_raised: Vec::new(),
     };
@@ -532,7 +536,11 @@ fn r036(rec: &Record<'_>, s: &Settings) -> Outcome {
         let t = lowest.first_tenderer();
         let d = lowest.disqualified.clone().unwrap_or_default();
         let winner = winner.and_then(|(a, e)| Some(priced_bid_if(e, a, e.amount?)));
-        let percent_above = winner.as_ref().filter(|_| min > 0.0).map(|w| round2((w.amount - min) / min * 100.0));
+        let percent_above = winner
+            .as_ref()
+            .filter(|_| min > 0.0)
+            .map(|w| round2((w.amount - min) / min * 100.0))
+            .filter(|p| p.is_finite());
         let evidence = Evidence::LowestBid(LowestBidEvidence {
             lot_id: owned(u.lot_id),
             lowest: LowestBid {

@@ -169,7 +169,19 @@ fn hostile_shapes() {
                "tenderPeriod": {"startDate": "9999-12-31T23:59:59Z", "endDate": "0001-01-01"},
                "bids": [{"id": "b", "date": "0001-01-01", "value": {"amount": -5.0}}],
                "awards": [{"status": "active", "suppliers": []}]}),
+        json!({"procurementMethodType": "priceQuotation", "status": "complete",
+               "bids": [{"id": "w", "status": "active", "tenderers": [{"identifier": {"scheme": "UA-EDR", "id": "1"}}],
+                         "value": {"amount": 0.5, "currency": "UAH"}},
+                        {"id": "s", "status": "active", "tenderers": [{"identifier": {"scheme": "UA-EDR", "id": "2"}}],
+                         "value": {"amount": 1.7e308, "currency": "UAH"}}],
+               "awards": [{"status": "active", "bid_id": "w"}]}),
     ] {
         check(&t);
     }
+    // Lots that cannot be told apart (no ids) are malformed, not cancelled.
+    let no_ids =
+        json!({"status": "complete", "procurementMethodType": "aboveThreshold", "lots": [{"status": "active"}]});
+    assert!(assess(&no_ids).outcomes.iter().all(|o| o.reason == Some(indicators::Reason::Malformed)));
+    let cancelled = json!({"status": "active", "lots": [{"id": "L", "status": "cancelled"}, {"status": "cancelled"}]});
+    assert!(assess(&cancelled).outcomes.iter().all(|o| o.reason == Some(indicators::Reason::TenderCancelled)));
 }
