@@ -521,13 +521,13 @@ fn r036(rec: &Record<'_>, s: &Settings) -> Outcome {
         let currency = winner
             .and_then(|(_, e)| e.amount.and(e.currency))
             .or_else(|| u.entries.iter().find(|e| e.amount.is_some()).and_then(|e| e.currency));
-        let priced: Vec<(&Entry<'_>, f64)> =
+        let with_amounts: Vec<(&Entry<'_>, f64)> =
             u.entries.iter().filter(|e| e.currency == currency).filter_map(|e| Some((e, e.amount?))).collect();
-        if !priced.iter().any(|(e, _)| e.is_valid()) {
+        if !with_amounts.iter().any(|(e, _)| e.is_valid()) {
             return Found::Na(Reason::NoPrices, None);
         }
-        let min = priced.iter().map(|(_, a)| *a).fold(f64::INFINITY, f64::min);
-        let at_min: Vec<&Entry<'_>> = priced.iter().filter(|(_, a)| *a == min).map(|(e, _)| *e).collect();
+        let min = with_amounts.iter().map(|(_, a)| *a).fold(f64::INFINITY, f64::min);
+        let at_min: Vec<&Entry<'_>> = with_amounts.iter().filter(|(_, a)| *a == min).map(|(e, _)| *e).collect();
         let disqualified = at_min.iter().find(|e| e.disqualified.is_some());
         let valid_at_min = at_min.iter().find(|e| e.is_valid());
         let raised = disqualified.is_some() && valid_at_min.is_none();
@@ -535,7 +535,7 @@ fn r036(rec: &Record<'_>, s: &Settings) -> Outcome {
         let Some(lowest) = lowest else { return Found::Na(Reason::NoPrices, None) };
         let t = lowest.first_tenderer();
         let d = lowest.disqualified.clone().unwrap_or_default();
-        let winner = winner.and_then(|(a, e)| Some(priced_bid_if(e, a, e.amount?)));
+        let winner = winner.and_then(|(a, e)| Some(priced(e, Some(a), e.amount?)));
         let percent_above = winner
             .as_ref()
             .filter(|_| min > 0.0)
@@ -564,10 +564,6 @@ fn r036(rec: &Record<'_>, s: &Settings) -> Outcome {
             Found::Clear(Some(evidence))
         }
     })
-}
-
-fn priced_bid_if(e: &Entry<'_>, award: &Award<'_>, amount: f64) -> PricedBid {
-    priced(e, Some(award), amount)
 }
 
 // R038
