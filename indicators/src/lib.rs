@@ -25,8 +25,8 @@ pub use evidence::{
     BidRef, BiddersEvidence, DayKind, DisqualifiedBid, Evidence, IdenticalPricesEvidence, LateBidEvidence, LowestBid,
     LowestBidEvidence, MinimumFrom, PeriodEvidence, PriceGapEvidence, PricedBid, RatioEvidence, SoleValidEvidence,
 };
-pub use settings::{method_group, MethodGroup, MinimumPeriod, Settings, MINIMUM_PERIODS};
-pub use stats::{fences, fences_with_minimum, quantile, Fences, Quartiles};
+pub use settings::{method_group, MethodGroup, MinimumPeriod, Settings, MINIMUM_PERIODS, SNAPSHOT_FENCES};
+pub use stats::{fences, fences_with_minimum, quantile, Fences, Quartiles, DEFAULT_MINIMUM_SUBMITTED};
 
 /// The indicators, with Cardinal's codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
