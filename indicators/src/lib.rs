@@ -215,6 +215,23 @@ impl Assessment {
     }
 }
 
+/// The top-level members of a tender the indicators read: a caller holding the record as
+/// text may parse only these (the portal's server does, to leave out the items and the
+/// documents), and gets the same assessment as from the whole record.
+pub const FIELDS: &[&str] = &[
+    "status",
+    "procurementMethod",
+    "procurementMethodType",
+    "awardCriteria",
+    "features",
+    "value",
+    "tenderPeriod",
+    "lots",
+    "bids",
+    "qualifications",
+    "awards",
+];
+
 /// Assesses one tender with [`Settings::default`].
 pub fn assess(tender: &Value) -> Assessment {
     assess_with(tender, &Settings::default())

@@ -221,3 +221,17 @@ fn one_lot_of_four_with_a_single_tenderer() {
     assert_eq!(e["bid"]["bidId"], "b3d95f54f6b94a6886c76eed976b459f");
     assert!(e.get("otherLotsRaised").is_none());
 }
+
+/// [`indicators::FIELDS`] are all the indicators read: a record cut down to them gets the
+/// whole record's assessment, on every real tender.
+#[test]
+fn the_fields_read_are_all_that_counts() {
+    let Some(tenders) = common::real_tenders() else { return };
+    for tender in &tenders {
+        let cut: serde_json::Map<String, Value> = indicators::FIELDS
+            .iter()
+            .filter_map(|name| Some(((*name).to_owned(), tender.get(*name)?.clone())))
+            .collect();
+        assert_eq!(assess(&Value::Object(cut)), assess(tender), "{}", tender["tenderID"]);
+    }
+}
