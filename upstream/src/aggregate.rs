@@ -14,7 +14,7 @@ use crate::error::UpstreamError;
 use crate::index::{Bitset, Facet, Index};
 use crate::params::Params;
 use crate::query::ListKey;
-use crate::records::Kind;
+use crate::records::{Kind, ANY_RED_FLAG};
 use crate::store::{Data, Orgs};
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
@@ -40,6 +40,9 @@ pub enum By {
     Buyer,
     /// Suppliers of active awards (contracts: the suppliers).
     Supplier,
+    /// Tenders: each integrity indicator the documents raise, and `any`; its groups also
+    /// count the documents it could be computed for (`checked`).
+    RedFlag,
 }
 
 impl By {
@@ -50,6 +53,7 @@ impl By {
             "division" => By::Division,
             "buyer" => By::Buyer,
             "supplier" => By::Supplier,
+            "redFlag" => By::RedFlag,
             _ => return None,
         })
     }
@@ -59,6 +63,8 @@ impl By {
 #[derive(Debug, Clone, Default)]
 struct Tally {
     count: usize,
+    /// `by=redFlag`: the documents the indicator could be computed for.
+    checked: Option<usize>,
     /// Indexed like [`Index::currencies`].
     sums: Vec<f64>,
 }
@@ -92,6 +98,9 @@ impl Tally {
             .collect();
         let mut m = Map::new();
         m.insert("count".into(), json!(self.count));
+        if let Some(checked) = self.checked {
+            m.insert("checked".into(), json!(checked));
+        }
         m.insert("value".into(), Value::Object(value));
         m
     }
@@ -109,6 +118,34 @@ fn facet_groups(ix: &Index, facet: &Facet, set: &Bitset) -> Vec<(String, Tally)>
             (v.clone(), Tally::of(ix, within.iter()))
         })
         .filter(|(_, t)| t.count > 0)
+        .collect()
+}
+
+/// Each indicator (and `any`) with the tally of the documents of `set` that raise it
+/// and the count of those it could be computed for; indicators computed for none of
+/// `set` are left out.
+fn red_flag_groups(ix: &Index, set: &Bitset) -> Vec<(String, Tally)> {
+    let mut any_checked = Bitset::empty(ix.n);
+    let mut out = Vec::new();
+    for (code, bits) in ix.flag_checked.values.iter().zip(&ix.flag_checked.bits) {
+        any_checked.or(bits);
+        out.push((code.clone(), set.count_and(bits)));
+    }
+    out.push((ANY_RED_FLAG.to_string(), set.count_and(&any_checked)));
+    out.into_iter()
+        .filter(|(_, checked)| *checked > 0)
+        .map(|(code, checked)| {
+            let mut tally = match ix.red_flag.values.iter().position(|v| *v == code) {
+                Some(i) => {
+                    let mut within = set.clone();
+                    within.and(&ix.red_flag.bits[i]);
+                    Tally::of(ix, within.iter())
+                }
+                None => Tally::default(),
+            };
+            tally.checked = Some(checked);
+            (code, tally)
+        })
         .collect()
 }
 
@@ -137,8 +174,9 @@ fn groups(ix: &Index, kind: Kind, by: By, set: &Bitset) -> Vec<(String, Tally)> 
         By::Division => facet_groups(ix, &ix.division, set),
         By::Buyer => org_groups(ix, ListKey::Organizer, set),
         By::Supplier => org_groups(ix, ListKey::Supplier, set),
+        By::RedFlag => red_flag_groups(ix, set),
     };
-    if by == By::Year {
+    if by == By::Year || by == By::RedFlag {
         out.sort_by(|a, b| a.0.cmp(&b.0));
     } else {
         out.sort_by(|a, b| b.1.count.cmp(&a.1.count).then_with(|| a.0.cmp(&b.0)));
@@ -163,7 +201,7 @@ pub fn aggregate(data: &Data, kind: Kind, p: &Params) -> Result<Value, UpstreamE
     let by = By::parse(by_name).ok_or_else(|| {
         UpstreamError::invalid(
             "by",
-            format!("expected year, procurementMethodType, division, buyer or supplier, got `{by_name}`"),
+            format!("expected year, procurementMethodType, division, buyer, supplier or redFlag, got `{by_name}`"),
         )
     })?;
     let limit = p.positive("limit", DEFAULT_LIMIT, MAX_LIMIT)?;

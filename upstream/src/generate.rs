@@ -119,11 +119,9 @@ fn shift(v: &mut Value, delta: i64) {
     }
 }
 
-/// The generated tender's JSON.
-pub fn apply_json(template: &Value, d: &Draw, org: &Org, region: &str, funder: Option<&Value>) -> Value {
-    let mut t = template.clone();
-    t["id"] = json!(d.id);
-    t["tenderID"] = json!(d.human_id);
+/// The generated tender's dates moved by the draw's shift and its amounts scaled by its
+/// factor: what of the template's JSON the generation changes besides names and ids.
+fn shift_and_scale(t: &mut Value, d: &Draw) {
     for k in ["dateCreated", "date", "dateModified"] {
         shift(&mut t[k], d.delta_ms);
     }
@@ -146,6 +144,26 @@ pub fn apply_json(template: &Value, d: &Draw, org: &Org, region: &str, funder: O
             }
         }
     }
+}
+
+/// The integrity indicators the generated tender's JSON raises and could be checked for
+/// ([`crate::records::red_flags`]): its dates and amounts are the template's moved and
+/// scaled, so the working days of a period and the rounding of prices may differ from the
+/// template's. Computed on the members the indicators read only.
+pub fn red_flags(template: &Value, d: &Draw) -> (Vec<String>, Vec<String>) {
+    let cut: serde_json::Map<String, Value> =
+        indicators::FIELDS.iter().filter_map(|name| Some(((*name).to_owned(), template.get(*name)?.clone()))).collect();
+    let mut t = Value::Object(cut);
+    shift_and_scale(&mut t, d);
+    crate::records::red_flags(&t)
+}
+
+/// The generated tender's JSON.
+pub fn apply_json(template: &Value, d: &Draw, org: &Org, region: &str, funder: Option<&Value>) -> Value {
+    let mut t = template.clone();
+    t["id"] = json!(d.id);
+    t["tenderID"] = json!(d.human_id);
+    shift_and_scale(&mut t, d);
     if let Some(docs) = t["documents"].as_array_mut() {
         for x in docs {
             shift(&mut x["datePublished"], d.delta_ms);

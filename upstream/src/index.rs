@@ -183,6 +183,12 @@ pub struct Index {
     pub plan_year: Facet,
     /// Whether answers carry the `planYear` facet (plans).
     year_facet: bool,
+    /// Tenders: the integrity indicators raised (`R018`…, `any`).
+    pub red_flag: Facet,
+    /// Tenders: the indicators that could be computed (raised or clear).
+    pub flag_checked: Facet,
+    /// Whether answers carry the `redFlag` facet (tenders).
+    flag_facet: bool,
     lists: HashMap<ListKey, Postings>,
     text: Option<TextIndex>,
     /// Lowercase id or human id → the last document loaded with it.
@@ -249,6 +255,12 @@ impl IndexBuilder {
         self
     }
 
+    /// Answers carry the `redFlag` facet (the tenders' index).
+    pub fn with_red_flag_facet(mut self) -> Self {
+        self.ix.flag_facet = true;
+        self
+    }
+
     /// Adds the next document; `divisions` are its CPV division codes.
     pub fn add(&mut self, f: &Fields, divisions: &[String]) {
         let (d, n, ix) = (self.doc, self.n, &mut self.ix);
@@ -261,6 +273,12 @@ impl IndexBuilder {
         }
         for div in divisions {
             ix.division.add(div, d, n);
+        }
+        for code in &f.red_flags {
+            ix.red_flag.add(code, d, n);
+        }
+        for code in &f.flags_checked {
+            ix.flag_checked.add(code, d, n);
         }
         let mut put = |key: ListKey, vals: &[String]| {
             let p = ix.lists.entry(key).or_default();
@@ -532,6 +550,7 @@ impl Index {
                 ListKey::MethodType => self.facet_union(&self.method_type, values),
                 ListKey::Region => self.facet_union(&self.region, values),
                 ListKey::PlanYear => self.facet_union(&self.plan_year, values),
+                ListKey::RedFlag => self.facet_union(&self.red_flag, values),
                 _ => self.union_postings(*key, values),
             };
             set.and(&b);
@@ -604,6 +623,9 @@ impl Index {
         ];
         if self.year_facet {
             facets.push(("planYear", self.plan_year.counts(set)));
+        }
+        if self.flag_facet {
+            facets.push(("redFlag", self.red_flag.counts(set)));
         }
         facets
     }

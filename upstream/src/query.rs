@@ -39,6 +39,8 @@ pub enum ListKey {
     /// Plans, contracts: the tender's 32-hex id (values resolved by
     /// [`SearchQuery::resolve_tender_ids`]).
     TenderId,
+    /// Tenders: an integrity indicator the record raises (`R018`…, or `any`).
+    RedFlag,
 }
 
 /// (query parameter, key). `relatedProfileIds` is a single string filter in SPEC §3 but
@@ -64,6 +66,7 @@ pub const LIST_PARAMS: &[(&str, ListKey)] = &[
     ("paymentType", ListKey::PaymentType),
     ("planYear", ListKey::PlanYear),
     ("tender_id", ListKey::TenderId),
+    ("redFlag", ListKey::RedFlag),
 ];
 
 /// Range filters: (parameter, slot). Slot `None` is the document's value.
@@ -87,6 +90,7 @@ fn applies(name: &str, kind: Kind) -> bool {
     match name {
         "tender_id" => kind != Kind::Tender,
         "dateSigned" => kind == Kind::Contract,
+        "redFlag" => kind == Kind::Tender,
         _ => true,
     }
 }
@@ -286,6 +290,7 @@ impl SearchQuery {
                         ["prepayment", "postpayment", "standard", "recurring"].contains(&v.as_str())
                     }
                     ListKey::PlanYear => v.parse::<i32>().map(|y| (1990..=2100).contains(&y)).unwrap_or(false),
+                    ListKey::RedFlag => v == crate::records::ANY_RED_FLAG || indicators::Code::parse(v).is_some(),
                     _ => true,
                 };
                 if !ok {
@@ -435,6 +440,7 @@ pub fn list_matches(key: ListKey, values: &[String], f: &Fields) -> bool {
         ListKey::PaymentType => any_in(&f.payment_types, values),
         ListKey::PlanYear => f.plan_year.is_some_and(|y| one(&y.to_string())),
         ListKey::TenderId => !f.tender_id.is_empty() && one(&f.tender_id),
+        ListKey::RedFlag => any_in(&f.red_flags, values),
     }
 }
 

@@ -156,7 +156,37 @@ pub struct Fields {
     pub text: String,
     /// Lowercase organiser name(s), kept apart so generated documents can swap them.
     pub organizer_text: String,
+    /// Tenders: the integrity indicators the record raises (`R018`…), and `any` when it
+    /// raises one ([`red_flags`]).
+    pub red_flags: Vec<String>,
+    /// Tenders: the indicators that could be computed on the record (raised or clear).
+    pub flags_checked: Vec<String>,
 }
+
+/// The indicators a tender raises (with `any` when there is one) and those it could be
+/// checked for, by the library the portal's tender page runs too.
+pub fn red_flags(t: &Value) -> (Vec<String>, Vec<String>) {
+    let assessment = indicators::assess(t);
+    let mut raised = Vec::new();
+    let mut checked = Vec::new();
+    for outcome in &assessment.outcomes {
+        match outcome.verdict {
+            indicators::Verdict::Raised => {
+                raised.push(outcome.code.as_str().to_string());
+                checked.push(outcome.code.as_str().to_string());
+            }
+            indicators::Verdict::Clear => checked.push(outcome.code.as_str().to_string()),
+            indicators::Verdict::NotApplicable => {}
+        }
+    }
+    if !raised.is_empty() {
+        raised.push(ANY_RED_FLAG.to_string());
+    }
+    (raised, checked)
+}
+
+/// The `redFlag[]` value of a tender that raises any indicator.
+pub const ANY_RED_FLAG: &str = "any";
 
 fn s(v: &Value) -> &str {
     v.as_str().unwrap_or_default()
@@ -344,6 +374,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
     };
     f.text = text;
     f.organizer_text = org_text.to_lowercase();
+    (f.red_flags, f.flags_checked) = red_flags(t);
     f
 }
 
@@ -530,8 +561,20 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
 /// (`numberOfDocuments`...). A contract also leaves out its items, changes and milestones:
 /// a derived contract copies its lot's items from the tender (27 KB for one award of a
 /// large tender), and a list shows none of them.
+///
+/// A tender also carries `redFlags`: the codes of the integrity indicators it raises,
+/// computed on the whole record before its bids are left out.
 pub fn member(doc: &Value, kind: Kind) -> Value {
     let mut m: Map<String, Value> = doc.as_object().cloned().unwrap_or_default();
+    if kind == Kind::Tender {
+        let raised: Vec<&str> = indicators::assess(doc)
+            .outcomes
+            .iter()
+            .filter(|o| o.verdict == indicators::Verdict::Raised)
+            .map(|o| o.code.as_str())
+            .collect();
+        m.insert("redFlags".into(), json!(raised));
+    }
     let bulky: &[&str] = match kind {
         Kind::Contract => &["documents", "bids", "items", "changes", "milestones"],
         _ => &["documents", "bids"],

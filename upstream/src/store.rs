@@ -235,7 +235,7 @@ impl Data {
             let (cls, an) = (&classifiers, &analyzer);
             let plans = scope.spawn(move || build(Kind::Plan, snap.plans, &plan_fields, cls, an));
             let contracts = scope.spawn(move || build(Kind::Contract, contracts, &contract_fields, cls, an));
-            let mut b = IndexBuilder::new(n, analyzer.clone());
+            let mut b = IndexBuilder::new(n, analyzer.clone()).with_red_flag_facet();
             for f in &tender_fields {
                 b.add(f, &divisions(&classifiers, f));
             }
@@ -246,13 +246,14 @@ impl Data {
                     tender_fields.iter().map(|f| divisions(&classifiers, f)).collect();
                 for g in 0..src.generated_tenders as u64 {
                     let d = pool.draw(g);
-                    let f = generate::apply_fields(
+                    let mut f = generate::apply_fields(
                         &tender_fields[d.template],
                         &d,
                         &pool.orgs[d.org],
                         &pool.regions[d.region],
                         d.funder.map(|i| &pool.funders[i]),
                     );
+                    (f.red_flags, f.flags_checked) = generate::red_flags(&real_tenders[d.template], &d);
                     b.add(&f, &template_divs[d.template]);
                     srcs.push(Src::Generated(g));
                 }

@@ -306,3 +306,75 @@ async fn bad_parameters_are_refused() {
     let r = get(&state, "/api/aggregate/bids?by=year").await;
     assert_eq!(r.status, 404, "{}", r.text);
 }
+
+/// `by=redFlag`: per indicator, the tenders that raise it and those it could be computed
+/// for, computed directly on each document's JSON, for all tenders, a busy buyer and a
+/// method; the search's `redFlag[]` filter and facet count the same tenders.
+#[tokio::test]
+async fn red_flag_groups_count_what_the_indicators_say_of_each_tender() {
+    let state = state_with_docs();
+    let c = state.data.collection(Kind::Tender);
+    let plain: Vec<Doc> = (0..c.len() as u32).map(|d| read(&state, Kind::Tender, &state.data.document(c, d))).collect();
+    let assessed: Vec<indicators::Assessment> =
+        (0..c.len() as u32).map(|d| indicators::assess(&state.data.document(c, d))).collect();
+    let buyer = busiest(&plain, |d| d.buyer.iter().cloned().collect());
+    let docs: Vec<(&Doc, &indicators::Assessment)> = plain.iter().zip(&assessed).collect();
+    let filters = vec![
+        Filter { query: String::new(), keep: Box::new(|_| true) },
+        Filter {
+            query: format!("organizer[]={}", enc(&buyer)),
+            keep: Box::new(move |d| d.buyer.as_deref() == Some(buyer.as_str())),
+        },
+        Filter {
+            query: "procurementMethodType[]=aboveThreshold".into(),
+            keep: Box::new(|d| d.method == "aboveThreshold"),
+        },
+    ];
+    let mut raised_somewhere = 0;
+    for Filter { query, keep } in &filters {
+        let answer = get(&state, &format!("/api/aggregate/tenders?{query}&by=redFlag")).await;
+        assert_eq!(answer.status, 200, "{query}");
+        let kept: Vec<&indicators::Assessment> =
+            docs.iter().filter(|(d, _)| !d.test && keep(d)).map(|(_, a)| *a).collect();
+        let mut expected = BTreeMap::new();
+        for code in indicators::Code::ALL {
+            let raised = kept.iter().filter(|a| a.get(code).verdict == indicators::Verdict::Raised).count() as u64;
+            let checked =
+                kept.iter().filter(|a| a.get(code).verdict != indicators::Verdict::NotApplicable).count() as u64;
+            if checked > 0 {
+                expected.insert(code.as_str().to_string(), (raised, checked));
+            }
+            raised_somewhere += raised;
+        }
+        let any = kept.iter().filter(|a| a.raised() != 0).count() as u64;
+        let any_checked =
+            kept.iter().filter(|a| a.outcomes.iter().any(|o| o.verdict != indicators::Verdict::NotApplicable)).count()
+                as u64;
+        if any_checked > 0 {
+            expected.insert("any".into(), (any, any_checked));
+        }
+        let got: BTreeMap<String, (u64, u64)> = arr(&answer.body["groups"])
+            .iter()
+            .map(|g| {
+                (g["key"].as_str().unwrap().to_string(), (g["count"].as_u64().unwrap(), g["checked"].as_u64().unwrap()))
+            })
+            .collect();
+        assert_eq!(got, expected, "{query}");
+        let keys: Vec<&String> = got.keys().collect();
+        let order: Vec<String> =
+            arr(&answer.body["groups"]).iter().map(|g| g["key"].as_str().unwrap().to_string()).collect();
+        assert_eq!(order.iter().collect::<Vec<_>>(), keys, "code order, any last: {query}");
+        // The search's filter and facet agree.
+        for (code, (raised, _)) in &expected {
+            let sep = if query.is_empty() { "" } else { "&" };
+            let search = get(&state, &format!("/api/tenders?{query}{sep}redFlag[]={code}")).await;
+            assert_eq!(search.body["hydra:totalItems"].as_u64(), Some(*raised), "{query} redFlag[]={code}");
+            if *raised > 0 {
+                assert_eq!(search.body["facets"]["redFlag"][code].as_u64(), Some(*raised), "{query} facet {code}");
+            }
+        }
+    }
+    assert!(raised_somewhere > 0, "the data raises some indicator");
+    assert_eq!(get(&state, "/api/tenders?redFlag[]=R999").await.status, 400);
+    assert_eq!(get(&state, "/api/plans?redFlag[]=R999").await.status, 200, "other registers ignore it");
+}

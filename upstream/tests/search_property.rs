@@ -217,6 +217,13 @@ fn read_tender(t: &Value, ctx: &Ctx) -> Doc {
             }
         }
     }
+    // The integrity indicators, computed directly on the record.
+    for outcome in indicators::assess(t).outcomes {
+        if outcome.verdict == indicators::Verdict::Raised {
+            d.push("redFlag", outcome.code.as_str());
+            d.push("redFlag", "any");
+        }
+    }
     d.value = t["value"]["amount"].as_f64();
     d.created = date(&t["dateCreated"]).or_else(|| date(&t["date"]));
     d.modified = date(&t["dateModified"]);
@@ -361,10 +368,11 @@ const TENDERS: Register = Register {
         ("typeSubjectProcurement", 10),
         ("paymentType", 8),
         ("funder", 5),
+        ("redFlag", 15),
     ],
     value: "valueAmount",
     dates: &["enquiryPeriod", "auctionPeriod", "tenderPeriod", "qualificationPeriod", "publicationDate"],
-    facets: FACETS,
+    facets: &["status", "procurementMethodType", "region", "classification", "redFlag"],
     flags: true,
     sorts: &[
         "dateCreated.desc",
