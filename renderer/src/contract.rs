@@ -48,6 +48,10 @@ pub enum Service {
     Search,
     Users,
     Cdb,
+    /// Not an endpoint: the server's own integrity indicators ("red flags") of the
+    /// tender answered to the fetch named by `after` (the `indicators` crate), computed
+    /// in the server. Without `after`, or when that answer failed, it reads as a 404.
+    Indicators,
 }
 
 impl Service {
@@ -56,6 +60,7 @@ impl Service {
             Self::Search => "search",
             Self::Users => "users",
             Self::Cdb => "cdb",
+            Self::Indicators => "indicators",
         }
     }
 }

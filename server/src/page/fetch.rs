@@ -27,6 +27,7 @@ fn endpoint(state: &AppState, service: Service) -> &str {
         Service::Search => &endpoints.search,
         Service::Users => &endpoints.users,
         Service::Cdb => &endpoints.cdb,
+        Service::Indicators => "",
     }
 }
 
@@ -73,15 +74,19 @@ pub async fn fetch_all<'a>(
             let at = fetches.iter().position(|other| other.key == key && other.after.is_none())?;
             first[at].as_ref()?.as_ref().ok().cloned()
         });
-        let path = source.and_then(|body| dependent_path(&spec.path, &body));
+        // The server's own answer, computed from the other one.
+        let computed = (spec.service == Service::Indicators)
+            .then(|| source.as_deref().map_or(Err(Failure::Status(404)), super::flags::assess));
+        let path = source.filter(|_| computed.is_none()).and_then(|body| dependent_path(&spec.path, &body));
         if let Some(path) = &path {
             spec.path.clone_from(path);
         }
         let spec = &*spec;
         async move {
-            match path {
-                Some(_) => fetch(state, spec, bearer).await,
-                None => Err(Failure::Status(404)),
+            match (computed, path) {
+                (Some(answer), _) => answer,
+                (None, Some(_)) => fetch(state, spec, bearer).await,
+                (None, None) => Err(Failure::Status(404)),
             }
         }
     });
@@ -98,6 +103,10 @@ pub async fn fetch_one(state: &AppState, spec: &FetchSpec) -> Fetched {
 }
 
 async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetched {
+    if spec.service == Service::Indicators {
+        // Computed from another answer only ([`fetch_all`]'s second round).
+        return Err(Failure::Status(404));
+    }
     let url = format!("{}{}", endpoint(state, spec.service).trim_end_matches('/'), spec.path);
     let bearer = bearer.filter(|_| spec.service == Service::Users);
     // An answer made for one user is never reused for another.

@@ -3,7 +3,9 @@
 //! result in the document. `upstream` fetches, `response` shapes the answers.
 
 pub mod fetch;
+mod flags;
 mod response;
+mod scan;
 mod validator;
 
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -11,101 +11,12 @@ use std::time::{Duration, SystemTime};
 use axum::http::HeaderValue;
 use renderer::FetchSpec;
 
+use super::scan::{member, record};
 use super::Fetched;
-
-/// The value of the member `name` of the object `json` is (its text as written), found
-/// without building the object: the record's other members are stepped over, strings
-/// by their quotes, objects and arrays by their brackets. `None` when `json` is not an
-/// object or has no such member; what follows the member is not checked.
-fn member<'a>(json: &'a str, name: &str) -> Option<&'a str> {
-    let b = json.as_bytes();
-    let mut at = skip_space(b, 0);
-    if b.get(at) != Some(&b'{') {
-        return None;
-    }
-    at += 1;
-    loop {
-        at = skip_space(b, at);
-        match b.get(at)? {
-            b',' => {
-                at += 1;
-                continue;
-            }
-            b'"' => {}
-            _ => return None,
-        }
-        let key_end = string_end(b, at)?;
-        let key = &json[at + 1..key_end - 1];
-        at = skip_space(b, key_end);
-        if b.get(at) != Some(&b':') {
-            return None;
-        }
-        at = skip_space(b, at + 1);
-        let value_end = value_end(b, at)?;
-        if key == name {
-            return Some(&json[at..value_end]);
-        }
-        at = value_end;
-    }
-}
-
-fn skip_space(b: &[u8], mut at: usize) -> usize {
-    while b.get(at).is_some_and(u8::is_ascii_whitespace) {
-        at += 1;
-    }
-    at
-}
-
-/// Where the string starting at `at` (its opening quote) ends, past its closing quote.
-fn string_end(b: &[u8], at: usize) -> Option<usize> {
-    let mut i = at + 1;
-    loop {
-        match b.get(i)? {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
-        }
-    }
-}
-
-/// Where the value starting at `at` ends.
-fn value_end(b: &[u8], at: usize) -> Option<usize> {
-    match b.get(at)? {
-        b'"' => string_end(b, at),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            let mut i = at;
-            loop {
-                match b.get(i)? {
-                    b'"' => {
-                        i = string_end(b, i)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(i + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-        }
-        _ => {
-            let mut i = at;
-            while b.get(i).is_some_and(|c| !matches!(c, b',' | b'}' | b']') && !c.is_ascii_whitespace()) {
-                i += 1;
-            }
-            (i > at).then_some(i)
-        }
-    }
-}
 
 /// The `dateModified` of a record, at its top or under `data` (the platform's envelope).
 fn date_modified(body: &str) -> Option<&str> {
-    let value = member(body, "dateModified").or_else(|| member(member(body, "data")?, "dateModified"))?;
+    let value = member(record(body), "dateModified")?;
     let text = value.strip_prefix('"')?.strip_suffix('"')?;
     // A date has no escapes; anything else is no date.
     (!text.contains('\\')).then_some(text)

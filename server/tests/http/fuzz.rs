@@ -180,6 +180,8 @@ impl Resolver {
             Service::Search => &endpoints.search,
             Service::Users => &endpoints.users,
             Service::Cdb => &endpoints.cdb,
+            // Never addressed: the server computes it (skipped below).
+            Service::Indicators => "",
         }
     }
 
@@ -287,6 +289,11 @@ impl Resolver {
         let (first, second): (Vec<&FetchSpec>, Vec<&FetchSpec>) =
             resolution.fetches.iter().partition(|spec| spec.after.is_none());
         for spec in first.into_iter().chain(second) {
+            // Computed by the server from another answer: no request is made.
+            if spec.service == Service::Indicators {
+                count(&mut seen.upstream, "computed");
+                continue;
+            }
             let path = match &spec.after {
                 None => spec.path.clone(),
                 // Filled from the answer it waits for; without one the server makes no request.

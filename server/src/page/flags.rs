@@ -1,0 +1,59 @@
+//! A tender page's integrity indicators ("red flags", issue 34): the `indicators` crate
+//! run on the tender the page already fetched, so the page shows them whatever search
+//! service answers it. Only the members the indicators read are parsed
+//! ([`indicators::FIELDS`]); the rest of the record (its items, documents and criteria,
+//! most of its text) is stepped over.
+
+use std::sync::Arc;
+
+use renderer::Failure;
+use serde_json::{Map, Value};
+
+use super::scan::{members, record};
+use super::Fetched;
+
+/// The assessment of the tender answered as `answer` (bare or in the platform's
+/// envelope), as the JSON the page reads; a failure when the answer is no object.
+pub fn assess(answer: &str) -> Fetched {
+    let record = record(answer);
+    if !record.trim_start().starts_with('{') {
+        return Err(Failure::Invalid);
+    }
+    let mut object = Map::new();
+    for (name, raw) in indicators::FIELDS.iter().zip(members(record, indicators::FIELDS)) {
+        let Some(raw) = raw else { continue };
+        match serde_json::from_str::<Value>(raw) {
+            Ok(value) => {
+                object.insert((*name).to_owned(), value);
+            }
+            Err(_) => return Err(Failure::Invalid),
+        }
+    }
+    let assessment = indicators::assess(&Value::Object(object));
+    serde_json::to_string(&assessment).map(Arc::from).map_err(|_| Failure::Invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The members read are all the indicators need: every API-documentation tender and
+    /// its envelope get the assessment of the whole record.
+    #[test]
+    fn the_page_s_assessment_is_the_whole_record_s() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/openprocurement-api/tenders");
+        let mut read = 0;
+        for file in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(file.unwrap().path()).unwrap();
+            let whole: Value = serde_json::from_str(&text).unwrap();
+            let expected = serde_json::to_string(&indicators::assess(&whole)).unwrap();
+            assert_eq!(assess(&text).unwrap().as_ref(), expected);
+            assert_eq!(assess(&format!(r#"{{"data":{text}}}"#)).unwrap().as_ref(), expected);
+            read += 1;
+        }
+        assert!(read > 10, "{read} tenders in {dir}");
+        assert!(matches!(assess("[1]"), Err(Failure::Invalid)));
+        assert!(matches!(assess(r#"{"bids":[1,}"#), Err(Failure::Invalid)));
+        assert!(assess(r#"{"id":"x"}"#).is_ok(), "a record without bids is assessed: not applicable");
+    }
+}
