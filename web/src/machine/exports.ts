@@ -15,14 +15,19 @@ import { EXTENSIONS, exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/
 import { RESULT_WINDOW } from '../lib/pagination';
 import { membersOf, type Collection } from '../records/collection';
 import { RFC_4180, SEMICOLON, csvHeader, csvRows, sheetHeader, sheetRows } from './csv';
-import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, tenderRelease } from './ocds';
+import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, tenderRelease, type Release } from './ocds';
 import type { Context, MachineDocument, Step } from './types';
 import { hash, instant } from './types';
 
 /** Records fetched per step (the upstream's largest page). */
 export const EXPORT_PAGE = 100;
 
-const RELEASE_OF = { tenders: tenderRelease, plans: planRelease, contracts: contractRelease } as const;
+/** A record as a release; `origin` for a tender's red flags (the portal's own extension). */
+const RELEASE_OF: Record<Register['name'], (record: object, origin: string) => Release> = {
+  tenders: tenderRelease,
+  plans: planRelease,
+  contracts: contractRelease,
+};
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
@@ -83,9 +88,10 @@ export function searchExport(register: Register, filters: SearchFilters, format:
         text = (firstStep ? sheetHeader(register.name, t) : '') + sheetRows(register.name, records, { t, language, origin });
       } else {
         const toRelease = RELEASE_OF[register.name];
-        const releases = records.map((r) => JSON.stringify(toRelease(r)));
+        const releases = records.map((r) => JSON.stringify(toRelease(r, origin)));
         const opening = firstStep
           ? packageOpening({
+              origin,
               uri: origin + exportUrl(register.name, 'ocds', language, query),
               publishedDate: instant(request.now) as string,
               publisherName: t('site.name'),
@@ -120,11 +126,12 @@ export function tenderPackage(id: string): MachineDocument {
     first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
     step: ({ t, origin, request }: Context, answer): Step => {
       const tender = (answer ?? {}) as Record<string, unknown>;
-      const release = tenderRelease(tender);
+      const release = tenderRelease(tender, origin);
       const modified = instant(tender.dateModified);
       const key = typeof tender.tenderID === 'string' && tender.tenderID ? tender.tenderID : id;
       const text =
         packageOpening({
+          origin,
           uri: origin + tenderOcdsUrl(key),
           publishedDate: modified ?? (instant(request.now) as string),
           publisherName: t('site.name'),

@@ -27,6 +27,13 @@
  *   counterpart leaves the field out (see `codes.ts`).
  * - lots, `relatedLot(s)` (lots extension) and items' `deliveryAddress`/`deliveryLocation`
  *   (location extension) are extension fields: the package lists both extensions.
+ * - `tender.redFlags` is the field of the portal's own red-flags extension
+ *   (`web/public/docs/ocds/red-flags/`, its URL `<origin>/docs/ocds/red-flags/extension.json`,
+ *   listed in every package): per code of a search member's `redFlags` that the portal
+ *   knows, in the member's order, `{code, title (uk), title_en, methodology}`, the
+ *   methodology `<origin>/info/red-flags#<code>`. Left out when the member lists none
+ *   (nothing raised) or has no `redFlags` (a search service that does not compute them,
+ *   and every full record).
  */
 
 export * from './shapes';
@@ -35,4 +42,5 @@ export { uri } from './read';
 export { tenderOcid, tenderRelease } from './tender';
 export { planOcid, planRelease } from './plan';
 export { contractOcid, contractRelease } from './contract';
-export { OCDS_EXTENSIONS, PACKAGE_CLOSING, packageOpening, type PackageMeta } from './package';
+export { OCDS_EXTENSIONS, ocdsExtensions, PACKAGE_CLOSING, packageOpening, type PackageMeta } from './package';
+export { RED_FLAG_NAMES, RED_FLAGS_EXTENSION_PATH, redFlags, redFlagsExtensionUrl } from './redFlags';

@@ -4,8 +4,9 @@
  * tender, plan and contract, and the embedded upstream's derived contracts, as full
  * records and as search-list members, validated against the vendored OCDS 1.1.5
  * release-package schema (a real JSON Schema draft-04 validator, nothing fetched) and,
- * release by release, against the release schema with the two declared extensions
- * applied. Then what the schema cannot see: ocids, mapped statuses, values arriving,
+ * release by release, against the release schema with the three declared extensions
+ * applied (lots and location, vendored; the portal's own red flags, from its folder in
+ * `web/public`). Then what the schema cannot see: ocids, mapped statuses, values arriving,
  * absent fields staying absent, references resolving.
  */
 import Ajv, { type ValidateFunction } from 'ajv-draft-04';
@@ -14,8 +15,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../test-shared-data';
 import {
-  DOCUMENT_TYPES, METHOD, OCDS_EXTENSIONS, OCID_PREFIX, PACKAGE_CLOSING,
-  contractRelease, packageOpening, planRelease, tenderRelease, uri,
+  DOCUMENT_TYPES, METHOD, OCDS_EXTENSIONS, OCID_PREFIX, PACKAGE_CLOSING, RED_FLAG_NAMES, RED_FLAGS_EXTENSION_PATH,
+  contractRelease, ocdsExtensions, packageOpening, planRelease, tenderRelease, uri,
   type OcdsOrganizationReference, type Release,
 } from '.';
 import { deriveContracts, demo, examples, member, sampleBy, type Rec } from './testData';
@@ -27,6 +28,13 @@ const fs: Fs = await import('node:fs' as string);
 
 const VENDOR = `${PROJECT_ROOT}/e2e/vendor/ocds-1.1.5`;
 const readJson = (path: string): Rec => JSON.parse(fs.readFileSync(`${VENDOR}/${path}`, 'utf8'));
+/** The portal's own red-flags extension: the server serves `web/public/docs` (copied into the client's dist) at `/docs`. */
+const PUBLIC = `${PROJECT_ROOT}/web/public`;
+const RED_FLAGS_DIR = `${PUBLIC}${RED_FLAGS_EXTENSION_PATH.replace(/\/extension\.json$/, '')}`;
+const readRedFlags = (file: string): string => fs.readFileSync(`${RED_FLAGS_DIR}/${file}`, 'utf8');
+/** The public origin the tests export on. */
+const ORIGIN = 'https://portal.test';
+const tenderReleaseOf = (t: object) => tenderRelease(t, ORIGIN);
 const codelist = (name: string): string[] =>
   (parse(fs.readFileSync(`${VENDOR}/codelists/${name}`, 'utf8'), { columns: true }) as Array<{ Code: string }>).map((row) => row.Code);
 
@@ -48,10 +56,12 @@ function validators(): { pkg: ValidateFunction; extended: ValidateFunction } {
   // Registered under its own id: the URL the package schema's `$ref` names.
   ajv.addSchema(releaseSchema);
   const pkg = ajv.compile(readJson('release-package-schema.json'));
-  const extendedSchema = ['lots', 'location'].reduce<unknown>(
-    (schema, ext) => mergePatch(schema, readJson(`extensions/${ext}/release-schema.json`)),
-    releaseSchema,
-  ) as Rec;
+  const patches = [
+    readJson('extensions/lots/release-schema.json'),
+    readJson('extensions/location/release-schema.json'),
+    JSON.parse(readRedFlags('release-schema.json')) as Rec,
+  ];
+  const extendedSchema = patches.reduce<unknown>((schema, patch) => mergePatch(schema, patch), releaseSchema) as Rec;
   const extended = ajv.compile({ ...extendedSchema, id: 'urn:portal:test:release-schema-with-extensions' });
   return { pkg, extended };
 }
@@ -64,6 +74,7 @@ function packageText(releases: Release[]): string {
   const half = Math.ceil(releases.length / 2);
   const pages = [releases.slice(0, half), releases.slice(half)].filter((p) => p.length);
   let out = packageOpening({
+    origin: ORIGIN,
     uri: 'https://portal.test/tenders/export.json?status=complete',
     publishedDate: '2026-10-12T19:59:27+03:00',
     publisherName: 'Публічні закупівлі',
@@ -132,15 +143,23 @@ interface Case {
   release: Release;
 }
 
+/**
+ * What the upstream's tender members carry as `redFlags` (the codes the record raises, `[]`
+ * when none): the tests cannot run the indicators, so the sampled members take these in
+ * turn, every code among them, with an unknown code and a repeat that the export leaves out.
+ */
+const MEMBER_FLAGS: string[][] = [[], ['R018'], ['R036', 'R018'], Object.keys(RED_FLAG_NAMES), ['R999', 'R035', 'R035']];
+
 function cases(): { full: Case[]; members: Case[] } {
   const full: Case[] = [];
   const members: Case[] = [];
   const add = (register: 'tenders' | 'plans' | 'contracts', name: string, record: Rec, f: (r: Rec) => Release) => {
     full.push({ name, record, release: f(record) });
     const m = member(record, register);
+    if (register === 'tenders') m.redFlags = MEMBER_FLAGS[members.length % MEMBER_FLAGS.length];
     members.push({ name: `${name} (member)`, record: m, release: f(m) });
   };
-  for (const [n, t] of allTenders) add('tenders', n, t, tenderRelease);
+  for (const [n, t] of allTenders) add('tenders', n, t, tenderReleaseOf);
   for (const [n, p] of allPlans) add('plans', n, p, planRelease);
   for (const [n, c] of allContracts) add('contracts', n, c, contractRelease);
   return { full, members };
@@ -172,7 +191,7 @@ describe('OCDS release packages of real records', () => {
       const parsed = JSON.parse(text) as { releases: Release[]; extensions: string[]; version: string };
       expect(parsed.releases).toHaveLength(group.length);
       expect(parsed.version).toBe('1.1');
-      expect(parsed.extensions).toEqual([...OCDS_EXTENSIONS]);
+      expect(parsed.extensions).toEqual([...OCDS_EXTENSIONS, 'https://portal.test/docs/ocds/red-flags/extension.json']);
       const ok = pkg(parsed);
       expect(ok, errorsOf(pkg)).toBe(true);
       // Release ids are unique within their contracting process, one per state of a record:
@@ -191,7 +210,7 @@ describe('OCDS release packages of real records', () => {
     });
   }
 
-  it('validates every release against the release schema with the lots and location extensions', () => {
+  it('validates every release against the release schema with the lots, location and red-flags extensions', () => {
     const failures = every
       .filter((c) => !extended(c.release))
       .map((c) => `${c.name}: ${errorsOf(extended)}`);
@@ -338,11 +357,11 @@ describe('OCDS release packages of real records', () => {
 
     it('keeps the documents with their types where OCDS has the code, their ids or urls as ids', () => {
       const t = tenderExamples.find(([f]) => f === 'aboveThreshold__complete.json')?.[1] as Rec;
-      const r = tenderRelease(t);
+      const r = tenderReleaseOf(t);
       const ids = new Set(arr(t.documents).map((d) => d.id));
       expect(r.tender?.documents?.map((d) => d.id).sort()).toEqual([...ids].sort());
       const demoWithDocs = sampleTenders.find((x) => arr(x.documents).some((d) => d.documentType === 'notice'));
-      const docs = tenderRelease(demoWithDocs as Rec).tender?.documents ?? [];
+      const docs = tenderReleaseOf(demoWithDocs as Rec).tender?.documents ?? [];
       // The snapshot's documents have no ids: their urls stand for them.
       expect(docs.length).toBeGreaterThan(0);
       for (const d of docs) expect(d.id).toMatch(/^https:\/\//);
@@ -363,7 +382,7 @@ describe('OCDS release packages of real records', () => {
       expect(esco.release.tender?.minValue).toBeUndefined();
       expect(esco.release.tender?.value).toBeUndefined();
       // The bare minimum: only what is there.
-      const bare = tenderRelease({ id: 'abc', tenderID: 'UA-2026-01-01-000001-a', dateModified: '2026-01-01T10:00:00+02:00' });
+      const bare = tenderReleaseOf({ id: 'abc', tenderID: 'UA-2026-01-01-000001-a', dateModified: '2026-01-01T10:00:00+02:00' });
       expect(bare).toEqual({
         ocid: 'ocds-be6bcu-UA-2026-01-01-000001-a',
         id: 'abc-2026-01-01T10:00:00+02:00',
@@ -373,6 +392,25 @@ describe('OCDS release packages of real records', () => {
         language: 'uk',
         tender: { id: 'abc' },
       });
+    });
+  });
+
+  describe('red flags', () => {
+    const tenders = full.filter((c) => c.release.tag.includes('tender'));
+    const tenderMembers = members.filter((c) => c.release.tag.includes('tender'));
+
+    it('carries a member’s known codes, once each and in its order, and leaves the field out of full records', () => {
+      let flagged = 0;
+      for (const c of tenderMembers) {
+        const codes = [...new Set((c.record.redFlags as string[]).filter((x) => Object.hasOwn(RED_FLAG_NAMES, x)))];
+        expect(c.release.tender?.redFlags?.map((f) => f.code), c.name).toEqual(codes.length ? codes : undefined);
+        if (codes.length) flagged++;
+      }
+      expect(flagged).toBeGreaterThan(10);
+      const met = new Set(tenderMembers.flatMap((c) => c.release.tender?.redFlags?.map((f) => f.code) ?? []));
+      expect([...met].sort()).toEqual(Object.keys(RED_FLAG_NAMES).sort());
+      // Full records carry no `redFlags` (the upstream adds them to list members only).
+      for (const c of tenders) expect(c.release.tender?.redFlags, c.name).toBeUndefined();
     });
   });
 
@@ -416,7 +454,7 @@ describe('OCDS release packages of real records', () => {
     const contracts = full.filter((c) => c.release.tag.includes('contract') && !c.release.tag.includes('tender'));
 
     it('gives a derived contract its tender’s ocid, and a database contract the tenderID its number starts with', () => {
-      for (const [, c, t] of derived) expect(contractRelease(c).ocid).toBe(tenderRelease(t).ocid);
+      for (const [, c, t] of derived) expect(contractRelease(c).ocid).toBe(tenderReleaseOf(t).ocid);
       for (const [, c] of contractExamples) {
         const tenderID = (c.contractID as string).replace(/-[a-z]\d+$/, '');
         expect(contractRelease(c).ocid).toBe(`${OCID_PREFIX}-${tenderID}`);
@@ -474,19 +512,133 @@ describe('OCDS release packages of real records', () => {
 describe('packageOpening', () => {
   it('opens a package that the closing completes, whatever the number of pages', () => {
     const opening = packageOpening({
+      origin: 'https://portal.test',
       uri: 'https://portal.test/x.json', publishedDate: '2026-10-12T10:00:00+03:00', publisherName: 'Портал "Закупівлі"',
     });
     expect(opening.endsWith('"releases":[')).toBe(true);
-    const one = tenderRelease({ id: 'a', tenderID: 'UA-1', dateModified: '2026-01-01T10:00:00+02:00' });
+    const one = tenderReleaseOf({ id: 'a', tenderID: 'UA-1', dateModified: '2026-01-01T10:00:00+02:00' });
     const parsed = JSON.parse(`${opening}${JSON.stringify(one)}${PACKAGE_CLOSING}`);
     expect(parsed).toEqual({
       uri: 'https://portal.test/x.json',
       version: '1.1',
-      extensions: [...OCDS_EXTENSIONS],
+      extensions: [...ocdsExtensions('https://portal.test')],
       publishedDate: '2026-10-12T10:00:00+03:00',
       publisher: { name: 'Портал "Закупівлі"' },
       releases: [one],
     });
+  });
+});
+
+describe('the red-flags extension', () => {
+  const { extended } = validators();
+  const flagged = (redFlags: unknown) =>
+    tenderReleaseOf({ id: 'abc', tenderID: 'UA-2026-01-01-000001-a', dateModified: '2026-01-01T10:00:00+02:00', redFlags });
+  const extensionJson = JSON.parse(readRedFlags('extension.json')) as Rec;
+  const schema = JSON.parse(readRedFlags('release-schema.json')) as {
+    definitions: { Tender: { properties: { redFlags: Rec } }; RedFlag: { properties: Record<string, Rec>; required: string[] } };
+  };
+  const readme = readRedFlags('README.md');
+  /** A release around a tender section, with the fields a release requires. */
+  const releaseWith = (tender: Rec) => ({
+    ocid: 'ocds-be6bcu-UA-1', id: '1', date: '2026-01-01T10:00:00+02:00', tag: ['tender'], initiationType: 'tender', tender,
+  });
+
+  it('gives a member’s codes as tender.redFlags, in its order, with their names and methodology links', () => {
+    const r = flagged(['R018', 'R036']);
+    expect(r.tender?.redFlags).toEqual([
+      { code: 'R018', title: 'Одна пропозиція', title_en: 'Single bid received', methodology: 'https://portal.test/info/red-flags#r018' },
+      {
+        code: 'R036', title: 'Дискваліфіковано найнижчу пропозицію', title_en: 'Lowest bid disqualified',
+        methodology: 'https://portal.test/info/red-flags#r036',
+      },
+    ]);
+    expect(extended(r), errorsOf(extended)).toBe(true);
+    expect(flagged(['R036', 'R018']).tender?.redFlags?.map((f) => f.code)).toEqual(['R036', 'R018']);
+    expect(flagged(['R999', 'R018', 'R018']).tender?.redFlags?.map((f) => f.code)).toEqual(['R018']);
+    const all = flagged(Object.keys(RED_FLAG_NAMES));
+    expect(all.tender?.redFlags).toHaveLength(9);
+    expect(extended(all), errorsOf(extended)).toBe(true);
+  });
+
+  it('leaves the field out when the member lists no known code or has no redFlags', () => {
+    for (const v of [[], ['R999'], ['r018', ' R018', 18, null, 'toString'], undefined, null, 'R018', { R018: true }]) {
+      expect(flagged(v).tender, JSON.stringify(v)).toEqual({ id: 'abc' });
+    }
+  });
+
+  it('names the nine indicators of indicators/README.md with its English titles', () => {
+    /** The first table row of each code: its second column (a later table of counts has numbers there). */
+    const rows = (text: string) => {
+      const out: Record<string, string> = {};
+      for (const m of text.matchAll(/^\| (R\d{3}) \| ([^|]+?) \|/gm)) out[m[1]] ??= m[2];
+      return out;
+    };
+    const english = Object.fromEntries(Object.entries(RED_FLAG_NAMES).map(([code, n]) => [code, n.en]));
+    expect(rows(fs.readFileSync(`${PROJECT_ROOT}/indicators/README.md`, 'utf8'))).toEqual(english);
+    // The extension's own README documents the same codes.
+    expect(rows(readme)).toEqual(english);
+    for (const n of Object.values(RED_FLAG_NAMES)) expect(n.uk).toMatch(/\p{Script=Cyrillic}/u);
+  });
+
+  it('lists the extension in every package, at the path the server serves from web/public', () => {
+    const opening = packageOpening({
+      origin: 'https://portal.example', uri: 'https://portal.example/x.json', publishedDate: '2026-10-12T10:00:00+03:00', publisherName: 'P',
+    });
+    const { extensions } = JSON.parse(`${opening}${PACKAGE_CLOSING}`) as { extensions: string[] };
+    expect(extensions).toEqual([...OCDS_EXTENSIONS, 'https://portal.example/docs/ocds/red-flags/extension.json']);
+    // `web/public` is copied into the client's dist, whose `docs` the server serves at `/docs`.
+    expect(RED_FLAGS_EXTENSION_PATH.startsWith('/docs/')).toBe(true);
+    expect(JSON.parse(fs.readFileSync(`${PUBLIC}${RED_FLAGS_EXTENSION_PATH}`, 'utf8'))).toEqual(extensionJson);
+  });
+
+  it('has the metadata of an OCDS extension', () => {
+    const allowed = ['name', 'description', 'documentationUrl', 'contactPoint', 'compatibility', 'codelists', 'schemas', 'dependencies', 'testDependencies'];
+    for (const key of Object.keys(extensionJson)) expect(allowed, key).toContain(key);
+    // Language-keyed objects with English (the extension metadata schema's language keys have no `uk`).
+    for (const key of ['name', 'description', 'documentationUrl']) {
+      expect(Object.keys(extensionJson[key] as Rec), key).toEqual(['en']);
+      expect((extensionJson[key] as Rec).en, key).toMatch(/\S/);
+    }
+    expect(uri((extensionJson.documentationUrl as Rec).en)).toBe((extensionJson.documentationUrl as Rec).en);
+    expect(extensionJson.compatibility).toEqual(['1.1']);
+    expect(extensionJson.schemas).toEqual(['release-schema.json']);
+  });
+
+  it('writes its schema as OCDS extensions do: a merge patch whose properties all have a title, description and type', () => {
+    const field = schema.definitions.Tender.properties.redFlags;
+    expect(field).toMatchObject({ type: 'array', items: { $ref: '#/definitions/RedFlag' }, uniqueItems: true, wholeListMerge: true });
+    const properties = schema.definitions.RedFlag.properties;
+    expect(Object.keys(properties)).toEqual(['code', 'title', 'methodology']);
+    expect(schema.definitions.RedFlag.required).toEqual(['code']);
+    for (const [name, p] of [['redFlags', field], ...Object.entries(properties)] as Array<[string, Rec]>) {
+      expect(typeof p.title, name).toBe('string');
+      expect(typeof p.description, name).toBe('string');
+      expect(p.type, name).toBeDefined();
+    }
+    expect(properties.code.pattern).toBe('^R\\d{3}$');
+    for (const code of Object.keys(RED_FLAG_NAMES)) expect(code).toMatch(new RegExp(properties.code.pattern as string));
+  });
+
+  it('refuses a malformed code, a repeated flag or a methodology that is not a URI', () => {
+    const flag = { code: 'R018', title: 'Одна пропозиція', title_en: 'Single bid received', methodology: 'https://portal.test/info/red-flags#r018' };
+    expect(extended(releaseWith({ id: 't', redFlags: [flag] })), errorsOf(extended)).toBe(true);
+    for (const bad of [
+      [{ ...flag, code: 'R18' }],
+      [{ ...flag, code: 'X018' }],
+      [{ title: 'Одна пропозиція' }],
+      [flag, flag],
+      [{ ...flag, methodology: '/info/red-flags#r018' }],
+      'R018',
+    ]) {
+      expect(extended(releaseWith({ id: 't', redFlags: bad })), JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('documents the field with an example that validates', () => {
+    const example = /```json\n([\s\S]+?)\n```/.exec(readme)?.[1];
+    const parsed = JSON.parse(example as string) as { tender: Rec };
+    expect(extended(releaseWith(parsed.tender)), errorsOf(extended)).toBe(true);
+    expect((parsed.tender.redFlags as Array<{ code: string }>).map((f) => f.code)).toEqual(['R018', 'R036']);
   });
 });
 

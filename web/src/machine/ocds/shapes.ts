@@ -1,4 +1,7 @@
-/** The OCDS shapes produced (release schema 1.1.5 plus the lots and location extensions' fields). */
+/**
+ * The OCDS shapes produced: release schema 1.1.5 plus the fields of the lots and location
+ * extensions and of the portal's own red-flags extension (`redFlags.ts`).
+ */
 
 export type ReleaseTag =
   | 'planning' | 'tender' | 'tenderCancellation' | 'award' | 'contract' | 'contractAmendment' | 'contractTermination';
@@ -185,6 +188,19 @@ export interface OcdsTender {
   milestones?: OcdsMilestone[];
   /** Lots extension. */
   lots?: OcdsLot[];
+  /** Red flags extension (the portal's own): the indicators the tender raises. */
+  redFlags?: OcdsRedFlag[];
+}
+
+/** Red flags extension: an integrity indicator the tender raises. */
+export interface OcdsRedFlag {
+  /** Cardinal's code (`R018`). */
+  code: string;
+  /** Its name in the release's language (Ukrainian). */
+  title: string;
+  title_en: string;
+  /** The portal's methodology page, at the indicator (`<origin>/info/red-flags#r018`). */
+  methodology: string;
 }
 
 export interface OcdsAward {

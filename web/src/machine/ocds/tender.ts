@@ -3,6 +3,7 @@ import { buyerOf, documents, items, lot, milestones, Parties, period, release, s
 import { AWARD_STATUSES, awardCriteria, CATEGORIES, method, OCID_PREFIX, tenderStatus } from './codes';
 import { contract } from './contract';
 import { clean, code, dateTime, mapped, num, type Rec, rec, recs, text } from './read';
+import { redFlags } from './redFlags';
 import type { OcdsAward, OcdsAwardStatus, OcdsCategory, OcdsTender, Release, ReleaseTag } from './shapes';
 
 /** The ocid of a tender's contracting process. */
@@ -36,9 +37,10 @@ function tenderAward(a: Rec, parties: Parties): OcdsAward | undefined {
 /**
  * A tender (full record or search member) as a release: tender section, its awards and
  * contracts, every organisation in `parties`. Tags: `tender`, plus `tenderCancellation`
- * for a cancelled tender, `award` and `contract` when it has them.
+ * for a cancelled tender, `award` and `contract` when it has them. `origin` is the
+ * portal's public origin (no trailing slash): the red flags' methodology links are on it.
  */
-export function tenderRelease(tender: object): Release {
+export function tenderRelease(tender: object, origin: string): Release {
   const t = tender as Rec;
   const parties = new Parties();
   const recordId = code(t.id) ?? code(t.tenderID) ?? '';
@@ -84,6 +86,7 @@ export function tenderRelease(tender: object): Release {
     documents: documents(t.documents),
     milestones: milestones(t.milestones),
     lots: mapped(t.lots, lot),
+    redFlags: redFlags(t.redFlags, origin),
   }) as OcdsTender;
 
   const awards = mapped(t.awards, (a) => tenderAward(a, parties));
