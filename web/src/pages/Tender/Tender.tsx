@@ -24,6 +24,7 @@ import { methodLabel } from '../../lib/enums';
 import { formatter, list, localized } from '../../records/parts';
 import type { PageRoute } from '../../lib/pageModule';
 import { membersOf } from '../../records/collection';
+import { assessmentOf } from '../../records/redFlags';
 import { usePageState } from '../../state';
 import type { Ctx } from './ctx';
 import { statusLabel } from './labels';
@@ -40,6 +41,7 @@ import { Lots } from './sections/Lots';
 import { Monitorings, monitoringsOf } from './sections/Monitorings';
 import { Organizer } from './sections/Organizer';
 import { Qualifications } from './sections/Qualifications';
+import { RedFlags as RedFlagsOnServer } from './sections/RedFlags.server';
 import { Questions } from './sections/Questions';
 import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
@@ -49,6 +51,8 @@ import type { Contract, Tender as TenderData } from '../../records/tender';
 // The procedure parameters (folded, last on the page) and their defaults' table come as a
 // chunk of their own in the browser: the server renders them in place.
 const Config = __SERVER__ ? ConfigOnServer : lazy(() => import('./sections/Config'));
+// The red flags too: the server renders them in place, and hydration keeps its markup until the chunk is in.
+const RedFlags = __SERVER__ ? RedFlagsOnServer : lazy(() => import('./sections/RedFlags'));
 
 // The page's head comes with its chunk (`PageChunk`).
 export { jsonLd, links, meta } from './meta';
@@ -56,7 +60,7 @@ export { jsonLd, links, meta } from './meta';
 /** The sections listed in the contents, in the order of the page. */
 const SECTION_IDS = [
   'timeline', 'documents', 'lots', 'items', 'features', 'criteria', 'questions', 'complaints',
-  'bids', 'qualifications', 'awards', 'contracts', 'cancellations', 'monitorings',
+  'bids', 'qualifications', 'awards', 'contracts', 'redFlags', 'cancellations', 'monitorings',
 ] as const;
 type SectionId = (typeof SECTION_IDS)[number];
 
@@ -105,6 +109,15 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
   const stages = timelineOf(tender);
   // Fetched with the tender page only (null: the request failed, and the section says so).
   const monitorings = monitoringsOf(state);
+  // The server's integrity indicators of this tender (absent when it computed none).
+  const assessment = dataOf(state, 'redFlags', assessmentOf);
+  const anchors = new Set([
+    ...(stages.length > 0 ? ['timeline'] : []),
+    ...(bids.length > 0 ? ['bids'] : []),
+    ...bids.map((b) => `bid-${b.id}`),
+    ...awards.map((a) => `award-${a.id}`),
+    ...qualifications.map((q) => `qualification-${q.id}`),
+  ]);
 
   // Each section's content, or false when the tender has nothing for it.
   const content: Record<SectionId, ReactNode> = {
@@ -120,6 +133,11 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
     qualifications: qualifications.length > 0 && <Qualifications qualifications={qualifications} bids={bids} withLot={withLot} ctx={ctx} />,
     awards: awards.length > 0 && <Awards awards={awards} withLot={withLot} ctx={ctx} />,
     contracts: contracts.length > 0 && <Contracts contracts={contracts} awards={awards} ctx={ctx} />,
+    redFlags: assessment && (
+      <Suspense fallback={null}>
+        <RedFlags assessment={assessment} anchors={anchors} ctx={ctx} />
+      </Suspense>
+    ),
     cancellations: cancellations.length > 0 && <Cancellations cancellations={cancellations} ctx={ctx} />,
     monitorings: monitorings === null ? <Unavailable /> : monitorings.length > 0 && <Monitorings monitorings={monitorings} tender={tender} ctx={ctx} />,
   };

@@ -37,7 +37,7 @@ describe('the tender route', () => {
     expect(h.title).toContain('UA-2026-10-12-014102-a');
     expect(h.jsonLd).toBeNull();
   });
-  it('asks for the tender (required), its monitorings, plans and contracts (optional)', () => {
+  it('asks for the tender (required), its monitorings, plans and contracts (optional), and the server for its red flags', () => {
     const { route, params } = matchPage('/tenders/UA-2026-10-12-014102-a');
     const ctx: RouteContext = { params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session: null, config } };
     expect(route.fetches?.(ctx).map((f) => [f.key, f.path])).toEqual([
@@ -45,7 +45,10 @@ describe('the tender route', () => {
       ['monitorings', '/api/tenders/UA-2026-10-12-014102-a/monitorings'],
       ['plans', '/api/plans?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
       ['contracts', '/api/contracts?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
+      ['redFlags', ''],
     ]);
+    const flags = route.fetches?.(ctx).find((f) => f.key === 'redFlags');
+    expect([flags?.service, flags?.after]).toEqual(['indicators', 'tender']);
     expect(route.required).toEqual(['tender']);
   });
 });

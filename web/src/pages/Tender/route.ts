@@ -35,6 +35,8 @@ export const tender: PageModule = {
       // The other two registers' records of this tender: its plans and its contracts.
       { key: 'plans', service: 'search', path: `/api/plans?tender_id[0]=${id}&perPage=100` },
       { key: 'contracts', service: 'search', path: `/api/contracts?tender_id[0]=${id}&perPage=100` },
+      // The integrity indicators, computed by the server from the tender's answer (issue 34).
+      { key: 'redFlags', service: 'indicators', path: '', after: 'tender' },
       ...english,
     ];
   } : FETCHED_BY_THE_SERVER,

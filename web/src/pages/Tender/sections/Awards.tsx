@@ -20,7 +20,7 @@ export function Awards({ awards, withLot, ctx }: { awards: Award[]; withLot: boo
 function AwardRow({ award: a, withLot, ctx }: { award: Award; withLot: boolean; ctx: Ctx }) {
   const suppliers = list(a.suppliers);
   return (
-    <tr>
+    <tr id={a.id ? `award-${a.id}` : undefined}>
       <th scope="row">
         {suppliers.map((s, i) => (
           <Fragment key={i}>

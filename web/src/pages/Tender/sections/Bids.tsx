@@ -20,7 +20,8 @@ function bidRows(b: Bid, index: number, withLot: boolean, ctx: Ctx): ReactNode[]
   const lotValues = list(b.lotValues);
   const rows = lotValues.length ? lotValues.map((lv) => ({ lot: lv.relatedLot, value: lv.value, status: lv.status ?? b.status, date: lv.date ?? b.date })) : [{ lot: undefined, value: b.value, status: b.status, date: b.date }];
   return rows.map((r, i) => (
-    <tr key={`${b.id ?? index}-${i}`}>
+    // The first row is the bid's anchor (the red flags' evidence links to it).
+    <tr key={`${b.id ?? index}-${i}`} id={i === 0 && b.id ? `bid-${b.id}` : undefined}>
       <th scope="row">{who}</th>
       {withLot && <td>{ctx.lotTitle(r.lot)}</td>}
       <td><Money value={r.value} ctx={ctx} /></td>

@@ -19,7 +19,7 @@ export function Qualifications({ qualifications, bids, withLot, ctx }: Props) {
   return (
     <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
       {qualifications.map((q, i) => (
-        <tr key={q.id ?? i}>
+        <tr key={q.id ?? i} id={q.id ? `qualification-${q.id}` : undefined}>
           <th scope="row">{bidders.get(q.bidID) || q.bidID}</th>
           {withLot && <td>{ctx.lotTitle(q.lotID)}</td>}
           <td>{tenderLabel(t, 'qualificationStatus', q.status)}</td>

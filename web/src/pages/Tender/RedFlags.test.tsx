@@ -1,0 +1,102 @@
+/**
+ * The red-flags section of the tender page: what the server's assessment says, worded in
+ * both languages, with links to the rows of the record that hold the evidence.
+ */
+import { describe, expect, it } from 'vitest';
+import { render } from '../../components/test-utils';
+import type { Language } from '../../contract';
+import type { PageRoute } from '../../lib/pageModule';
+import type { Assessment } from '../../records/redFlags';
+import Tender from './Tender';
+
+const route = { name: 'tender', path: 'tenders/:id/*', page: Tender } as PageRoute;
+
+const tender = {
+  id: 'a'.repeat(32),
+  tenderID: 'UA-2026-09-01-000001-a',
+  title: 'Ремонт покрівлі',
+  status: 'complete',
+  procurementMethodType: 'aboveThreshold',
+  bids: [
+    { id: 'b1', status: 'active', tenderers: [{ name: 'ТОВ «Перший»', identifier: { id: '11111111' } }], value: { amount: 120000, currency: 'UAH' } },
+    { id: 'b2', status: 'active', tenderers: [{ name: 'ТОВ «Другий»', identifier: { id: '22222222' } }], value: { amount: 141600, currency: 'UAH' } },
+  ],
+  awards: [
+    { id: 'aw1', bid_id: 'b1', status: 'unsuccessful', date: '2026-09-20T10:00:00+03:00', value: { amount: 120000, currency: 'UAH' }, suppliers: [{ name: 'ТОВ «Перший»' }] },
+    { id: 'aw2', bid_id: 'b2', status: 'active', date: '2026-09-25T10:00:00+03:00', value: { amount: 141600, currency: 'UAH' }, suppliers: [{ name: 'ТОВ «Другий»' }] },
+  ],
+};
+
+/** In the shape `indicators::assess` serialises. */
+const assessment: Assessment = {
+  outcomes: [
+    { code: 'R003', verdict: 'clear', evidence: { startDate: '2026-08-01T00:00:00+03:00', endDate: '2026-08-20T00:00:00+03:00', calendarDays: 19, dayKind: 'calendar', minimumDays: 7, method: 'aboveThreshold' } },
+    { code: 'R018', verdict: 'clear' },
+    { code: 'R024', verdict: 'notApplicable', reason: 'noUsableFence' },
+    { code: 'R028', verdict: 'clear' },
+    { code: 'R030', verdict: 'notApplicable', reason: 'noBidDates' },
+    { code: 'R035', verdict: 'clear' },
+    {
+      code: 'R036',
+      verdict: 'raised',
+      evidence: {
+        lowest: { bidId: 'b1', amount: 120000, currency: 'UAH', tenderer: 'ТОВ «Перший»', tendererId: '11111111', disqualified: true, disqualifiedAwardId: 'aw1', disqualifiedOn: '2026-09-20T10:00:00+03:00' },
+        winner: { bidId: 'b2', awardId: 'aw2', amount: 141600, currency: 'UAH', tenderer: 'ТОВ «Другий»', tendererId: '22222222' },
+        percentAbove: 18,
+      },
+    },
+    { code: 'R038', verdict: 'raised', evidence: { submitted: 2, disqualified: 1, ratio: 0.5, fence: 0, disqualifiedBids: [{ bidId: 'b1', tenderer: 'ТОВ «Перший»', awardId: 'aw1' }] } },
+    { code: 'R058', verdict: 'notApplicable', reason: 'winnerNotLowest' },
+  ],
+};
+
+function page(language: Language, redFlags?: Assessment): string {
+  const data = { tender: { ok: true as const, body: tender }, ...(redFlags ? { redFlags: { ok: true as const, body: redFlags } } : {}) };
+  return render(<Tender route={route} />, { language, url: `${language === 'en' ? '/en' : ''}/tenders/x`, data });
+}
+
+/** The red-flags section's markup alone. */
+const section = (markup: string) => markup.slice(markup.indexOf('<section id="redFlags"'), markup.indexOf('</section>', markup.indexOf('<section id="redFlags"')));
+
+describe('the red flags of a tender', () => {
+  it('names each raised flag, explains it and gives its evidence with links to the record', () => {
+    const markup = page('uk', assessment);
+    const flags = section(markup);
+    expect(flags).toContain('Червоні прапорці');
+    expect(flags).toContain('R036 · Дискваліфіковано найнижчу пропозицію');
+    expect(flags).toContain('Найнижчу пропозицію (120\u00a0000,00 грн, ТОВ «Перший») дискваліфіковано 20.09.2026');
+    expect(flags).toContain('на 18 % дорожчу (141\u00a0600,00 грн, ТОВ «Другий»)');
+    expect(flags).toContain('href="#award-aw1"');
+    expect(flags).toContain('href="#bid-b1"');
+    expect(flags).toContain('href="#award-aw2"');
+    expect(flags).toContain('Дискваліфіковано 1 з 2 пропозицій (50 %; межа — 0 %)');
+    expect(flags).toContain('href="/info/red-flags#r036"');
+    // The rows linked to are there.
+    expect(markup).toContain('id="award-aw1"');
+    expect(markup).toContain('id="bid-b1"');
+    // Checked and not raised, and not applicable with why.
+    expect(flags).toContain('Перевірено, не піднято');
+    expect(flags).toContain('R018 · Одна пропозиція');
+    expect(flags).toContain('у пропозиціях немає дат подання');
+    expect(flags).toContain('привід придивитися уважніше, а не висновок');
+    // Listed in the contents.
+    expect(markup).toMatch(/<a href="#redFlags"[^>]*>Червоні прапорці</);
+  });
+
+  it('reads in English under /en', () => {
+    const flags = section(page('en', assessment));
+    expect(flags).toContain('R036 · Lowest bid disqualified');
+    expect(flags).toContain('The lowest bid (120\u00a0000.00 UAH by ТОВ «Перший») was disqualified');
+    expect(flags).toContain('the award went to a bid 18 % higher');
+    expect(flags).toContain('href="/en/info/red-flags#r036"');
+    expect(flags).toContain('the bids carry no submission dates');
+  });
+
+  it('says when none is raised, and has no section without an assessment', () => {
+    const clear: Assessment = { outcomes: assessment.outcomes.map((o) => (o.verdict === 'raised' ? { code: o.code, verdict: 'clear' } : o)) };
+    expect(section(page('uk', clear))).toContain('Жодного прапорця не піднято.');
+    const none = page('uk');
+    expect(none).not.toContain('id="redFlags"');
+    expect(page('uk', { outcomes: 'x' } as unknown as Assessment)).not.toContain('id="redFlags"');
+  });
+});
