@@ -19,6 +19,7 @@ function randomFilters(r: () => number): SearchFilters {
   if (r() < 0.4) f.arrays.classification = [pick(['45230000-8', '33600000-6', '09130000-9'])];
   if (r() < 0.3) f.arrays.region = [pick(['Львівська область', 'м. Київ'])];
   if (r() < 0.3) f.arrays.organizer = [String(Math.floor(r() * 1e8)).padStart(8, '0')];
+  if (r() < 0.3) f.arrays.redFlag = [...new Set([pick(['R018', 'R036', 'any']), pick(['R003', 'R058'])])].sort();
   if (r() < 0.4) f.value = { from: Math.floor(r() * 1000), to: 1000 + Math.floor(r() * 1e6) };
   if (r() < 0.4) f.dates.publicationDate = { from: '2026-01-01', to: '2026-10-31' };
   if (r() < 0.3) f.hasActiveMonitoring = r() < 0.5;
@@ -32,6 +33,15 @@ function randomFilters(r: () => number): SearchFilters {
 }
 
 describe('filter codec', () => {
+  it('carries the red-flag filter of tenders to the search API, and drops what is no code', () => {
+    const f = parse('redFlag=R036&redFlag=any&redFlag=<x>&redFlag=R18');
+    expect(f.arrays.redFlag).toEqual(['R036', 'any']);
+    expect(searchApiPath(f)).toContain(encoded('redFlag[0]=R036&redFlag[1]=any'));
+    expect(serializeFilters(parse(serializeFilters(f)))).toBe(serializeFilters(f));
+    // Plans and contracts have no such filter.
+    expect(parseFilters(new URLSearchParams('redFlag=R036'), { ...opts, register: PLANS }).arrays.redFlag).toBeUndefined();
+  });
+
   it('round-trips random filters', () => {
     // Seeded, so a failure reproduces.
     const r = mulberry32(20261122);

@@ -81,6 +81,8 @@ const ARRAYS = {
   typeSubjectProcurement: (v: string) => (SUBJECT_TYPES as readonly string[]).includes(v),
   paymentType: (v: string) => (PAYMENT_TYPES as readonly string[]).includes(v),
   planYear: (v: string) => /^(19|20)\d{2}$/.test(v),
+  // The integrity indicators (issue 34): a code, or any of them.
+  redFlag: (v: string) => /^(R\d{3}|any)$/.test(v),
 } as const;
 export type ArrayFilter = keyof typeof ARRAYS;
 export const ARRAY_FILTERS = Object.keys(ARRAYS) as ArrayFilter[];
@@ -111,7 +113,7 @@ export const TENDERS: Register = {
   statuses: TENDER_STATUSES,
   arrays: [
     'status', 'procurementMethodType', 'classification', 'road', 'gmdn', 'inn', 'ccce_ua', 'organizer', 'supplier',
-    'fundManager', 'funder', 'region', 'tags', 'typeSubjectProcurement', 'paymentType',
+    'fundManager', 'funder', 'region', 'tags', 'typeSubjectProcurement', 'paymentType', 'redFlag',
   ],
   value: 'valueAmount',
   dates: ['publicationDate', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod'],

@@ -39,6 +39,7 @@ import { MachineLinks } from './MachineLinks';
 import { OrganisationOffer } from './OrganisationOffer';
 import { wordsPattern } from '../../lib/highlight';
 import { membersOf, type Collection } from '../../records/collection';
+import { RED_FLAG_CODES } from '../../records/redFlags';
 import type { SearchInfo } from '../../lib/keyword';
 
 // The code and organisation pickers come as a chunk of their own in the browser (the
@@ -229,6 +230,13 @@ export default function Search({ route }: { route: PageRoute }) {
                 <legend>{t('tenderList.region')}</legend>
                 <Checkboxes name="region" codes={facetCodes('region', 'region')} selected={filters.arrays.region} counts={facets.region} label={(c) => regionLabel(t, c)} />
               </fieldset>
+              {/* Only where the search service counts them (a platform without the filter hides it). */}
+              {has('redFlag') && (facets.redFlag !== undefined || (filters.arrays.redFlag?.length ?? 0) > 0) && (
+                <fieldset>
+                  <legend>{t('redFlags.filter')}</legend>
+                  <Checkboxes name="redFlag" codes={['any', ...RED_FLAG_CODES]} selected={filters.arrays.redFlag} counts={facets.redFlag} label={(c) => (c === 'any' ? t('redFlags.any') : `${c} · ${t(`redFlags.names.${c}`)}`)} />
+                </fieldset>
+              )}
               {has('planYear') && (
                 <fieldset>
                   <legend>{t('tenderList.planYear')}</legend>

@@ -1,0 +1,96 @@
+// Issue 34, as a journalist meets it: a tender's red flags on its page, with their
+// evidence linked to the record; the "red flags" filter on /tenders, with JavaScript on
+// and off and across a reload; a buyer's shares in the server's HTML.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, open, upstream } from './browser.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** The first real tender the search answers for `query` that passes `keep`. */
+async function tenderWith(query, keep = () => true) {
+  const answer = await upstream(`/api/tenders?${query}&perPage=100`);
+  const found = answer['hydra:member'].find(keep);
+  assert.ok(found, `a tender for ${query}`);
+  return found;
+}
+
+test('a real tender with one bid shows R018 with its evidence, in the server HTML and after hydration', async () => {
+  const tender = await tenderWith('redFlag[]=R018', (t) => t.numberOfBids === 1 && t.redFlags.includes('R018'));
+  const path = `/tenders/${tender.tenderID}`;
+  const html = await (await fetch(BASE + path)).text();
+  assert.match(html, /<section id="redFlags"/);
+  assert.match(html, /R018 · Одна пропозиція/);
+  const { context, page, problems } = await open(browser, path);
+  try {
+    const item = page.locator('#red-flag-r018');
+    await item.waitFor();
+    const text = await item.textContent();
+    assert.match(text, /Отримано 1 пропозицію в (відкритій|вибірковій) процедурі/);
+    assert.equal(await item.locator('a[href="/info/red-flags#r018"]').count(), 1);
+    // The link to the bid lands on its row.
+    const bidLink = item.locator('a[href^="#bid-"]');
+    if (await bidLink.count()) {
+      const target = (await bidLink.first().getAttribute('href')).slice(1);
+      assert.equal(await page.locator(`[id="${target}"]`).count(), 1, target);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a tender whose lowest bid was disqualified shows R036 and links the disqualification', async () => {
+  const tender = await tenderWith('redFlag[]=R036');
+  const { context, page, problems } = await open(browser, `/tenders/${tender.tenderID}`);
+  try {
+    const item = page.locator('#red-flag-r036');
+    await item.waitFor();
+    assert.match(await item.textContent(), /Найнижчу пропозицію \(.+\) дискваліфіковано/);
+    const award = item.locator('a[href^="#award-"]').first();
+    const target = (await award.getAttribute('href')).slice(1);
+    const row = page.locator(`[id="${target}"]`);
+    assert.equal(await row.count(), 1, target);
+    // The disqualification's row says so: the award is unsuccessful.
+    const record = await upstream(`/api/tenders/${tender.id}`);
+    const disqualified = record.awards.find((a) => `award-${a.id}` === target);
+    assert.ok(disqualified, target);
+    await award.click();
+    await page.waitForFunction((id) => location.hash === `#${id}`, target);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`the red-flag filter narrows /tenders and survives a reload (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
+    const expected = await upstream('/api/tenders?redFlag[]=R036');
+    const all = await upstream('/api/tenders');
+    assert.ok(expected['hydra:totalItems'] > 0 && expected['hydra:totalItems'] < all['hydra:totalItems']);
+    const { context, page } = await open(browser, '/tenders', { javaScriptEnabled });
+    try {
+      await page.locator('details.filters').evaluate((d) => d.setAttribute('open', ''));
+      await page.check('input[name="redFlag"][value="R036"]');
+      await Promise.all([page.waitForURL(/redFlag/), page.click('.search-row button[type="submit"]')]);
+      await page.waitForLoadState('load');
+      const url = new URL(page.url());
+      assert.deepEqual([...url.searchParams.entries()].filter(([k]) => k.startsWith('redFlag')).map(([, v]) => v), ['R036']);
+      const ids = () => page.$$eval('.tender-card .tender-id', (els) => els.map((e) => e.textContent.trim()));
+      const want = expected['hydra:member'].map((t) => t.tenderID);
+      if (javaScriptEnabled) await page.waitForFunction((n) => document.querySelectorAll('.tender-card').length === n, want.length);
+      assert.deepEqual(await ids(), want);
+      await page.reload({ waitUntil: 'load' });
+      assert.deepEqual(await ids(), want);
+      assert.equal(await page.isChecked('input[name="redFlag"][value="R036"]'), true);
+    } finally {
+      await context.close();
+    }
+  });
+}
