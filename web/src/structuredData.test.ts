@@ -105,6 +105,7 @@ function pages(): Array<[string, string, PageData]> {
     ['contacts', '/info/contacts', {}],
     ['regulations', '/info/regulations', {}],
     ['search help', '/info/search-help', {}],
+    ['red flags', '/info/red-flags', {}],
     ['login', '/login', {}],
     ['logout', '/logout', {}],
     ['signing', '/js/sign', {}],

@@ -115,7 +115,7 @@ export const pagePath = fc.oneof(
   { weight: 4, arbitrary: pick(['/market/categories', '/market/profiles', '/market/products']) },
   { weight: 3, arbitrary: sub('/market/', pick(['category/', 'profile/']), fc.oneof(catalogueId, segment)) },
   { weight: 2, arbitrary: pick(['', '/market', '/market/cart', '/market/category', '/market/profile', '/info/tariffs', '/info/contacts', '/info/search-help',
-    '/info/regulations', '/icabinet', '/login', '/login/2fa', '/login/forgot', '/registration', '/logout', '/js/sign', '/tenders/', '/TENDERS',
+    '/info/red-flags', '/info/regulations', '/icabinet', '/login', '/login/2fa', '/login/forgot', '/registration', '/logout', '/js/sign', '/tenders/', '/TENDERS',
     '/en', '/en/', '/enx']) },
   { weight: 1, arbitrary: sub('/tenders/', fc.oneof(tenderId, hex32, segment)) },
   { weight: 1, arbitrary: sub('/tenders/', fc.oneof(tenderId, hex32, segment), '/', fc.oneof(pick(['awards', 'documents', 'monitorings', 'bids', '']), segment)) },

@@ -36,7 +36,7 @@ export type ListName = keyof typeof LISTS;
 /** The site's own pages worth indexing (no query: their first page). */
 export const PAGES = [
   '/', '/tenders', '/plans', '/contracts', '/market', '/market/categories', '/market/profiles', '/market/products',
-  '/info/tariffs', '/info/contacts', '/info/regulations', '/info/search-help',
+  '/info/tariffs', '/info/contacts', '/info/regulations', '/info/search-help', '/info/red-flags',
 ];
 
 const URLSET_OPEN =

@@ -22,7 +22,7 @@ import { productList } from '../pages/ProductList/route';
 import { category } from '../pages/Category/route';
 import { profile } from '../pages/Profile/route';
 import { product, prozorroProduct } from '../pages/Product/route';
-import { contacts, regulations, searchHelp, tariffs } from '../pages/Info/route';
+import { contacts, redFlags, regulations, searchHelp, tariffs } from '../pages/Info/route';
 import { notFound } from '../pages/NotFound/route';
 import { login } from '../pages/Login/route';
 import { logout } from '../pages/Logout/route';
@@ -63,6 +63,7 @@ const table: Array<[path: string, module: PageModule]> = [
   ['info/contacts', contacts],
   ['info/regulations', regulations],
   ['info/search-help', searchHelp],
+  ['info/red-flags', redFlags],
   ['icabinet/*', cabinet],
   ['login/*', login],
   ['registration/*', registration],

@@ -12,6 +12,8 @@ describe('Footer', () => {
     expect(link(uk, tr('uk', 'footer.contacts')).href).toBe('/info/contacts');
     expect(link(uk, tr('uk', 'footer.searchHelp')).href).toBe('/info/search-help');
     expect(link(en, tr('en', 'footer.searchHelp')).href).toBe('/en/info/search-help');
+    expect(link(uk, tr('uk', 'footer.redFlags')).href).toBe('/info/red-flags');
+    expect(link(en, tr('en', 'footer.redFlags')).href).toBe('/en/info/red-flags');
     expect(link(en, tr('en', 'footer.tariffs')).href).toBe('/en/info/tariffs');
   });
 

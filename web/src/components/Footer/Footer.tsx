@@ -54,6 +54,9 @@ export function Footer() {
               <AppLink to="/info/search-help">{t('footer.searchHelp')}</AppLink>
             </li>
             <li>
+              <AppLink to="/info/red-flags">{t('footer.redFlags')}</AppLink>
+            </li>
+            <li>
               <AppLink to="/info/contacts">{t('footer.contacts')}</AppLink>
             </li>
           </ul>

@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TOC_MIN_ENTRIES, telHref } from './Info';
-import { contacts, regulations, searchHelp, tariffs } from './route';
+import { contacts, redFlags, regulations, searchHelp, tariffs } from './route';
 import { infoChunks, type InfoChunk, type InfoContent, type InfoPage } from './content.gen';
 import { html, links, render, testConfig, tr } from '../../components/test-utils';
 import type { Language } from '../../contract';
 import type { PageModule, SplitPage } from '../../lib/pageModule';
 
 const languages: Language[] = ['uk', 'en'];
-const paths: Record<string, string> = { tariffs: 'info/tariffs', contacts: 'info/contacts', regulations: 'info/regulations', searchHelp: 'info/search-help' };
+const paths: Record<string, string> = {
+  tariffs: 'info/tariffs', contacts: 'info/contacts', regulations: 'info/regulations', searchHelp: 'info/search-help', redFlags: 'info/red-flags',
+};
 
 /** Each page's chunk in each language, loaded as the browser loads it. */
 const chunks = new Map<string, InfoChunk>();
@@ -120,8 +122,55 @@ describe('info pages', () => {
         for (const path of ['/tenders', '/plans', '/contracts', '/market/products']) expect(links(out).map((l) => l.href)).toContain(prefix + path);
       });
 
+      it('red flags: a subsection per indicator with the ids the tender page links, the source, R003\'s minimums and the pinned fences', () => {
+        const out = page(redFlags, language);
+        const uk = language === 'uk';
+        expect(out).toContain(`<h1 id="page-title" class="page-title">${html(tr(language, 'pages.redFlags.title'))}</h1>`);
+        const { toc } = infoContent.redFlags[language];
+        const codes = ['r003', 'r018', 'r024', 'r028', 'r030', 'r035', 'r036', 'r038', 'r058'];
+        expect(toc.map((e) => e.id)).toEqual(['what', 'source', 'verdicts', 'reading', 'lots', 'bids', 'methods', 'prices', 'indicators', ...codes, 'fences', 'filter', 'counts']);
+        for (const code of codes) {
+          const entry = toc.find((e) => e.id === code)!;
+          expect(entry.depth, code).toBe(3);
+          expect(entry.text.startsWith(`${code.toUpperCase()} — `), entry.text).toBe(true);
+        }
+        expect(tocOf(out)).not.toBeNull();
+        const text = out.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+        // A reason to look closer, never a finding; the source, its licence and each definition.
+        expect(text).toContain(uk ? 'а не висновок про порушення' : 'not a finding of wrongdoing');
+        for (const term of ['Cardinal', 'Open Contracting Partnership', 'MIT']) expect(text, term).toContain(term);
+        const hrefs = links(out).map((l) => l.href);
+        expect(hrefs).toContain('https://github.com/open-contracting/cardinal-rs');
+        for (const code of codes) expect(hrefs).toContain(`https://github.com/open-contracting/cardinal-rs/blob/main/docs/cli/indicators/R/${code.slice(1)}.md`);
+        // The three verdicts, in the tender page's words.
+        for (const verdict of uk ? ['Піднято', 'Перевірено, не піднято', 'Не застосовується'] : ['Raised', 'Checked, not raised', 'Not applicable']) expect(text).toContain(verdict);
+        // R003: every method's legal minimum as indicators/src/settings.rs (MINIMUM_PERIODS) has it.
+        const minimums: Record<string, [number, 'calendar' | 'working'] | null> = {
+          aboveThreshold: [7, 'calendar'], aboveThresholdEU: [30, 'calendar'], aboveThresholdUA: [15, 'calendar'], 'aboveThresholdUA.defense': [6, 'working'],
+          belowThreshold: [2, 'working'], closeFrameworkAgreementSelectionUA: [3, 'calendar'], closeFrameworkAgreementUA: [30, 'calendar'],
+          competitiveDialogueEU: [30, 'calendar'], 'competitiveDialogueEU.stage2': [30, 'calendar'], competitiveDialogueUA: [30, 'calendar'],
+          'competitiveDialogueUA.stage2': [15, 'calendar'], competitiveOrdering: [2, 'working'], 'complexAsset.arma': [20, 'working'], esco: [30, 'calendar'],
+          negotiation: null, 'negotiation.quick': null, priceQuotation: [2, 'working'], reporting: null, requestForProposal: [4, 'calendar'], 'simple.defense': [6, 'working'],
+        };
+        const kinds = uk ? { calendar: 'календарні', working: 'робочі' } : { calendar: 'calendar', working: 'working' };
+        const table = /<div class="table-scroll" role="region" tabindex="0" aria-labelledby="r003"><table>([\s\S]*?)<\/table>/.exec(out);
+        expect(table, 'the minimums table under R003').not.toBeNull();
+        const rows = [...table![1].matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) => [...r[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => c[1])).filter((cells) => cells.length > 0);
+        expect(rows).toHaveLength(Object.keys(minimums).length);
+        const read = Object.fromEntries(rows.map((cells) => [/<code>([^<]+)<\/code>/.exec(cells[1])![1], cells[2] === '—' ? null : [Number(cells[2]), cells[3]]]));
+        expect(read).toEqual(Object.fromEntries(Object.entries(minimums).map(([method, m]) => [method, m && [m[0], kinds[m[1]]]])));
+        // The pinned fences (indicators::SNAPSHOT_FENCES) and the counts on the snapshot.
+        const decimal = (s: string) => (uk ? s.replace('.', ',') : s);
+        for (const value of ['0.00977163922743079', '0.10523728824716692', '−0.1334268343021734', '0.24843576177677112']) expect(text).toContain(decimal(value));
+        for (const value of uk ? ['−13,34 %', '24,84 %', '5 479', '1 872'] : ['−13.34%', '24.84%', '5,479', '1,872']) expect(text).toContain(value);
+        // Its limits on this data: R024 cannot be raised, R030 has no bid dates.
+        expect(text).toContain(uk ? 'спрацювати не може' : 'cannot be raised');
+        expect(text).toContain(uk ? 'не містять дат пропозицій' : 'carry no bid dates');
+        expect(hrefs).toContain(`${uk ? '' : '/en'}/tenders`);
+      });
+
       it('every page: unique ids, in-page links that resolve, links to the portal in the page language', () => {
-        for (const module of [tariffs, contacts, regulations, searchHelp]) {
+        for (const module of [tariffs, contacts, regulations, searchHelp, redFlags]) {
           const out = page(module, language);
           const all = ids(out);
           expect(new Set(all).size, `${module.name}: duplicate ids`).toBe(all.length);
@@ -151,7 +200,7 @@ describe('info pages', () => {
   });
 
   it('loads a chunk per page and language: the texts stay out of the main bundle', async () => {
-    for (const module of [tariffs, contacts, regulations, searchHelp]) {
+    for (const module of [tariffs, contacts, regulations, searchHelp, redFlags]) {
       expect(typeof module.page === 'object' && 'load' in module.page).toBe(true);
       for (const language of languages) {
         const chunk = (await (module.page as SplitPage).load(language)) as InfoChunk;

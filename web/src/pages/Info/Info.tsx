@@ -1,5 +1,6 @@
 /**
- * The info pages (`/info/tariffs`, `/info/contacts`, `/info/regulations`, `/info/search-help`): operator-edited
+ * The info pages (`/info/tariffs`, `/info/contacts`, `/info/regulations`, `/info/search-help`,
+ * `/info/red-flags`): operator-edited
  * Markdown from `content/info/`, rendered to HTML at build time (`web/scripts/content.mjs`),
  * with a table of contents on long pages and, on contacts, the configured support details
  * (`client.contacts`, `client.supportEmail`). Server and browser render the same
