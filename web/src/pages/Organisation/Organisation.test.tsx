@@ -2,7 +2,9 @@
  * Renders a buyer's and a supplier's page the way the server does, from real answers of
  * the embedded upstream (`fixtures/`: `/api/tenders?organizer[0]=03328406…`,
  * `/api/aggregate/…`), and checks the routes' decisions (404 for what cannot be an
- * identifier and for one no record names) and the head.
+ * identifier and for one no record names) and the head. The red-flag answers
+ * (`*.redFlags.json`, `buyer.methodRedFlags.json`) are hand-made in the shape
+ * `upstream/API.md` documents for `by=redFlag`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { html, render, testConfig, tr } from '../../components/test-utils';
@@ -32,6 +34,9 @@ import sContractYears from './fixtures/supplier.contractYears.json';
 import sMethods from './fixtures/supplier.methods.json';
 import sDivisions from './fixtures/supplier.divisions.json';
 import sBuyers from './fixtures/supplier.buyers.json';
+import bRedFlags from './fixtures/buyer.redFlags.json';
+import bMethodRedFlags from './fixtures/buyer.methodRedFlags.json';
+import sRedFlags from './fixtures/supplier.redFlags.json';
 
 const ok = (body: unknown): Fetched => ({ ok: true, body });
 const BUYER = '03328406';
@@ -157,5 +162,108 @@ describe('the routes', () => {
     const paths = organisationFetches('supplier')(ctxOf(SUPPLIER, {})).map((f) => f.path);
     expect(paths).toContain(`/api/aggregate/contracts?supplier%5B0%5D=${SUPPLIER}&by=buyer&limit=20`);
     expect(paths.some((p) => p.startsWith('/api/plans'))).toBe(false);
+  });
+});
+
+describe('red flags', () => {
+  const flagged = { ...buyerData, redFlags: ok(bRedFlags), methodRedFlags: ok(bMethodRedFlags) };
+  const markup = page(buyerRoute, BUYER, flagged);
+  const s = section(markup, 'red-flags');
+  const table = rows(s);
+  const search = (filter: string, id: string, code: string) => html(`/tenders?${filter}%5B0%5D=${id}&redFlag%5B0%5D=${code}`);
+
+  it('chart a buyer’s share of tenders raising each flag against all tenders of its procedure types', () => {
+    expect(s).toContain(tr('uk', 'organisation.redFlags.title'));
+    expect(s).toMatch(/<svg class="org-chart"[^>]*aria-hidden="true"/);
+    expect(s.match(/class="org-bar-0"/g)).toHaveLength(7 + 1); // one bar per flag, and the legend's
+    expect(s.match(/class="org-bar-1"/g)).toHaveLength(7 + 1);
+    expect(table[0]).toEqual([
+      tr('uk', 'organisation.redFlags.indicator'),
+      tr('uk', 'organisation.redFlags.series.buyer'),
+      tr('uk', 'organisation.redFlags.series.methods'),
+    ]);
+    const r018 = table.find((r) => r[0].startsWith('R018'))!;
+    // 5 of 12, against 645 of 1 500.
+    expect(r018).toEqual([`R018 ${tr('uk', 'redFlags.names.R018')}`, '41,7\u00a0% (5 з 12)', '43\u00a0% (645 з 1\u00a0500)']);
+    expect(s).toContain('41,7\u00a0% (5 з 12)</text>');
+    const r024 = table.find((r) => r[0].startsWith('R024'))!;
+    expect(r024.slice(1)).toEqual(['0\u00a0% (0 з 3)', '7,4\u00a0% (31 з 420)']);
+    const any = table[table.length - 1];
+    expect(any).toEqual([tr('uk', 'organisation.redFlags.any'), '50\u00a0% (6 з 12)', '52\u00a0% (780 з 1\u00a0500)']);
+  });
+
+  it('leave out the flags computed for none of its tenders, and say so', () => {
+    const codes = table.slice(1, -1).map((r) => r[0].slice(0, 4));
+    expect(codes).toEqual(['R003', 'R018', 'R024', 'R028', 'R035', 'R036', 'R038']);
+    const leftOut = tr('uk', 'organisation.redFlags.leftOut.buyer', {
+      codes: `R030 ${tr('uk', 'redFlags.names.R030')}; R058 ${tr('uk', 'redFlags.names.R058')}`,
+    });
+    expect(s).toContain(html(leftOut));
+  });
+
+  it('link each flag to its methodology and each count to the tenders raising it', () => {
+    expect(s).toContain('href="/info/red-flags#r018"');
+    expect(s).toContain(`href="${search('organizer', BUYER, 'R018')}">5</a>`);
+    expect(s).toContain(`href="${search('organizer', BUYER, 'any')}">6</a>`);
+    expect(s).toContain('href="/info/red-flags">');
+    const en = section(page(buyerRoute, BUYER, flagged, 'en'), 'red-flags');
+    expect(en).toContain('href="/en/info/red-flags#r036"');
+    expect(en).toContain(`href="/en${search('organizer', BUYER, 'R036')}">1</a>`);
+    expect(rows(en).find((r) => r[0].startsWith('R018'))!.slice(1)).toEqual(['41.7% (5 of 12)', '43% (645 of 1\u00a0500)']);
+  });
+
+  it('show the buyer’s own shares when the comparison failed', () => {
+    const alone = section(page(buyerRoute, BUYER, { ...flagged, methodRedFlags: { ok: false, status: 404 } }), 'red-flags');
+    expect(rows(alone)[0]).toHaveLength(2);
+    expect(alone).not.toContain('org-bar-1');
+    expect(alone).toContain(`<figcaption>${html(tr('uk', 'organisation.redFlags.chart.buyerAlone'))}</figcaption>`);
+    expect(alone).toContain('41,7\u00a0% (5 з 12)');
+  });
+
+  it('are left out, without a note, when the search service has none', () => {
+    const unavailable = tr('uk', 'common.unavailable');
+    const empty = { ...bRedFlags, groups: [], totalGroups: 0 };
+    const cases: Array<Record<string, Fetched>> = [
+      buyerData,
+      { ...buyerData, redFlags: { ok: false, status: 400 }, methodRedFlags: { ok: false, status: 400 } },
+      { ...buyerData, redFlags: ok(empty), methodRedFlags: ok(bMethodRedFlags) },
+      { ...buyerData, redFlags: ok(bTenderYears) },
+    ];
+    for (const data of cases) {
+      const m = page(buyerRoute, BUYER, data);
+      expect(m).not.toContain('id="red-flags"');
+      expect(m).not.toContain(unavailable);
+    }
+    expect(page(supplierRoute, SUPPLIER, { ...supplierData, redFlags: { ok: false, status: 400 } })).not.toContain('id="red-flags"');
+  });
+
+  it('count a supplier’s won tenders raising at least one, and each flag', () => {
+    const sup = section(page(supplierRoute, SUPPLIER, { ...supplierData, redFlags: ok(sRedFlags) }), 'red-flags');
+    // 4 of the 86 tenders it won.
+    const sentence = tr('uk', 'organisation.redFlags.anyOf', { count: 86, formatted: '86', raised: '4', percent: '4,7\u00a0%' });
+    expect(sentence).toContain('з 86 виграних ним закупівель (4,7\u00a0%)');
+    const [before, after] = sentence.split('<link>4</link>');
+    expect(sup).toContain(`${html(before)}<a href="${search('supplier', SUPPLIER, 'any')}">4</a>${html(after)}`);
+    const supTable = rows(sup);
+    expect(supTable[0]).toEqual([tr('uk', 'organisation.redFlags.indicator'), tr('uk', 'organisation.redFlags.series.supplier')]);
+    expect(supTable.slice(1).map((r) => r[0].slice(0, 4))).toEqual(['R003', 'R018', 'R028', 'R036']);
+    expect(supTable.find((r) => r[0].startsWith('R036'))![1]).toBe('50\u00a0% (1 з 2)');
+    expect(sup).toContain(`href="${search('supplier', SUPPLIER, 'R036')}">1</a>`);
+    expect(sup).not.toContain('org-bar-1');
+    const leftOut = ['R024', 'R030', 'R035', 'R038', 'R058'].map((code) => `${code} ${tr('uk', `redFlags.names.${code}`)}`).join('; ');
+    expect(sup).toContain(html(tr('uk', 'organisation.redFlags.leftOut.supplier', { codes: leftOut })));
+    expect(supTable.some((r) => r[0] === tr('uk', 'organisation.redFlags.any'))).toBe(false);
+  });
+
+  it('are asked of the upstream for the organisation, and for a buyer of its procedure types', () => {
+    const buyerSpecs = organisationFetches('buyer')(ctxOf(BUYER, {}));
+    expect(buyerSpecs.map((f) => f.path)).toContain(`/api/aggregate/tenders?organizer%5B0%5D=${BUYER}&by=redFlag&limit=100`);
+    const methods = buyerSpecs.find((f) => f.key === 'methodRedFlags')!;
+    expect(methods.after).toBe('methods');
+    expect(buyerSpecs.find((f) => f.key === 'methods')!.path).toContain('/api/aggregate/tenders?');
+    expect(methods.path).toBe('/api/aggregate/tenders?procurementMethodType[]={/groups/*/key}&by=redFlag');
+    const supplierSpecs = organisationFetches('supplier')(ctxOf(SUPPLIER, {}));
+    expect(supplierSpecs.map((f) => f.path)).toContain(`/api/aggregate/tenders?supplier%5B0%5D=${SUPPLIER}&by=redFlag&limit=100`);
+    expect(supplierSpecs.some((f) => f.key === 'methodRedFlags')).toBe(false);
   });
 });

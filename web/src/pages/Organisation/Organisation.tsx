@@ -2,9 +2,12 @@
  * An organisation's page (`/buyers/{id}`, `/suppliers/{id}`): who it is (from the newest
  * record naming it), its totals by year, its split by procedure type and by CPV
  * division, each a chart drawn on the server with a table of the same figures beside it,
- * its newest tenders, plans and contracts, and for a supplier the buyers it won from.
+ * its red flags (the share of its tenders raising each integrity indicator; a buyer's
+ * beside that of all tenders of the procedure types it used), its newest tenders, plans
+ * and contracts, and for a supplier the buyers it won from.
  * Everything comes from answers the server prefetched (`fetches.server.ts`); a part
- * whose answer failed is left out with a note.
+ * whose answer failed is left out with a note; the red flags, which a search service
+ * without indicators does not answer, are left out without one.
  */
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -25,9 +28,11 @@ import { addressLine, localized } from '../../records/parts';
 import type { PageRoute } from '../../lib/pageModule';
 import { usePageState, type PageState } from '../../state';
 import { Result } from '../Search/results';
-import { BarChart } from './Chart';
+import { BarChart, GroupedBarChart } from './Chart';
 import { membersOf } from '../../records/collection';
-import { aggregation, organisationOf, records, sums, totalOf, type Aggregation, type Group, type Role } from './data';
+import {
+  RED_FLAG_CODES, aggregation, organisationOf, records, redFlagsOf, sums, totalOf, type Aggregation, type FlagShare, type Group, type Role,
+} from './data';
 
 /** A CPV division as `/api/classifications` names it. */
 interface Division {
@@ -117,6 +122,8 @@ export function OrganisationView({ role, id, state, t }: { role: Role; id: strin
           />
         )}
       </Section>
+
+      <RedFlags role={role} id={id} state={state} t={t} count={count} language={language} />
 
       {role === 'supplier' && (
         <Section id="buyers" title={t('organisation.buyers.title')}>
@@ -270,6 +277,124 @@ function Buyers({ data, t, count, language }: { data: Aggregation | null; t: TFu
       </table>
       {data && data.totalGroups > groups.length && <p className="muted">{t('organisation.buyers.more', { count: data.totalGroups - groups.length })}</p>}
     </div>
+  );
+}
+
+/** The methodology of the indicators (`/info/red-flags#r018`: one indicator's part). */
+const methodology = (code?: string) => `/info/red-flags${code ? `#${code.toLowerCase()}` : ''}`;
+
+/** A translation's `before <link>link</link> after`; without markers the whole text is `before`. */
+function splitLink(text: string): { before: string; link: string | null; after: string } {
+  const m = /^([\s\S]*)<link>([\s\S]*)<\/link>([\s\S]*)$/.exec(text);
+  return m ? { before: m[1], link: m[2], after: m[3] } : { before: text, link: null, after: '' };
+}
+
+function LinkedText({ text, to }: { text: string; to: string }) {
+  const { before, link, after } = splitLink(text);
+  return (
+    <p>
+      {before}
+      {link !== null && <AppLink to={to}>{link}</AppLink>}
+      {after}
+    </p>
+  );
+}
+
+/**
+ * Red flags: per integrity indicator, the share of the organisation's tenders (a
+ * supplier's: those it won) that raise it among those it could be computed for, each
+ * count linked to those tenders; a buyer's beside the same share among all tenders of
+ * the procedure types it used. Nothing when the search service has no indicators (its
+ * answer failed or names none).
+ */
+function RedFlags({ role, id, state, t, count, language }: { role: Role; id: string; state: PageState; t: TFunction; count: Count; language: Language }) {
+  const own = redFlagsOf(state, 'redFlags');
+  if (!own) return null;
+  const methods = role === 'buyer' ? redFlagsOf(state, 'methodRedFlags') : null;
+  const filter = role === 'buyer' ? 'organizer' : 'supplier';
+  const search = (code: string) => `${registerHref('tenders', filter, id)}&redFlag%5B0%5D=${encodeURIComponent(code)}`;
+  const name = (code: string) => t(`redFlags.names.${code}`, { defaultValue: code });
+  const percentOf = (n: number, of: number) => {
+    const rounded = Math.round((n / of) * 1000) / 10;
+    const value = n > 0 && rounded === 0 ? `<${formatNumber(0.1, undefined, language)}` : formatNumber(rounded, undefined, language);
+    return t('organisation.redFlags.percent', { value });
+  };
+  const percent = (s: FlagShare) => percentOf(s.count, s.checked);
+  const of = (s: FlagShare) => t('organisation.redFlags.of', { checked: count(s.checked) });
+  const figures = (s: FlagShare | undefined) => (s ? `${percent(s)} (${count(s.count)} ${of(s)})` : '—');
+  const compared = (code: string) => methods?.flags.find((f) => f.key === code);
+  const legend = [t(`organisation.redFlags.series.${role}`), ...(methods ? [t('organisation.redFlags.series.methods')] : [])];
+  const leftOut = RED_FLAG_CODES.filter((code) => !own.flags.some((f) => f.key === code));
+  const share = (s: FlagShare) => (
+    <>
+      {percent(s)} (<AppLink to={search(s.key)}>{count(s.count)}</AppLink> {of(s)})
+    </>
+  );
+  return (
+    <Section id="red-flags" title={t('organisation.redFlags.title')}>
+      {role === 'supplier' && own.any && own.total > 0 && (
+        <LinkedText
+          to={search(own.any.key)}
+          text={t('organisation.redFlags.anyOf', {
+            count: own.total,
+            formatted: count(own.total),
+            raised: count(own.any.count),
+            percent: percentOf(own.any.count, own.total),
+          })}
+        />
+      )}
+      <Figure
+        caption={t(`organisation.redFlags.chart.${role === 'buyer' && !methods ? 'buyerAlone' : role}`)}
+        chart={
+          <GroupedBarChart
+            legend={legend}
+            groups={own.flags.map((f) => {
+              const c = compared(f.key);
+              return {
+                label: `${f.key} ${name(f.key)}`,
+                bars: [
+                  { value: f.count / f.checked, text: figures(f) },
+                  ...(methods ? [c ? { value: c.count / c.checked, text: figures(c) } : null] : []),
+                ],
+              };
+            })}
+          />
+        }
+      >
+        <table className="org-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('organisation.redFlags.indicator')}</th>
+              {legend.map((l) => <th key={l} scope="col" className="num">{l}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {own.flags.map((f) => (
+              <tr key={f.key}>
+                <th scope="row">
+                  {f.key} <AppLink to={methodology(f.key)}>{name(f.key)}</AppLink>
+                </th>
+                <td className="num">{share(f)}</td>
+                {methods && <td className="num">{figures(compared(f.key))}</td>}
+              </tr>
+            ))}
+          </tbody>
+          {role === 'buyer' && own.any && (
+            <tfoot>
+              <tr>
+                <th scope="row">{t('organisation.redFlags.any')}</th>
+                <td className="num">{share(own.any)}</td>
+                {methods && <td className="num">{figures(methods.any ?? undefined)}</td>}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </Figure>
+      {leftOut.length > 0 && (
+        <p className="muted">{t(`organisation.redFlags.leftOut.${role}`, { codes: leftOut.map((code) => `${code} ${name(code)}`).join('; ') })}</p>
+      )}
+      <LinkedText to={methodology()} text={t('organisation.redFlags.note')} />
+    </Section>
   );
 }
 

@@ -19,6 +19,8 @@ export interface Tally {
 export interface Group extends Tally {
   key: string;
   name?: string | null;
+  /** `by=redFlag`: the documents the indicator could be computed for. */
+  checked?: number;
 }
 export interface Aggregation extends Tally {
   totalGroups: number;
@@ -68,3 +70,39 @@ export const sums = (value: Record<string, number> | undefined, language: Langua
   Object.entries(value ?? {})
     .map(([currency, amount]) => formatMoney(amount, currency, language))
     .join('; ');
+
+/** The integrity indicators ("red flags", `indicators/README.md`), in code order. */
+export const RED_FLAG_CODES = ['R003', 'R018', 'R024', 'R028', 'R030', 'R035', 'R036', 'R038', 'R058'] as const;
+/** The group of the documents that raise at least one indicator. */
+export const ANY_FLAG = 'any';
+
+/** One indicator of a `by=redFlag` aggregation: the documents that raise it, of those it could be computed for. */
+export interface FlagShare {
+  key: string;
+  count: number;
+  checked: number;
+}
+export interface RedFlags {
+  /** Every document of the aggregation (`count`): computed for or not. */
+  total: number;
+  /** The indicators computed for at least one document, in the answer's (code) order. */
+  flags: FlagShare[];
+  /** At least one indicator raised, of the documents at least one could be computed for. */
+  any: FlagShare | null;
+}
+
+const share = (g: Group): FlagShare | null =>
+  Number.isFinite(g.count) && typeof g.checked === 'number' && g.checked > 0 ? { key: g.key, count: g.count, checked: g.checked } : null;
+
+/**
+ * A `/api/aggregate/tenders?…&by=redFlag` answer; null when it failed (a search service
+ * without indicators answers 400) or names no indicator computed for any document.
+ */
+export function redFlagsOf(from: DataSource, key: string): RedFlags | null {
+  const a = aggregation(from, key);
+  if (!a) return null;
+  const shares = a.groups.map(share).filter((g): g is FlagShare => g !== null);
+  const flags = shares.filter((g) => /^R\d{3}$/.test(g.key));
+  if (flags.length === 0) return null;
+  return { total: a.count, flags, any: shares.find((g) => g.key === ANY_FLAG) ?? null };
+}

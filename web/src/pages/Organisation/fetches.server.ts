@@ -5,6 +5,11 @@
  * is the `organizer[]` of tenders, plans and contracts; a supplier the `supplier[]` of
  * tenders (active awards) and contracts, and its split by procedure, CPV division and
  * buyer is that of its contracts.
+ *
+ * Red flags: the integrity indicators of the organisation's tenders (`by=redFlag`), and
+ * for a buyer those of all tenders of the procedure types it used, once its own split by
+ * procedure is in (`after`; one `procurementMethodType[]` per type). A search service
+ * without indicators answers 400: the page then shows none.
  */
 import type { FetchSpec } from '../../contract';
 import type { RouteContext } from '../../lib/pageModule';
@@ -13,6 +18,8 @@ import type { RouteContext } from '../../lib/pageModule';
 export const NEWEST = 5;
 /** Buyers listed on a supplier's page. */
 export const BUYERS = 20;
+/** Seconds the indicators of all tenders of a set of procedure types are reused (the same for many buyers). */
+export const METHOD_FLAGS_MAX_AGE = 600;
 
 export const organisationFetches =
   (role: 'buyer' | 'supplier') =>
@@ -29,6 +36,14 @@ export const organisationFetches =
       path: `/api/aggregate/${register}?${filter}&by=${by}&limit=${limit}`,
     });
     const split = role === 'buyer' ? 'tenders' : 'contracts';
+    // A buyer's `methods` are its tenders' procedure types.
+    const methodRedFlags: FetchSpec = {
+      key: 'methodRedFlags',
+      service: 'search',
+      after: 'methods',
+      path: '/api/aggregate/tenders?procurementMethodType[]={/groups/*/key}&by=redFlag',
+      maxAge: METHOD_FLAGS_MAX_AGE,
+    };
     return [
       search('tenders', 'dateCreated.desc'),
       ...(role === 'buyer' ? [search('plans', 'publicationDate.desc'), aggregate('planYears', 'plans', 'year')] : []),
@@ -38,6 +53,8 @@ export const organisationFetches =
       aggregate('methods', split, 'procurementMethodType'),
       aggregate('divisions', split, 'division'),
       ...(role === 'supplier' ? [aggregate('buyers', 'contracts', 'buyer', BUYERS)] : []),
+      aggregate('redFlags', 'tenders', 'redFlag'),
+      ...(role === 'buyer' ? [methodRedFlags] : []),
       { key: 'divisionNames', service: 'search', path: '/api/classifications?scheme=classification&page=1&perPage=100', maxAge: 600 },
     ];
   };
