@@ -94,3 +94,27 @@ for (const javaScriptEnabled of [true, false]) {
     }
   });
 }
+
+test("a buyer's red-flag shares are in the server's HTML, against the tenders of its methods", async () => {
+  // The buyer with the most flagged tenders.
+  const flagged = await upstream('/api/aggregate/tenders?redFlag[]=any&by=buyer&limit=1');
+  const buyer = flagged.groups[0].key;
+  const own = await upstream(`/api/aggregate/tenders?organizer[]=${encodeURIComponent(buyer)}&by=redFlag`);
+  const html = await (await fetch(`${BASE}/buyers/${encodeURIComponent(buyer)}`)).text();
+  const section = html.slice(html.indexOf('<section id="red-flags"'), html.indexOf('</section>', html.indexOf('<section id="red-flags"')));
+  assert.ok(section.length > 0, 'the section is in the HTML');
+  assert.match(section, /<svg class="org-chart"/);
+  // Every indicator computed for its tenders is a row, with its count and a link to the search.
+  for (const g of own.groups.filter((g) => g.key !== 'any')) {
+    assert.ok(section.includes(`/info/red-flags#${g.key.toLowerCase()}`), g.key);
+    if (g.count > 0) assert.ok(section.includes(`redFlag%5B0%5D=${g.key}`), `${g.key} links the search`);
+  }
+  // Two series: this buyer and all tenders of its methods.
+  assert.match(section, /org-bar-1/);
+  // The search it links to finds the buyer's flagged tenders.
+  const link = section.match(/href="(\/tenders\?[^"]*redFlag%5B0%5D=R\d{3}[^"]*)"/)[1].replace(/&amp;/g, '&');
+  const code = link.match(/redFlag%5B0%5D=(R\d{3})/)[1];
+  const listed = await (await fetch(BASE + link)).text();
+  const count = own.groups.find((g) => g.key === code).count;
+  assert.equal((listed.match(/class="tender-card/g) ?? []).length, Math.min(10, count), link);
+});
