@@ -118,3 +118,22 @@ test("a buyer's red-flag shares are in the server's HTML, against the tenders of
   const count = own.groups.find((g) => g.key === code).count;
   assert.equal((listed.match(/class="tender-card/g) ?? []).length, Math.min(10, count), link);
 });
+
+test('the filter reaches the Atom feed and the exports', async () => {
+  const expected = await upstream('/api/tenders?redFlag[]=R036&perPage=100');
+  const ids = new Set(expected['hydra:member'].map((t) => t.tenderID));
+  const html = await (await fetch(`${BASE}/tenders?redFlag%5B0%5D=R036`)).text();
+  const hrefOf = (type) => html.match(new RegExp(`<a href="([^"]+)" type="${type.replace(/[+.]/g, '\\$&')}"`))?.[1]?.replace(/&amp;/g, '&');
+  const feed = hrefOf('application/atom+xml');
+  const csv = hrefOf('text/csv');
+  assert.ok(feed?.includes('redFlag') && csv?.includes('redFlag'), `${feed} ${csv}`);
+  const atom = await (await fetch(new URL(feed, BASE))).text();
+  const entries = [...atom.matchAll(/<entry\b[\s\S]*?<\/entry>/g)].map((m) => m[0]);
+  assert.ok(entries.length > 0);
+  for (const entry of entries) assert.ok([...ids].some((id) => entry.includes(id)), entry.slice(0, 200));
+  // The export lists exactly the filtered tenders (all of them: fewer than 100 here).
+  assert.ok(expected['hydra:totalItems'] <= 100, 'one page of the API holds them all');
+  const text = await (await fetch(new URL(csv, BASE))).text();
+  const listed = new Set(text.match(/UA-\d{4}-\d{2}-\d{2}-\d{6}-[a-z]{1,2}(\.\d{1,2})?/g));
+  assert.deepEqual([...listed].sort(), [...ids].sort());
+});
