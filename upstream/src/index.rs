@@ -425,6 +425,21 @@ impl Index {
         self.lists.get(&key).into_iter().flat_map(|p| p.iter().map(|(k, v)| (&**k, v.as_slice())))
     }
 
+    /// The integrity indicators document `d` raises (`R018`…, without `any`), in code
+    /// order: what was computed when it was loaded.
+    pub fn red_flags_of(&self, d: u32) -> Vec<&str> {
+        let mut codes: Vec<&str> = self
+            .red_flag
+            .values
+            .iter()
+            .zip(&self.red_flag.bits)
+            .filter(|(code, bits)| code.as_str() != crate::records::ANY_RED_FLAG && bits.get(d))
+            .map(|(code, _)| code.as_str())
+            .collect();
+        codes.sort_unstable();
+        codes
+    }
+
     /// `dateModified` of `d` in epoch ms.
     pub fn modified_ms(&self, d: u32) -> Option<i64> {
         let k = self.modified.key[d as usize];

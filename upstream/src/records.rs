@@ -561,20 +561,8 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
 /// (`numberOfDocuments`...). A contract also leaves out its items, changes and milestones:
 /// a derived contract copies its lot's items from the tender (27 KB for one award of a
 /// large tender), and a list shows none of them.
-///
-/// A tender also carries `redFlags`: the codes of the integrity indicators it raises,
-/// computed on the whole record before its bids are left out.
 pub fn member(doc: &Value, kind: Kind) -> Value {
     let mut m: Map<String, Value> = doc.as_object().cloned().unwrap_or_default();
-    if kind == Kind::Tender {
-        let raised: Vec<&str> = indicators::assess(doc)
-            .outcomes
-            .iter()
-            .filter(|o| o.verdict == indicators::Verdict::Raised)
-            .map(|o| o.code.as_str())
-            .collect();
-        m.insert("redFlags".into(), json!(raised));
-    }
     let bulky: &[&str] = match kind {
         Kind::Contract => &["documents", "bids", "items", "changes", "milestones"],
         _ => &["documents", "bids"],

@@ -23,6 +23,7 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(|| async { JsonAnswer::ok(json!({"status": "ok"})) }))
         .route("/api/tenders", get(search_tenders))
         .route("/api/tenders/{id}", get(one_tender))
+        .route("/api/tenders/{id}/red-flags", get(tender_red_flags))
         .route("/api/plans", get(search_plans))
         .route("/api/plans/{id}", get(one_plan))
         .route("/api/contracts", get(search_contracts))
@@ -134,6 +135,10 @@ fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer
         .map(|&d| {
             let doc = data.document(c, d);
             let mut m = member(&doc, kind);
+            // The indicators computed when the tender was loaded (its bids are left out here).
+            if kind == Kind::Tender {
+                m["redFlags"] = serde_json::json!(c.index.red_flags_of(d));
+            }
             if let Some(s) = shown(&doc) {
                 m["searchMatch"] = s;
             }
@@ -183,6 +188,14 @@ fn one(state: &AppState, kind: Kind, id: &str) -> Answer {
 
 async fn one_tender(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
     one(&s, Kind::Tender, &id)
+}
+/// A tender's integrity indicators, whole (the `indicators` crate's assessment, evidence
+/// included): for clients that do not compute them, such as `make bench`'s baselines.
+async fn tender_red_flags(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    let c = s.data.collection(Kind::Tender);
+    let d = c.index.lookup(&id).ok_or_else(|| UpstreamError::NotFound { kind: Kind::Tender.name(), id: id.clone() })?;
+    let assessment = indicators::assess(&s.data.document(c, d));
+    Ok(JsonAnswer::ok(serde_json::to_value(&assessment).unwrap_or_default()))
 }
 async fn one_plan(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
     one(&s, Kind::Plan, &id)

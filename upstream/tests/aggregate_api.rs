@@ -375,6 +375,24 @@ async fn red_flag_groups_count_what_the_indicators_say_of_each_tender() {
         }
     }
     assert!(raised_somewhere > 0, "the data raises some indicator");
+    // Each tender member names the indicators its whole record raises.
+    let mut by_id: BTreeMap<String, Vec<&indicators::Assessment>> = BTreeMap::new();
+    for (d, a) in assessed.iter().enumerate() {
+        let id = state.data.document(c, d as u32)["id"].as_str().unwrap_or_default().to_string();
+        by_id.entry(id).or_default().push(a);
+    }
+    for query in ["redFlag[]=any&perPage=100", "perPage=100", "redFlag[]=R036&perPage=100&page=1"] {
+        for m in arr(&get(&state, &format!("/api/tenders?{query}")).await.body["hydra:member"]) {
+            let Some([a]) = by_id.get(m["id"].as_str().unwrap()).map(Vec::as_slice) else { continue };
+            let raised: Vec<&str> = a
+                .outcomes
+                .iter()
+                .filter(|o| o.verdict == indicators::Verdict::Raised)
+                .map(|o| o.code.as_str())
+                .collect();
+            assert_eq!(m["redFlags"], serde_json::json!(raised), "{query}: {}", m["tenderID"]);
+        }
+    }
     assert_eq!(get(&state, "/api/tenders?redFlag[]=R999").await.status, 400);
     assert_eq!(get(&state, "/api/plans?redFlag[]=R999").await.status, 200, "other registers ignore it");
 }
