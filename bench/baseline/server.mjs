@@ -150,7 +150,14 @@ async function worker() {
         fetches.map((spec, i) => {
           if (!spec.after) return first[i];
           const at = fetches.findIndex((other) => other.key === spec.after && !other.after);
-          const path = at >= 0 && first[at].startsWith('{"ok":true') ? dependentPath(spec.path, first[at]) : null;
+          const answered = at >= 0 && first[at].startsWith('{"ok":true');
+          // The portal computes a tender's red flags in-process; a baseline asks the
+          // embedded upstream, which runs the same crate.
+          if (spec.service === 'indicators') {
+            const id = answered ? JSON.parse(first[at]).body?.id : null;
+            return id ? fetchAllOf([{ ...spec, service: 'search', path: `/api/tenders/${encodeURIComponent(id)}/red-flags` }]).then((a) => a[0]) : '{"ok":false,"status":404}';
+          }
+          const path = answered ? dependentPath(spec.path, first[at]) : null;
           return path ? fetchAllOf([{ ...spec, path }]).then((a) => a[0]) : '{"ok":false,"status":404}';
         }),
       );

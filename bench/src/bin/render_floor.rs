@@ -82,6 +82,18 @@ async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) 
             }
         }
         let fetch = &fetches[i];
+        if fetch.service == renderer::Service::Indicators {
+            // The server's own answer: the indicators of the tender answered before.
+            let source = fetches
+                .iter()
+                .position(|f| Some(&f.key) == fetch.after.as_ref())
+                .and_then(|at| answers[at].as_ref().ok());
+            answers.push(match source.and_then(|body| serde_json::from_str::<serde_json::Value>(body).ok()) {
+                Some(tender) => Ok(serde_json::to_string(&indicators::assess(&tender)).expect("an assessment")),
+                None => Err(Failure::Status(404)),
+            });
+            continue;
+        }
         let base = config["endpoints"][fetch.service.as_str()].as_str().expect("the service's endpoint");
         let address = format!("{}{}", base.trim_end_matches('/'), fetch.path);
         answers.push(match reqwest::get(&address).await {
