@@ -9,35 +9,7 @@
 /// by their quotes, objects and arrays by their brackets. `None` when `json` is not an
 /// object or has no such member; what follows the member is not checked.
 pub fn member<'a>(json: &'a str, name: &str) -> Option<&'a str> {
-    let b = json.as_bytes();
-    let mut at = skip_space(b, 0);
-    if b.get(at) != Some(&b'{') {
-        return None;
-    }
-    at += 1;
-    loop {
-        at = skip_space(b, at);
-        match b.get(at)? {
-            b',' => {
-                at += 1;
-                continue;
-            }
-            b'"' => {}
-            _ => return None,
-        }
-        let key_end = string_end(b, at)?;
-        let key = &json[at + 1..key_end - 1];
-        at = skip_space(b, key_end);
-        if b.get(at) != Some(&b':') {
-            return None;
-        }
-        at = skip_space(b, at + 1);
-        let value_end = value_end(b, at)?;
-        if key == name {
-            return Some(&json[at..value_end]);
-        }
-        at = value_end;
-    }
+    members(json, &[name]).pop().flatten()
 }
 
 fn skip_space(b: &[u8], mut at: usize) -> usize {
@@ -95,8 +67,9 @@ fn value_end(b: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// Every member of `names` that the object `json` has, as written, in one pass: the
-/// value of `names[i]` at `i`. Empty when `json` is not an object.
+/// Every member of `names` that the object `json` has, as written, in one pass that ends
+/// once each is found: the value of `names[i]` (its first occurrence) at `i`. All `None`
+/// when `json` is not an object.
 pub fn members<'a>(json: &'a str, names: &[&str]) -> Vec<Option<&'a str>> {
     let mut found = vec![None; names.len()];
     let b = json.as_bytes();
@@ -125,6 +98,9 @@ pub fn members<'a>(json: &'a str, names: &[&str]) -> Vec<Option<&'a str>> {
         let Some(value_end) = value_end(b, at) else { return found };
         if let Some(i) = names.iter().position(|name| *name == key) {
             found[i].get_or_insert(&json[at..value_end]);
+            if found.iter().all(Option::is_some) {
+                return found;
+            }
         }
         at = value_end;
     }
