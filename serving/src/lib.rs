@@ -20,6 +20,7 @@
 
 pub mod client;
 
+use std::cell::Cell;
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
@@ -104,12 +105,31 @@ impl Connections {
     }
 }
 
+thread_local! {
+    /// Open connections served by this thread (each stays on the thread that accepted it).
+    static OPEN_HERE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many connections this serving thread has open: more than one means other
+/// requests may be ready to run beside the caller's.
+pub fn open_here() -> usize {
+    OPEN_HERE.with(Cell::get)
+}
+
 /// One open connection's place in the count, given back when dropped.
 struct Counted(Connections);
+
+impl Counted {
+    fn new(connections: Connections) -> Self {
+        OPEN_HERE.with(|open| open.set(open.get() + 1));
+        Self(connections)
+    }
+}
 
 impl Drop for Counted {
     fn drop(&mut self) {
         self.0 .0.fetch_sub(1, Ordering::Relaxed);
+        OPEN_HERE.with(|open| open.set(open.get().saturating_sub(1)));
     }
 }
 
@@ -311,7 +331,7 @@ pub async fn serve(
             tokio::spawn(refuse(stream));
             continue;
         }
-        let counted = Counted(connections.clone());
+        let counted = Counted::new(connections.clone());
         tokio::spawn(connection(stream, peer, router.clone(), limits, shutdown.subscribe(), counted));
     }
     drop(listener);
@@ -454,5 +474,28 @@ async fn connection(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_thread_counts_its_own_open_connections() {
+        // The process-wide count is taken by `serve` before a connection is counted.
+        let connections = Connections::default();
+        let (a, b) = (Counted::new(connections.clone()), Counted::new(connections.clone()));
+        assert_eq!(open_here(), 2);
+        let other = connections.clone();
+        let elsewhere = std::thread::spawn(move || {
+            let _c = Counted::new(other);
+            open_here()
+        });
+        assert_eq!(elsewhere.join().unwrap(), 1);
+        drop(a);
+        assert_eq!(open_here(), 1);
+        drop(b);
+        assert_eq!(open_here(), 0);
     }
 }

@@ -66,6 +66,18 @@ impl Drop for InFlight {
     }
 }
 
+/// Lets the other requests of this thread that are ready go first, when it serves
+/// other connections: a page yields before its render and again before its response
+/// is written. Under load the thread then renders the ready pages one after another
+/// and writes their answers one after another, instead of alternating V8 with hyper
+/// and the socket for each page, and each phase's code and data stay in the CPU's
+/// caches (ADR 0019, change 4). A lone connection does not yield, so it pays nothing.
+async fn let_others_go_first() {
+    if serving::open_here() > 1 {
+        tokio::task::yield_now().await;
+    }
+}
+
 /// How a page is asked for: when the request arrived, the encoding its answer takes,
 /// and whether only its head is wanted (a HEAD request: no body is prepared).
 #[derive(Clone, Copy)]
@@ -140,6 +152,7 @@ async fn render_document(
         return head_only(state, ready, request, url, viewer, input).await;
     }
     let head_first = input.data().len() >= HEAD_FIRST_MIN_DATA;
+    let_others_go_first().await;
     let (output, pending) = match (ready.pool.render_streamed(&input, request.arrived, head_first).await, unchecked) {
         (Ok(answer), _) => answer,
         (Err(renderer::RenderError::Busy), _) => return busy(),
@@ -185,6 +198,7 @@ async fn render_document(
             html.reserve(body.len() + input.state().len() + 96);
             html.push_str(&body);
             html.push_str(&document.closing());
+            let_others_go_first().await;
             return page_response(status, html, request.encoding, level);
         }
         Err(pending) => pending,
