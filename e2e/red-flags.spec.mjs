@@ -137,3 +137,18 @@ test('the filter reaches the Atom feed and the exports', async () => {
   const listed = new Set(text.match(/UA-\d{4}-\d{2}-\d{2}-\d{6}-[a-z]{1,2}(\.\d{1,2})?/g));
   assert.deepEqual([...listed].sort(), [...ids].sort());
 });
+
+test("a tender's OCDS package carries the red flags its page shows", async () => {
+  const flagged = await tenderWith('redFlag[]=R036', (t) => t.redFlags.includes('R036'));
+  const clean = await tenderWith('status=complete', (t) => Array.isArray(t.redFlags) && t.redFlags.length === 0);
+  for (const tender of [flagged, clean]) {
+    const response = await fetch(`${BASE}/tenders/${tender.tenderID}.ocds.json`);
+    assert.equal(response.status, 200, tender.tenderID);
+    const doc = await response.json();
+    assert.ok(doc.extensions.some((url) => url.endsWith('/docs/ocds/red-flags/extension.json')));
+    const release = doc.releases[0];
+    // The server's assessment of the full record, the same as the search member's codes.
+    assert.deepEqual((release.tender.redFlags ?? []).map((f) => f.code), tender.redFlags, tender.tenderID);
+    for (const flag of release.tender.redFlags ?? []) assert.match(flag.methodology, new RegExp(`/info/red-flags#${flag.code.toLowerCase()}$`));
+  }
+});

@@ -14,7 +14,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{stream, StreamExt};
-use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, Step};
+use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, Service, Step};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::conditional::{http_date, not_modified, not_modified_response};
@@ -115,7 +115,7 @@ pub async fn document(
         Err(Failure::Status(404)) => return None,
         Err(failure) => return Some(upstream_failure(failure, "the data of this document is not available now\n")),
     };
-    let (step, more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
+    let (mut step, mut more) = match run.step(pool, first.state.as_ref(), Some(answer.to_string())).await {
         Ok(step) => step,
         Err(e) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "machine document step failed");
@@ -126,6 +126,21 @@ pub async fn document(
         return None;
     }
     let head = Head::of(ready, &step);
+    // An `indicators` request is the server's own answer: the integrity indicators of
+    // the record just read (a tender's OCDS package). The headers stay the first answer's.
+    if let Some(spec) = step.next.take_if(|spec| spec.service == Service::Indicators) {
+        let assessed = crate::page::assess_flags(&answer).map_or_else(|_| "null".to_owned(), |a| a.to_string());
+        match run.step(pool, step.state.as_ref(), Some(assessed)).await {
+            Ok((after, text)) => {
+                more.push_str(&text);
+                (step.next, step.state) = (after.next, after.state);
+            }
+            Err(e) => {
+                tracing::error!(url = %redacted(url), key = %spec.key, error = %redacted(&e.to_string()), "machine document step failed");
+                return Some(Refusal::Unreadable.with_text("the data of this document could not be read\n"));
+            }
+        }
+    }
     if let Some(name) = step.sheet {
         return Some(
             workbook(state, run, pool, (name, text + &more), (step.next, step.state), (headers, head_only), head).await,

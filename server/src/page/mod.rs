@@ -30,6 +30,7 @@ use crate::shell::Shell;
 use crate::state::{AppState, Ready};
 pub use fetch::fetch_one;
 use fetch::{add_answers, data_size, fetch_all, Fetched};
+pub use flags::assess as assess_flags;
 use response::{html_headers, page_response, redirect, static_error};
 
 /// The size of the page data (upstream answers, bytes) from which the head is sent before the

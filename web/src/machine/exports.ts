@@ -15,7 +15,8 @@ import { EXTENSIONS, exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/
 import { RESULT_WINDOW } from '../lib/pagination';
 import { membersOf, type Collection } from '../records/collection';
 import { RFC_4180, SEMICOLON, csvHeader, csvRows, sheetHeader, sheetRows } from './csv';
-import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, tenderRelease, type Release } from './ocds';
+import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, redFlags, tenderRelease, type Release } from './ocds';
+import { assessmentOf } from '../records/redFlags';
 import type { Context, MachineDocument, Step } from './types';
 import { hash, instant } from './types';
 
@@ -121,32 +122,56 @@ export function searchExport(register: Register, filters: SearchFilters, format:
 }
 
 /** `/tenders/<id>.ocds.json`: a release package of one tender, as the upstream has it now. */
+/** What a tender package's second step carries to its third: the text before and the release. */
+interface PackageState {
+  opening: string;
+  /** The release as JSON text (text keeps its members' order on the way through the server). */
+  release: string;
+}
+
+/**
+ * A tender's OCDS release package. The tender's answer sets the headers; the server's
+ * integrity indicators of it (the `indicators` request, computed by the server from that
+ * answer) then give the release its `tender.redFlags`, the codes it raises.
+ */
 export function tenderPackage(id: string): MachineDocument {
   return {
     first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
     step: ({ t, origin, request }: Context, answer): Step => {
+      const carried = request.state as PackageState | null;
+      if (carried && typeof carried.opening === 'string' && typeof carried.release === 'string') {
+        const release = JSON.parse(carried.release) as Release;
+        const flags = redFlags(raisedCodes(answer), origin);
+        if (flags.length > 0 && release.tender) release.tender.redFlags = flags;
+        return { status: 200, text: carried.opening + JSON.stringify(release) + PACKAGE_CLOSING };
+      }
       const tender = (answer ?? {}) as Record<string, unknown>;
-      const release = tenderRelease(tender, origin);
+      const release = JSON.stringify(tenderRelease(tender, origin));
       const modified = instant(tender.dateModified);
       const key = typeof tender.tenderID === 'string' && tender.tenderID ? tender.tenderID : id;
-      const text =
-        packageOpening({
-          origin,
-          uri: origin + tenderOcdsUrl(key),
-          publishedDate: modified ?? (instant(request.now) as string),
-          publisherName: t('site.name'),
-          publisherUri: `${origin}/`,
-        }) +
-        JSON.stringify(release) +
-        PACKAGE_CLOSING;
+      const opening = packageOpening({
+        origin,
+        uri: origin + tenderOcdsUrl(key),
+        publishedDate: modified ?? (instant(request.now) as string),
+        publisherName: t('site.name'),
+        publisherUri: `${origin}/`,
+      });
       return {
         status: 200,
         contentType: 'application/json; charset=utf-8',
         cacheControl: 'public, max-age=300',
-        etag: hash(text),
+        // The red flags are a function of the same record (and of the release, which the
+        // server adds to every validator).
+        etag: hash(opening + release),
         lastModified: modified,
-        text,
+        text: '',
+        next: { key: 'redFlags', service: 'indicators', path: '', after: 'tender' },
+        state: { opening, release } satisfies PackageState,
       };
     },
   };
 }
+
+/** The codes an assessment raises, in its order (none when it is not one). */
+const raisedCodes = (answer: unknown): string[] =>
+  (assessmentOf(answer)?.outcomes ?? []).filter((o) => o.verdict === 'raised').map((o) => o.code);

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { PLANS, TENDERS, emptyFilters, parseFilters } from '../lib/filters';
 import { feedQuery, feedSearch } from './atom';
 import { alertDocument, alertOf } from './alert';
-import { exportFilename, searchExport } from './exports';
+import { exportFilename, searchExport, tenderPackage } from './exports';
 import { machineStep } from './index';
 import { RECORDS_PER_SITEMAP, sitemapAt } from './sitemap';
 import type { Context, MachineRequest } from './types';
@@ -61,6 +61,43 @@ describe('exports', () => {
     // No more than the 10,000-record window, whatever the upstream says.
     const far = document.step(ctx(first.state), page(['a'], 500));
     expect((far.state as { lastPage: number }).lastPage).toBe(100);
+  });
+});
+
+describe("a tender's OCDS package", () => {
+  const t = ((key: string) => key) as unknown as TFunction;
+  const request: MachineRequest = { url: '/tenders/UA-1.ocds.json', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
+  const ctx = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() });
+  const tender = { id: 'abc', tenderID: 'UA-1', dateModified: '2026-11-01T10:00:00+02:00', status: 'complete', title: 'Папір' };
+  const assessment = (verdicts: Record<string, string>) => ({ outcomes: Object.entries(verdicts).map(([code, verdict]) => ({ code, verdict })) });
+
+  it("asks the server for the record's red flags and carries the raised ones in tender.redFlags", () => {
+    const document = tenderPackage('UA-1');
+    const first = document.first(ctx(null));
+    expect(first.next).toMatchObject({ key: 'tender', service: 'search', path: '/api/tenders/UA-1' });
+    const read = document.step(ctx(first.state ?? null), tender);
+    // The headers are the record's; the text waits for the indicators.
+    expect(read).toMatchObject({ status: 200, text: '', lastModified: '2026-11-01T08:00:00.000Z' });
+    expect(read.etag).toMatch(/^[0-9a-f]+$/);
+    expect(read.next).toMatchObject({ service: 'indicators', after: 'tender' });
+    const carried = JSON.parse(JSON.stringify(read.state));
+    const flagged = document.step(ctx(carried), assessment({ R003: 'clear', R018: 'raised', R024: 'notApplicable', R036: 'raised' }));
+    expect(flagged.next ?? null).toBeNull();
+    const release = JSON.parse(flagged.text).releases[0];
+    expect(release.ocid).toBe('ocds-be6bcu-UA-1');
+    expect(release.tender.redFlags.map((f: { code: string }) => f.code)).toEqual(['R018', 'R036']);
+    expect(release.tender.redFlags[0]).toEqual({
+      code: 'R018',
+      title: 'Одна пропозиція',
+      title_en: 'Single bid received',
+      methodology: 'https://example.org/info/red-flags#r018',
+    });
+    // Nothing raised, or no assessment (the record could not be assessed): no field.
+    for (const answer of [assessment({ R018: 'clear' }), null, { outcomes: 'x' }]) {
+      const plain = JSON.parse(document.step(ctx(carried), answer).text).releases[0];
+      expect(plain.tender.title).toBe('Папір');
+      expect(plain.tender).not.toHaveProperty('redFlags');
+    }
   });
 });
 

@@ -32,8 +32,9 @@
  *   listed in every package): per code of a search member's `redFlags` that the portal
  *   knows, in the member's order, `{code, title (uk), title_en, methodology}`, the
  *   methodology `<origin>/info/red-flags#<code>`. Left out when the member lists none
- *   (nothing raised) or has no `redFlags` (a search service that does not compute them,
- *   and every full record).
+ *   (nothing raised) or has no `redFlags` (a search service that does not compute them).
+ *   A full record has no `redFlags`: the single tender's package (`exports.ts`) takes
+ *   them from the server's own assessment of that record instead.
  */
 
 export * from './shapes';
