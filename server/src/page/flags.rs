@@ -9,18 +9,17 @@ use std::sync::Arc;
 use renderer::Failure;
 use serde_json::{Map, Value};
 
-use super::scan::{members, record};
+use super::scan::record_members;
 use super::Fetched;
 
 /// The assessment of the tender answered as `answer` (bare or in the platform's
 /// envelope), as the JSON the page reads; a failure when the answer is no object.
 pub fn assess(answer: &str) -> Fetched {
-    let record = record(answer);
-    if !record.trim_start().starts_with('{') {
+    if !answer.trim_start().starts_with('{') {
         return Err(Failure::Invalid);
     }
     let mut object = Map::new();
-    for (name, raw) in indicators::FIELDS.iter().zip(members(record, indicators::FIELDS)) {
+    for (name, raw) in indicators::FIELDS.iter().zip(record_members(answer, indicators::FIELDS)) {
         let Some(raw) = raw else { continue };
         match serde_json::from_str::<Value>(raw) {
             Ok(value) => {

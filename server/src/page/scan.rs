@@ -4,14 +4,6 @@
 //! the integrity indicators read), where parsing the whole record would cost more than
 //! everything else it does with it.
 
-/// The value of the member `name` of the object `json` is (its text as written), found
-/// without building the object: the record's other members are stepped over, strings
-/// by their quotes, objects and arrays by their brackets. `None` when `json` is not an
-/// object or has no such member; what follows the member is not checked.
-pub fn member<'a>(json: &'a str, name: &str) -> Option<&'a str> {
-    members(json, &[name]).pop().flatten()
-}
-
 fn skip_space(b: &[u8], mut at: usize) -> usize {
     while b.get(at).is_some_and(u8::is_ascii_whitespace) {
         at += 1;
@@ -106,10 +98,24 @@ pub fn members<'a>(json: &'a str, names: &[&str]) -> Vec<Option<&'a str>> {
     }
 }
 
-/// The record of an answer: the answer itself, or its `data` object when it comes in the
-/// platform's envelope (`{"data": {…}}`).
-pub fn record(answer: &str) -> &str {
-    member(answer, "data").filter(|data| data.starts_with('{')).unwrap_or(answer)
+/// The members `names` of an answer's record: the answer itself, or its `data` object
+/// when it comes in the platform's envelope (`{"data": {…}}`). `data` is looked for in
+/// the same pass as the names, so a bare record is read once and an envelope twice.
+pub fn record_members<'a>(answer: &'a str, names: &[&str]) -> Vec<Option<&'a str>> {
+    let mut with_data = Vec::with_capacity(names.len() + 1);
+    with_data.extend_from_slice(names);
+    let data_at = names.iter().position(|name| *name == "data").unwrap_or_else(|| {
+        with_data.push("data");
+        names.len()
+    });
+    let mut found = members(answer, &with_data);
+    match found[data_at] {
+        Some(data) if data.starts_with('{') => members(data, names),
+        _ => {
+            found.truncate(names.len());
+            found
+        }
+    }
 }
 
 #[cfg(test)]
@@ -125,7 +131,12 @@ mod tests {
         );
         assert_eq!(members("[1]", &["a"]), vec![None]);
         assert_eq!(members(r#"{"a":1,"b":"#, &["a", "b"]), vec![Some("1"), None]);
-        assert_eq!(record(r#"{"data":{"id":"x"}}"#), r#"{"id":"x"}"#);
-        assert_eq!(record(r#"{"data":"text","id":"x"}"#), r#"{"data":"text","id":"x"}"#);
+        assert_eq!(record_members(r#"{"data":{"id":"x"}}"#, &["id", "data"]), vec![Some(r#""x""#), None]);
+        assert_eq!(
+            record_members(r#"{"data":"text","id":"x"}"#, &["id", "data"]),
+            vec![Some(r#""x""#), Some(r#""text""#)]
+        );
+        assert_eq!(record_members(r#"{"id":"x"}"#, &["data", "id"]), vec![None, Some(r#""x""#)]);
+        assert_eq!(record_members("[]", &["id"]), vec![None]);
     }
 }

@@ -11,12 +11,12 @@ use std::time::{Duration, SystemTime};
 use axum::http::HeaderValue;
 use renderer::FetchSpec;
 
-use super::scan::{member, record};
+use super::scan::record_members;
 use super::Fetched;
 
 /// The `dateModified` of a record, at its top or under `data` (the platform's envelope).
 fn date_modified(body: &str) -> Option<&str> {
-    let value = member(record(body), "dateModified")?;
+    let value = record_members(body, &["dateModified"]).pop().flatten()?;
     let text = value.strip_prefix('"')?.strip_suffix('"')?;
     // A date has no escapes; anything else is no date.
     (!text.contains('\\')).then_some(text)
