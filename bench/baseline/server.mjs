@@ -155,7 +155,15 @@ async function worker() {
           // embedded upstream, which runs the same crate.
           if (spec.service === 'indicators') {
             const id = answered ? JSON.parse(first[at]).body?.id : null;
-            return id ? fetchAllOf([{ ...spec, service: 'search', path: `/api/tenders/${encodeURIComponent(id)}/red-flags` }]).then((a) => a[0]) : '{"ok":false,"status":404}';
+            // The page's answer keeps the evidence of raised flags only, as the portal's.
+            const raisedOnly = (answer) => {
+              const parsed = JSON.parse(answer);
+              for (const o of parsed.body?.outcomes ?? []) if (o.verdict !== 'raised') delete o.evidence;
+              return JSON.stringify(parsed);
+            };
+            return id
+              ? fetchAllOf([{ ...spec, service: 'search', path: `/api/tenders/${encodeURIComponent(id)}/red-flags` }]).then((a) => (a[0].startsWith('{"ok":true') ? raisedOnly(a[0]) : a[0]))
+              : '{"ok":false,"status":404}';
           }
           const path = answered ? dependentPath(spec.path, first[at]) : null;
           return path ? fetchAllOf([{ ...spec, path }]).then((a) => a[0]) : '{"ok":false,"status":404}';

@@ -200,6 +200,17 @@ static MISSING: [Outcome; 9] = {
 };
 
 impl Assessment {
+    /// The assessment with the evidence of its raised outcomes only: what a tender page
+    /// shows (the others are named, with a reason when they do not apply).
+    pub fn evidence_of_raised_only(mut self) -> Self {
+        for outcome in &mut self.outcomes {
+            if outcome.verdict != Verdict::Raised {
+                outcome.evidence = None;
+            }
+        }
+        self
+    }
+
     /// The raised indicators as a bitmask of [`Code::bit`].
     pub fn raised(&self) -> u16 {
         self.outcomes.iter().filter(|o| o.verdict == Verdict::Raised).fold(0, |bits, o| bits | o.code.bit())

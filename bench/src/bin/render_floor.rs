@@ -89,7 +89,8 @@ async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) 
                 .position(|f| Some(&f.key) == fetch.after.as_ref())
                 .and_then(|at| answers[at].as_ref().ok());
             answers.push(match source.and_then(|body| serde_json::from_str::<serde_json::Value>(body).ok()) {
-                Some(tender) => Ok(serde_json::to_string(&indicators::assess(&tender)).expect("an assessment")),
+                Some(tender) => Ok(serde_json::to_string(&indicators::assess(&tender).evidence_of_raised_only())
+                    .expect("an assessment")),
                 None => Err(Failure::Status(404)),
             });
             continue;
