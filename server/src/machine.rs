@@ -14,12 +14,12 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{stream, StreamExt};
-use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, Service, Step};
+use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, Step};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::conditional::{http_date, not_modified, not_modified_response};
 use crate::error::{busy, upstream_failure, Refusal};
-use crate::page::fetch::fetch_one;
+use crate::page::fetch::{computed, fetch_one};
 use crate::redact::redacted;
 use crate::state::{AppState, Ready};
 
@@ -126,17 +126,18 @@ pub async fn document(
         return None;
     }
     let head = Head::of(ready, &step);
-    // An `indicators` request is the server's own answer: the integrity indicators of
-    // the record just read (a tender's OCDS package). The headers stay the first answer's.
-    if let Some(spec) = step.next.take_if(|spec| spec.service == Service::Indicators) {
-        let assessed = crate::page::assess_flags(&answer).map_or_else(|_| "null".to_owned(), |a| a.to_string());
+    // A request the server answers itself (the integrity indicators of the record just
+    // read, for a tender's OCDS package) is answered here. The headers stay the first answer's.
+    if let Some(own) = step.next.as_ref().and_then(|spec| computed(spec, Some(&answer))) {
+        let key = step.next.take().map(|spec| spec.key).unwrap_or_default();
+        let assessed = own.map_or_else(|_| "null".to_owned(), |a| a.to_string());
         match run.step(pool, step.state.as_ref(), Some(assessed)).await {
             Ok((after, text)) => {
                 more.push_str(&text);
                 (step.next, step.state) = (after.next, after.state);
             }
             Err(e) => {
-                tracing::error!(url = %redacted(url), key = %spec.key, error = %redacted(&e.to_string()), "machine document step failed");
+                tracing::error!(url = %redacted(url), %key, error = %redacted(&e.to_string()), "machine document step failed");
                 return Some(Refusal::Unreadable.with_text("the data of this document could not be read\n"));
             }
         }

@@ -74,9 +74,7 @@ pub async fn fetch_all<'a>(
             let at = fetches.iter().position(|other| other.key == key && other.after.is_none())?;
             first[at].as_ref()?.as_ref().ok().cloned()
         });
-        // The server's own answer, computed from the other one.
-        let computed = (spec.service == Service::Indicators)
-            .then(|| source.as_deref().map_or(Err(Failure::Status(404)), super::flags::assess));
+        let computed = computed(spec, source.as_deref());
         let path = source.filter(|_| computed.is_none()).and_then(|body| dependent_path(&spec.path, &body));
         if let Some(path) = &path {
             spec.path.clone_from(path);
@@ -95,6 +93,13 @@ pub async fn fetch_all<'a>(
     let answers =
         first.into_iter().map(|answer| answer.unwrap_or_else(|| second.next().unwrap_or(Err(Failure::Status(404)))));
     (Cow::Owned(made), answers.collect())
+}
+
+/// The server's own answer to `spec`, computed from the answer it comes after (`source`,
+/// `None` when that failed), or `None` when `spec` names an upstream request. An
+/// `indicators` spec is the integrity indicators of the tender answered before it.
+pub fn computed(spec: &FetchSpec, source: Option<&str>) -> Option<Fetched> {
+    (spec.service == Service::Indicators).then(|| source.map_or(Err(Failure::Status(404)), super::flags::assess))
 }
 
 /// One anonymous upstream request (documents for machines: `crate::machine`).
