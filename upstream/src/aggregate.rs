@@ -257,5 +257,5 @@ async fn handler(
         _ => return Err(UpstreamError::NotFound { kind: "aggregation", id: kind }),
     };
     let p = Params::parse(q.as_deref().unwrap_or_default());
-    Ok(JsonAnswer::ok(aggregate(&s.data, kind, &p)?))
+    Ok(JsonAnswer::ok(aggregate(&s.data.read(), kind, &p)?))
 }

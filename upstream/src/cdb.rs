@@ -5,6 +5,7 @@
 //! `{"status": "error", "errors": [{"location", "name", "description"}]}`.
 
 use crate::params::Params;
+use crate::records::Kind;
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
@@ -18,6 +19,8 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/cdb/api/2.5/tenders/{id}", get(tender))
         .route("/cdb/api/2.5/tenders/{id}/documents", get(documents))
+        .route("/cdb/api/2.5/plans/{id}", get(|s, p| record(s, p, Kind::Plan)))
+        .route("/cdb/api/2.5/contracts/{id}", get(|s, p| record(s, p, Kind::Contract)))
         .route("/cdb/{*rest}", get(|| async { error("url", "url") }))
 }
 
@@ -27,9 +30,22 @@ fn error(location: &str, name: &str) -> Response {
     (StatusCode::NOT_FOUND, Json(body)).into_response()
 }
 
+fn find_of(s: &AppState, kind: Kind, id: &str) -> Option<Value> {
+    let data = s.data.read();
+    let c = data.collection(kind);
+    c.index.lookup(id).map(|d| data.document(c, d))
+}
+
 fn find(s: &AppState, id: &str) -> Option<Value> {
-    let c = &s.data.tenders;
-    c.index.lookup(id).map(|d| s.data.document(c, d))
+    find_of(s, Kind::Tender, id)
+}
+
+/// A plan or a contract as `{"data": ...}`.
+async fn record(State(s): State<AppState>, Path(id): Path<String>, kind: Kind) -> Response {
+    match find_of(&s, kind, &id) {
+        Some(doc) => Json(json!({ "data": doc })).into_response(),
+        None => error("url", &format!("{}_id", kind.name())),
+    }
 }
 
 async fn tender(State(s): State<AppState>, Path(id): Path<String>) -> Response {

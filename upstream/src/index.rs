@@ -12,7 +12,7 @@ use crate::text::{Analyzer, Compiled, TextDoc, TextIndex, TextIndexBuilder};
 use std::collections::{BTreeMap, HashMap};
 
 /// A fixed-size set of document numbers.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Bitset(pub Vec<u64>);
 
 impl Bitset {
@@ -28,21 +28,37 @@ impl Bitset {
         }
         b
     }
+    /// Sets bit `i`, growing the set when `i` is past its end (a live index appends).
     #[inline]
     pub fn set(&mut self, i: u32) {
-        self.0[i as usize / 64] |= 1 << (i % 64);
+        let w = i as usize / 64;
+        if w >= self.0.len() {
+            self.0.resize(w + 1, 0);
+        }
+        self.0[w] |= 1 << (i % 64);
+    }
+    /// Clears bit `i` (nothing when it is past the end).
+    #[inline]
+    pub fn clear(&mut self, i: u32) {
+        if let Some(w) = self.0.get_mut(i as usize / 64) {
+            *w &= !(1 << (i % 64));
+        }
     }
     #[inline]
     pub fn get(&self, i: u32) -> bool {
-        self.0[i as usize / 64] & (1 << (i % 64)) != 0
+        self.0.get(i as usize / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
+    /// Keeps the members also in `o` (a shorter `o` has no members past its end).
     pub fn and(&mut self, o: &Bitset) {
-        self.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a &= b);
+        self.0.iter_mut().enumerate().for_each(|(i, a)| *a &= o.0.get(i).copied().unwrap_or(0));
     }
     pub fn and_not(&mut self, o: &Bitset) {
         self.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a &= !b);
     }
     pub fn or(&mut self, o: &Bitset) {
+        if o.0.len() > self.0.len() {
+            self.0.resize(o.0.len(), 0);
+        }
         self.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a |= b);
     }
     pub fn count(&self) -> usize {
@@ -128,19 +144,48 @@ struct Column {
     order: Vec<u32>,
 }
 
+/// A column key's rank: missing (NaN) sorts first.
+fn rank(k: f64) -> f64 {
+    if k.is_nan() {
+        f64::NEG_INFINITY
+    } else {
+        k
+    }
+}
+
 impl Column {
+    #[cfg(test)]
     fn build(key: Vec<f64>) -> Self {
-        let mut order: Vec<u32> = (0..key.len() as u32).collect();
-        let rank = |d: u32| {
-            let k = key[d as usize];
-            if k.is_nan() {
-                f64::NEG_INFINITY
+        let mut c = Self { key, order: Vec::new() };
+        c.sort_from(0);
+        c
+    }
+    /// Puts documents `from..` (appended since the order was last made) into the order:
+    /// they are sorted among themselves and merged in, one pass over the order.
+    fn sort_from(&mut self, from: usize) {
+        let key = &self.key;
+        let by = |a: &u32, b: &u32| rank(key[*a as usize]).total_cmp(&rank(key[*b as usize])).then(a.cmp(b));
+        let mut new: Vec<u32> = (from as u32..key.len() as u32).collect();
+        new.sort_by(by);
+        if self.order.is_empty() {
+            self.order = new;
+            return;
+        }
+        let old = std::mem::take(&mut self.order);
+        let mut merged = Vec::with_capacity(old.len() + new.len());
+        let (mut i, mut j) = (0, 0);
+        while i < old.len() && j < new.len() {
+            if by(&old[i], &new[j]).is_le() {
+                merged.push(old[i]);
+                i += 1;
             } else {
-                k
+                merged.push(new[j]);
+                j += 1;
             }
-        };
-        order.sort_by(|&a, &b| rank(a).total_cmp(&rank(b)).then(a.cmp(&b)));
-        Self { key, order }
+        }
+        merged.extend_from_slice(&old[i..]);
+        merged.extend_from_slice(&new[j..]);
+        self.order = merged;
     }
     /// Documents with `from <= key <= to` (NaN = missing never matches).
     fn range(&self, from: Option<f64>, to: Option<f64>, out: &mut Bitset) {
@@ -196,8 +241,11 @@ pub struct Index {
     /// The few keys several documents share (versions of one API-documentation example):
     /// every such document in load order.
     shared_ids: HashMap<String, Vec<u32>>,
-    monitoring: Option<Bitset>,
-    test: Option<Bitset>,
+    monitoring: Bitset,
+    test: Bitset,
+    /// Documents replaced by a newer version of their record (a live index): no search
+    /// finds them, no lookup names them.
+    dead: Bitset,
     value: Column,
     /// Per document, its value's currency: an index into `currencies`.
     currency: Vec<u16>,
@@ -215,15 +263,6 @@ pub struct Index {
 pub struct IndexBuilder {
     ix: Index,
     n: usize,
-    doc: u32,
-    value: Vec<f64>,
-    created: Vec<f64>,
-    modified: Vec<f64>,
-    starts: Vec<Vec<f64>>,
-    ends: Vec<Vec<f64>>,
-    deadline: Vec<f64>,
-    monitoring: Bitset,
-    test: Bitset,
     text: Option<TextIndexBuilder>,
 }
 
@@ -233,20 +272,13 @@ impl IndexBuilder {
         let text = TextIndexBuilder::new(analyzer, n)
             .inspect_err(|e| tracing::error!(error = %e, "keyword index not built: keywords find ids only"))
             .ok();
-        Self {
-            ix: Index { n, currency: Vec::with_capacity(n), ..Default::default() },
-            n,
-            doc: 0,
-            value: Vec::with_capacity(n),
-            created: Vec::with_capacity(n),
-            modified: Vec::with_capacity(n),
-            starts: (0..5).map(|_| Vec::with_capacity(n)).collect(),
-            ends: (0..5).map(|_| Vec::with_capacity(n)).collect(),
-            deadline: Vec::with_capacity(n),
-            monitoring: Bitset::empty(n),
-            test: Bitset::empty(n),
-            text,
+        let mut ix = Index { currency: Vec::with_capacity(n), ..Default::default() };
+        for c in ix.columns_mut() {
+            c.key.reserve(n);
         }
+        ix.monitoring = Bitset::empty(n);
+        ix.test = Bitset::empty(n);
+        Self { ix, n, text }
     }
 
     /// Answers carry the `planYear` facet (the plans' index).
@@ -263,25 +295,70 @@ impl IndexBuilder {
 
     /// Adds the next document; `divisions` are its CPV division codes.
     pub fn add(&mut self, f: &Fields, divisions: &[String]) {
-        let (d, n, ix) = (self.doc, self.n, &mut self.ix);
-        ix.status.add(&f.status, d, n);
+        self.ix.push(f, divisions);
+        if let Some(t) = &mut self.text {
+            t.add(TextDoc { title: &f.title, buyer: &f.organizer_text, body: &f.text });
+        }
+    }
+
+    /// Finishes the index.
+    pub fn finish(mut self) -> Index {
+        assert_eq!(self.ix.n, self.n, "index builder fed a different number of documents");
+        for c in self.ix.columns_mut() {
+            c.sort_from(0);
+        }
+        self.ix.text = self.text.and_then(|t| {
+            t.finish()
+                .inspect_err(|e| tracing::error!(error = %e, "keyword index not built: keywords find ids only"))
+                .ok()
+        });
+        self.ix
+    }
+}
+
+/// One record's new version for [`Index::apply`]: its fields and CPV divisions.
+pub struct Added<'a> {
+    pub fields: &'a Fields,
+    pub divisions: &'a [String],
+}
+
+impl Index {
+    fn columns_mut(&mut self) -> impl Iterator<Item = &mut Column> {
+        [&mut self.value, &mut self.created, &mut self.modified, &mut self.deadline]
+            .into_iter()
+            .chain(self.starts.iter_mut())
+            .chain(self.ends.iter_mut())
+    }
+
+    /// Appends one document's facets, postings, ids and column keys (not yet in the
+    /// columns' orders, nor in the text index).
+    fn push(&mut self, f: &Fields, divisions: &[String]) {
+        if self.starts.is_empty() {
+            self.starts = (0..5).map(|_| Column::default()).collect();
+            self.ends = (0..5).map(|_| Column::default()).collect();
+        }
+        let d = self.n as u32;
+        self.n += 1;
+        let n = self.n;
+        self.status.add(&f.status, d, n);
         if !f.method_type.is_empty() {
-            ix.method_type.add(&f.method_type, d, n);
+            self.method_type.add(&f.method_type, d, n);
         }
         if !f.region.is_empty() {
-            ix.region.add(&f.region, d, n);
+            self.region.add(&f.region, d, n);
         }
         for div in divisions {
-            ix.division.add(div, d, n);
+            self.division.add(div, d, n);
         }
         for code in &f.red_flags {
-            ix.red_flag.add(code, d, n);
+            self.red_flag.add(code, d, n);
         }
         for code in &f.flags_checked {
-            ix.flag_checked.add(code, d, n);
+            self.flag_checked.add(code, d, n);
         }
+        let lists = &mut self.lists;
         let mut put = |key: ListKey, vals: &[String]| {
-            let p = ix.lists.entry(key).or_default();
+            let p = lists.entry(key).or_default();
             for v in vals {
                 post(p, v, d);
             }
@@ -312,55 +389,89 @@ impl IndexBuilder {
             put(ListKey::TenderId, std::slice::from_ref(&f.tender_id));
         }
         if let Some(y) = f.plan_year {
-            ix.plan_year.add(&y.to_string(), d, n);
+            self.plan_year.add(&y.to_string(), d, n);
         }
-        if let Some(t) = &mut self.text {
-            t.add(TextDoc { title: &f.title, buyer: &f.organizer_text, body: &f.text });
-        }
-        ix.add_id(f.id.to_lowercase(), d);
-        ix.add_id(f.human_id.to_lowercase(), d);
+        self.add_id(f.id.to_lowercase(), d);
+        self.add_id(f.human_id.to_lowercase(), d);
         if f.active_monitoring {
             self.monitoring.set(d);
         }
         if f.test {
             self.test.set(d);
         }
-        self.value.push(f.value.unwrap_or(f64::NAN));
-        let cur = match ix.currencies.iter().position(|c| *c == f.currency) {
+        self.value.key.push(f.value.unwrap_or(f64::NAN));
+        let cur = match self.currencies.iter().position(|c| *c == f.currency) {
             Some(i) => i,
             None => {
-                ix.currencies.push(f.currency.clone());
-                ix.currencies.len() - 1
+                self.currencies.push(f.currency.clone());
+                self.currencies.len() - 1
             }
         };
-        ix.currency.push(u16::try_from(cur).expect("fewer than 65,536 currencies"));
-        self.created.push(f.created as f64);
-        self.modified.push(f.modified as f64);
+        self.currency.push(u16::try_from(cur).expect("fewer than 65,536 currencies"));
+        self.created.key.push(f.created as f64);
+        self.modified.key.push(f.modified as f64);
         for (i, p) in f.periods.iter().enumerate() {
-            self.starts[i].push(p.map(|p| p.0 as f64).unwrap_or(f64::NAN));
-            self.ends[i].push(p.map(|p| p.1 as f64).unwrap_or(f64::NAN));
+            self.starts[i].key.push(p.map(|p| p.0 as f64).unwrap_or(f64::NAN));
+            self.ends[i].key.push(p.map(|p| p.1 as f64).unwrap_or(f64::NAN));
         }
-        self.deadline.push(f.deadline.map(|d| d as f64).unwrap_or(f64::NAN));
-        self.doc += 1;
+        self.deadline.key.push(f.deadline.map(|d| d as f64).unwrap_or(f64::NAN));
     }
 
-    /// Finishes the index.
-    pub fn finish(mut self) -> Index {
-        assert_eq!(self.doc as usize, self.n, "index builder fed a different number of documents");
-        self.ix.value = Column::build(self.value);
-        self.ix.created = Column::build(self.created);
-        self.ix.modified = Column::build(self.modified);
-        self.ix.starts = self.starts.into_iter().map(Column::build).collect();
-        self.ix.ends = self.ends.into_iter().map(Column::build).collect();
-        self.ix.deadline = Column::build(self.deadline);
-        self.ix.monitoring = Some(self.monitoring);
-        self.ix.test = Some(self.test);
-        self.ix.text = self.text.and_then(|t| {
-            t.finish()
-                .inspect_err(|e| tracing::error!(error = %e, "keyword index not built: keywords find ids only"))
-                .ok()
-        });
-        self.ix
+    /// Replaces documents in place, as one change: `retired` (with the ids and human ids
+    /// they were found by) stop matching any search or lookup, and `added` become
+    /// documents `n..n + added.len()`. The caller holds the index exclusively, so a search
+    /// sees the whole change or none of it: a record is never found twice, nor under its
+    /// old status.
+    pub fn apply(&mut self, retired: &[(u32, Vec<String>)], added: &[Added<'_>]) {
+        for (d, keys) in retired {
+            self.dead.set(*d);
+            for key in keys {
+                let key = key.to_lowercase();
+                if self.ids.get(&key) == Some(d) {
+                    self.ids.remove(&key);
+                    if let Some(rest) = self.shared_ids.get_mut(&key) {
+                        rest.retain(|x| x != d);
+                        if let Some(&last) = rest.last() {
+                            self.ids.insert(key.clone(), last);
+                        }
+                    }
+                } else if let Some(rest) = self.shared_ids.get_mut(&key) {
+                    rest.retain(|x| x != d);
+                }
+            }
+        }
+        let first = self.n;
+        for a in added {
+            self.push(a.fields, a.divisions);
+        }
+        for c in self.columns_mut() {
+            c.sort_from(first);
+        }
+        if let Some(t) = &mut self.text {
+            let dead: Vec<u32> = retired.iter().map(|(d, _)| *d).collect();
+            let docs: Vec<TextDoc<'_>> = added
+                .iter()
+                .map(|a| TextDoc { title: &a.fields.title, buyer: &a.fields.organizer_text, body: &a.fields.text })
+                .collect();
+            if let Err(e) = t.apply(&dead, first as u32, &docs) {
+                tracing::error!(error = %e, "keyword index not updated: the changed records are found by filters and ids only");
+            }
+        }
+    }
+
+    /// The documents an array filter's value lists (dead ones included), ascending.
+    pub fn docs_with(&self, key: ListKey, value: &str) -> &[u32] {
+        self.lists.get(&key).and_then(|p| p.get(value)).map_or(&[], |v| v.as_slice())
+    }
+
+    /// Whether document `d` was replaced by a newer version of its record.
+    pub fn is_dead(&self, d: u32) -> bool {
+        self.dead.get(d)
+    }
+
+    /// Number of documents replaced by newer versions.
+    pub fn dead_count(&self) -> usize {
+        self.dead.count()
     }
 }
 
@@ -372,10 +483,14 @@ impl Index {
         if key.is_empty() {
             return;
         }
-        if let Some(prev) = self.ids.insert(key.clone(), d) {
-            if prev != d {
-                self.shared_ids.entry(key).or_insert_with(|| vec![prev]).push(d);
+        match self.ids.insert(key.clone(), d) {
+            Some(prev) if prev != d => self.shared_ids.entry(key).or_insert_with(|| vec![prev]).push(d),
+            None if self.shared_ids.contains_key(&key) => {
+                if let Some(all) = self.shared_ids.get_mut(&key) {
+                    all.push(d);
+                }
             }
+            _ => {}
         }
     }
 
@@ -396,7 +511,7 @@ impl Index {
 
     /// Whether document `d` is a test document (`mode: "test"`).
     pub fn is_test(&self, d: u32) -> bool {
-        self.test.as_ref().is_some_and(|t| t.get(d))
+        self.test.get(d)
     }
 
     /// Whether document `d` has this status.
@@ -534,12 +649,11 @@ impl Index {
     /// The set of documents matching every filter of `q` but the keyword.
     fn filter_but_keyword(&self, q: &SearchQuery) -> Bitset {
         let mut set = Bitset::full(self.n);
-        if let Some(t) = &self.test {
-            if q.test_mode {
-                set.and(t)
-            } else {
-                set.and_not(t)
-            }
+        set.and_not(&self.dead);
+        if q.test_mode {
+            set.and(&self.test)
+        } else {
+            set.and_not(&self.test)
         }
         if let Some(want) = q.accepting_bids {
             // A deadline after now (whole milliseconds), and no final status.
@@ -552,11 +666,11 @@ impl Index {
                 set.and_not(&open)
             }
         }
-        if let (Some(m), Some(want)) = (&self.monitoring, q.active_monitoring) {
+        if let Some(want) = q.active_monitoring {
             if want {
-                set.and(m)
+                set.and(&self.monitoring)
             } else {
-                set.and_not(m)
+                set.and_not(&self.monitoring)
             }
         }
         for (key, values) in &q.lists {

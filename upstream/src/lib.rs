@@ -8,6 +8,7 @@ pub mod answer;
 pub mod cdb;
 pub mod classifiers;
 pub mod error;
+pub mod feed;
 pub mod generate;
 pub mod index;
 pub mod listing;
@@ -20,13 +21,14 @@ pub mod records;
 pub mod router;
 pub mod shared_data;
 pub mod store;
+pub mod sync;
 pub mod text;
 pub mod users;
 
 /// Dates of records as milliseconds: the `dates` crate, which the portal uses too.
 pub use dates;
 pub use error::UpstreamError;
-pub use store::{Data, DataSource};
+pub use store::{Data, DataSource, Live};
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -98,6 +100,12 @@ pub struct UpstreamConfig {
     /// links to (`/login/new-password?code=…`). Default none: the letter has the code
     /// alone; env `UPSTREAM_PORTAL_ORIGIN`. A portal starting the upstream passes its own.
     pub portal_origin: Option<String>,
+    /// Faults of the stand-in feed ([`feed::faults`]). Default none; env
+    /// `UPSTREAM_FEED_FAULTS` (`429=0.2,reset=0.1,slow=300,late=400,storm=10`).
+    pub feed_faults: feed::faults::FaultSettings,
+    /// The feed this upstream mirrors ([`sync`]). Default none: the snapshot, unchanging;
+    /// env `UPSTREAM_SYNC_URL` and the `UPSTREAM_SYNC_*` settings.
+    pub sync: Option<sync::SyncConfig>,
 }
 
 /// The shortest alert-job key accepted.
@@ -166,6 +174,56 @@ impl UpstreamConfig {
                 Some(v) => Some(normalize_origin(&v).map_err(|e| UpstreamError::invalid("UPSTREAM_PORTAL_ORIGIN", e))?),
                 None => None,
             },
+            sync: match var("UPSTREAM_SYNC_URL") {
+                None => None,
+                Some(url) => {
+                    let mut s = sync::SyncConfig::new(
+                        &url,
+                        &PathBuf::from(var("UPSTREAM_DATA_DIR").unwrap_or_else(|| "data".into())),
+                    );
+                    s.market_url = var("UPSTREAM_MARKET_SYNC_URL");
+                    if let Some(dir) = var("UPSTREAM_STORE_DIR") {
+                        s.store_dir = PathBuf::from(dir);
+                    }
+                    if let Some(r) = var("UPSTREAM_SYNC_RATE") {
+                        s.rate = r.parse().ok().filter(|r: &f64| *r > 0.0 && *r <= 1000.0).ok_or_else(|| {
+                            UpstreamError::invalid(
+                                "UPSTREAM_SYNC_RATE",
+                                format!("requests a second, 0 to 1000, got `{r}`"),
+                            )
+                        })?;
+                    }
+                    s.concurrency = num("UPSTREAM_SYNC_CONCURRENCY", 4)?.clamp(1, 64) as usize;
+                    s.limit = num("UPSTREAM_SYNC_LIMIT", 100)?.clamp(1, 1000) as usize;
+                    s.idle_ms = num("UPSTREAM_SYNC_IDLE_MS", 1000)?.clamp(0, 600_000) as u64;
+                    if let Some(d) = var("UPSTREAM_SYNC_SINCE") {
+                        s.since_ms = Some(dates::parse(&d).ok_or_else(|| {
+                            UpstreamError::invalid(
+                                "UPSTREAM_SYNC_SINCE",
+                                format!("expected a date like 2026-01-01, got `{d}`"),
+                            )
+                        })?);
+                    }
+                    if let Some(r) = var("UPSTREAM_SYNC_REGISTERS") {
+                        s.registers = list(Some(r))
+                            .map(|n| {
+                                feed::kind_of(&n).ok_or_else(|| {
+                                    UpstreamError::invalid(
+                                        "UPSTREAM_SYNC_REGISTERS",
+                                        format!("`{n}`: tenders, plans or contracts"),
+                                    )
+                                })
+                            })
+                            .collect::<Result<_, _>>()?;
+                    }
+                    Some(s)
+                }
+            },
+            feed_faults: match var("UPSTREAM_FEED_FAULTS") {
+                Some(v) => feed::faults::FaultSettings::parse(&v)
+                    .map_err(|e| UpstreamError::invalid("UPSTREAM_FEED_FAULTS", e))?,
+                None => Default::default(),
+            },
             alerts_key: match var("UPSTREAM_ALERTS_KEY") {
                 Some(v) if v.len() < MIN_ALERTS_KEY_LEN => {
                     return Err(UpstreamError::invalid(
@@ -209,6 +267,8 @@ impl UpstreamConfig {
             allowed_origins: DEFAULT_ALLOWED_ORIGINS.iter().map(|o| o.to_string()).collect(),
             alerts_key: None,
             portal_origin: None,
+            feed_faults: Default::default(),
+            sync: None,
         }
     }
 }
@@ -236,10 +296,16 @@ fn normalize_origin(origin: &str) -> Result<String, String> {
 /// Shared state of every handler.
 #[derive(Clone)]
 pub struct AppState {
-    pub data: Arc<Data>,
+    pub data: Arc<Live>,
     pub users: Arc<users::Users>,
     pub market: Arc<market::Market>,
     pub config: Arc<UpstreamConfig>,
+    /// The central database's feed over the data ([`feed`]).
+    pub feed: Arc<feed::Journal>,
+    /// The mirror's store, when this upstream follows a feed ([`sync`]).
+    pub mirror: Option<Arc<sync::store::Store>>,
+    /// The sync's progress (empty when it does not run).
+    pub sync_status: Arc<sync::SyncStatus>,
 }
 
 /// Loads the data, opens the users database and builds the state (blocking: call it
@@ -252,6 +318,26 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
     // The users database (its seed accounts' password hashes) and the Market catalogue
     // (from the classifier alone) are made beside the documents' indexes.
     let classifiers = classifiers::Classifiers::load(&config.data_dir, config.standards_dir.as_deref())?;
+    // A mirror starts from its store, never from the snapshot.
+    let mirror = match &config.sync {
+        Some(s) => Some(Arc::new(sync::store::Store::open(&s.store_dir).map_err(|e| UpstreamError::DataParse {
+            path: s.store_dir.display().to_string(),
+            reason: e.to_string(),
+        })?)),
+        None => None,
+    };
+    let stored = match &mirror {
+        Some(m) => {
+            let read =
+                |k| m.records(k).map_err(|e| UpstreamError::DataParse { path: "mirror".into(), reason: e.to_string() });
+            Some(store::Mirrored {
+                tenders: read(records::Kind::Tender)?,
+                plans: read(records::Kind::Plan)?,
+                contracts: read(records::Kind::Contract)?,
+            })
+        }
+        None => None,
+    };
     let (data, users, market) = std::thread::scope(|scope| {
         let users = scope.spawn(|| users::Users::open(&config));
         let market = scope.spawn(|| market::Market::generate(&classifiers, &analyzer));
@@ -262,6 +348,7 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
             extra_tenders_dir: config.extra_tenders_dir.clone(),
             extra_plans_dir: config.extra_plans_dir.clone(),
             extra_contracts_dir: config.extra_contracts_dir.clone(),
+            mirror: stored,
         });
         let users = users.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         let market = market.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -273,7 +360,17 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
             "development mode (UPSTREAM_DEV): /dev/outbox serves every e-mail sent, recovery codes included"
         );
     }
-    Ok(AppState { data: Arc::new(data), users: Arc::new(users), market: Arc::new(market), config: Arc::new(config) })
+    let feed = feed::Journal::default();
+    feed.faults.set(config.feed_faults);
+    Ok(AppState {
+        data: Arc::new(Live::new(data)),
+        users: Arc::new(users),
+        market: Arc::new(market),
+        config: Arc::new(config),
+        feed: Arc::new(feed),
+        mirror,
+        sync_status: Default::default(),
+    })
 }
 
 /// The whole upstream as a router.
@@ -294,5 +391,9 @@ pub async fn serve(state: AppState) -> std::io::Result<()> {
 /// which login throttling counts against.
 pub async fn serve_on(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
     let limits = state.config.limits;
+    if let (Some(cfg), Some(store)) = (state.config.sync.clone(), state.mirror.clone()) {
+        tracing::info!(url = %cfg.url, store = %cfg.store_dir.display(), "following the central database's feed");
+        sync::spawn(state.clone(), cfg, store).map_err(std::io::Error::other)?;
+    }
     serving::serve(listener, app(state), limits, serving::Connections::default(), serving::Shutdown::default()).await
 }

@@ -74,8 +74,9 @@ async fn summary(State(s): State<AppState>) -> JsonAnswer {
     let mut body = serde_json::Map::new();
     for name in REGISTERS {
         let Some(kind) = register_kind(name) else { continue };
-        let c = s.data.collection(kind);
-        let listing = c.listing(|| Listing::build(&s.data, c));
+        let data = s.data.read();
+        let c = data.collection(kind);
+        let listing = c.listing(|| Listing::build(&data, c));
         let months: Vec<Value> = listing
             .months
             .iter()
@@ -114,7 +115,7 @@ async fn slice(
         if !valid {
             return Err(UpstreamError::invalid("month", format!("expected YYYY-MM, got `{month}`")));
         }
-        let data = &s.data;
+        let data = &*s.data.read();
         let c = data.collection(register);
         let listing = c.listing(|| Listing::build(data, c));
         let found = listing.months.iter().find(|m| m.name == month);

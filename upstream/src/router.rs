@@ -20,7 +20,8 @@ type Answer = Result<JsonAnswer, UpstreamError>;
 pub fn router(state: AppState) -> Router {
     let origins = allowed_origins(&state.config);
     Router::new()
-        .route("/health", get(|| async { JsonAnswer::ok(json!({"status": "ok"})) }))
+        .route("/health", get(health))
+        .route("/api/freshness", get(freshness))
         .route("/api/tenders", get(search_tenders))
         .route("/api/tenders/{id}", get(one_tender))
         .route("/api/tenders/{id}/red-flags", get(tender_red_flags))
@@ -42,8 +43,10 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::listing::routes())
         .merge(crate::aggregate::routes())
         .merge(crate::monitoring::routes())
+        .merge(crate::feed::api::routes(state.config.dev))
         .merge(crate::cdb::routes())
         .fallback(|| async { UpstreamError::NotFound { kind: "path", id: "requested".into() } })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::feed::api::with_faults))
         .layer(axum::middleware::from_fn_with_state(origins.clone(), refuse_other_origins))
         .layer(cors(origins))
         .with_state(state)
@@ -114,13 +117,40 @@ async fn refuse_other_origins(
     }
 }
 
+/// `GET /health`: serving, and with a feed followed, each register's cursors and lag.
+async fn health(State(s): State<AppState>) -> JsonAnswer {
+    let mut body = json!({"status": "ok"});
+    if s.config.sync.is_some() {
+        body["sync"] = s.sync_status.json(crate::dates::now_ms());
+    }
+    JsonAnswer::ok(body)
+}
+
+/// `GET /api/freshness`: how current the data is, for the pages to say. A mirror:
+/// `{"mode": "live", "updatedAt", "behind", "registers"}`; the snapshot: `{"mode":
+/// "snapshot", "snapshotAt"}` (the latest change it holds, epoch ms).
+async fn freshness(State(s): State<AppState>) -> JsonAnswer {
+    if s.config.sync.is_some() {
+        let mut body = s.sync_status.json(crate::dates::now_ms());
+        body["mode"] = json!("live");
+        return JsonAnswer::ok(body);
+    }
+    let data = s.data.read();
+    let latest = (0..data.tenders.len() as u32)
+        .filter(|&d| !data.tenders.index.is_dead(d) && !data.tenders.index.is_test(d))
+        .filter_map(|d| data.tenders.index.modified_ms(d))
+        .filter(|&ms| ms <= crate::dates::now_ms())
+        .max();
+    JsonAnswer::ok(json!({"mode": "snapshot", "snapshotAt": latest}))
+}
+
 fn params(q: Option<String>) -> Params {
     Params::parse(q.as_deref().unwrap_or_default())
 }
 
 fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer {
     let p = params(q);
-    let data = &state.data;
+    let data = &*state.data.read();
     let query = data.query(&p, kind)?;
     let c = data.collection(kind);
     let hits = c.index.search(&query);
@@ -181,9 +211,10 @@ async fn search_contracts(State(s): State<AppState>, RawQuery(q): RawQuery) -> A
 }
 
 fn one(state: &AppState, kind: Kind, id: &str) -> Answer {
-    let c = state.data.collection(kind);
+    let data = state.data.read();
+    let c = data.collection(kind);
     let d = c.index.lookup(id).ok_or_else(|| UpstreamError::NotFound { kind: kind.name(), id: id.to_string() })?;
-    Ok(JsonAnswer::ok(state.data.document(c, d)))
+    Ok(JsonAnswer::ok(data.document(c, d)))
 }
 
 async fn one_tender(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
@@ -192,9 +223,14 @@ async fn one_tender(State(s): State<AppState>, Path(id): Path<String>) -> Answer
 /// A tender's integrity indicators, whole (the `indicators` crate's assessment, evidence
 /// included): for clients that do not compute them, such as `make bench`'s baselines.
 async fn tender_red_flags(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
-    let c = s.data.collection(Kind::Tender);
-    let d = c.index.lookup(&id).ok_or_else(|| UpstreamError::NotFound { kind: Kind::Tender.name(), id: id.clone() })?;
-    let assessment = indicators::assess(&s.data.document(c, d));
+    let doc = {
+        let data = s.data.read();
+        let c = data.collection(Kind::Tender);
+        let d =
+            c.index.lookup(&id).ok_or_else(|| UpstreamError::NotFound { kind: Kind::Tender.name(), id: id.clone() })?;
+        data.document(c, d)
+    };
+    let assessment = indicators::assess(&doc);
     Ok(JsonAnswer::ok(serde_json::to_value(&assessment).unwrap_or_default()))
 }
 async fn one_plan(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
@@ -219,7 +255,8 @@ fn paged<T>(items: Vec<T>, page: usize, per_page: usize) -> (Vec<T>, usize) {
 async fn classifications(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let p = params(q);
     let scheme_name = p.one("scheme").unwrap_or("classification");
-    let cls = &s.data.classifiers;
+    let data = s.data.read();
+    let cls = &data.classifiers;
     let scheme = cls
         .scheme(scheme_name)
         .ok_or_else(|| UpstreamError::invalid("scheme", format!("unknown scheme `{scheme_name}`")))?;
@@ -267,11 +304,12 @@ enum Lookup {
 
 async fn lookup(State(s): State<AppState>, RawQuery(q): RawQuery, which: Lookup) -> Answer {
     let p = params(q);
+    let data = s.data.read();
     let (orgs, path) = match which {
-        Lookup::Tender => (&s.data.tender_orgs, "/api/tender_identifiers"),
-        Lookup::Plan => (&s.data.plan_orgs, "/api/plan_identifiers"),
-        Lookup::Contract => (&s.data.contract_orgs, "/api/contract_identifiers"),
-        Lookup::Supplier => (&s.data.contract_suppliers, "/api/contract_suppliers"),
+        Lookup::Tender => (&data.tender_orgs, "/api/tender_identifiers"),
+        Lookup::Plan => (&data.plan_orgs, "/api/plan_identifiers"),
+        Lookup::Contract => (&data.contract_orgs, "/api/contract_identifiers"),
+        Lookup::Supplier => (&data.contract_suppliers, "/api/contract_suppliers"),
     };
     let (page, per_page) = window(&p)?;
     let ids = p.list("id");
@@ -297,19 +335,19 @@ async fn tags(RawQuery(q): RawQuery) -> Answer {
 }
 
 async fn funders(State(s): State<AppState>) -> Answer {
-    let f = s.data.classifiers.funders.clone();
+    let f = s.data.read().classifiers.funders.clone();
     let n = f.len();
     Ok(JsonAnswer::ok(hydra("/api/tender_funders", f, n)))
 }
 
 async fn method_types(State(s): State<AppState>) -> Answer {
-    let m: Vec<Value> = s.data.classifiers.method_types.iter().map(|n| json!(n)).collect();
+    let m: Vec<Value> = s.data.read().classifiers.method_types.iter().map(|n| json!(n)).collect();
     let n = m.len();
     Ok(JsonAnswer::ok(hydra("/api/procurement_method_types", m, n)))
 }
 
 async fn regions(State(s): State<AppState>) -> Answer {
-    let m: Vec<Value> = s.data.classifiers.regions.iter().map(|r| json!({"name": r})).collect();
+    let m: Vec<Value> = s.data.read().classifiers.regions.iter().map(|r| json!({"name": r})).collect();
     let n = m.len();
     Ok(JsonAnswer::ok(hydra("/api/regions", m, n)))
 }

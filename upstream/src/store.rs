@@ -4,7 +4,7 @@
 use crate::classifiers::Classifiers;
 use crate::error::UpstreamError;
 use crate::generate::{self, Org};
-use crate::index::{Index, IndexBuilder};
+use crate::index::{Added, Index, IndexBuilder};
 use crate::monitoring::{self, Monitorings};
 use crate::records::{self, Fields, Kind};
 use crate::text::Analyzer;
@@ -79,6 +79,41 @@ pub struct Data {
     pool: GenPool,
     /// Number of generated tenders included.
     pub generated: usize,
+    /// Whether the contracts are derived from the tenders' awards (the snapshot) rather
+    /// than a register of their own (a mirror of the central database).
+    pub derived_contracts: bool,
+}
+
+/// The data as the server shares it: searches read it together, a change of records
+/// ([`Data::upsert`]) writes it alone, so each search sees one consistent state.
+#[derive(Debug)]
+pub struct Live {
+    data: std::sync::RwLock<Data>,
+}
+
+impl Live {
+    pub fn new(data: Data) -> Self {
+        Self { data: std::sync::RwLock::new(data) }
+    }
+    /// The data for one answer (held as briefly as the answer's work).
+    pub fn read(&self) -> std::sync::RwLockReadGuard<'_, Data> {
+        self.data.read().unwrap_or_else(|e| e.into_inner())
+    }
+    /// The data for one change.
+    pub fn write(&self) -> std::sync::RwLockWriteGuard<'_, Data> {
+        self.data.write().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What one [`Data::upsert`] changed.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Upserted {
+    /// Records new to the collection.
+    pub added: usize,
+    /// Records whose stored version was replaced.
+    pub replaced: usize,
+    /// Records not newer than the stored version, left as they were.
+    pub unchanged: usize,
 }
 
 /// Where to load from.
@@ -98,6 +133,17 @@ pub struct DataSource {
     /// A folder of extra contract documents in the central database's shape, likewise
     /// (loaded after the contracts derived from the tenders).
     pub extra_contracts_dir: Option<PathBuf>,
+    /// A mirror's stored records: loaded instead of the snapshot, the extras and the
+    /// generated tenders, with contracts from their own register.
+    pub mirror: Option<Mirrored>,
+}
+
+/// The records of a mirror's store.
+#[derive(Debug, Clone, Default)]
+pub struct Mirrored {
+    pub tenders: Vec<Value>,
+    pub plans: Vec<Value>,
+    pub contracts: Vec<Value>,
 }
 
 /// Reads every `*.json` file of `dir` (`{"data": {...}}` or a bare object, which must have
@@ -158,7 +204,19 @@ impl Data {
             path: src.data_dir.join("lexicon").display().to_string(),
             reason: e.to_string(),
         })?;
-        let mut snap = records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
+        let mirrored = src.mirror.clone();
+        let mut snap = match &mirrored {
+            Some(m) => records::Snapshot { tenders: m.tenders.clone(), plans: m.plans.clone() },
+            None => records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?,
+        };
+        let src = &DataSource {
+            generated_tenders: if mirrored.is_some() { 0 } else { src.generated_tenders },
+            extra_tenders_dir: src.extra_tenders_dir.clone().filter(|_| mirrored.is_none()),
+            extra_plans_dir: src.extra_plans_dir.clone().filter(|_| mirrored.is_none()),
+            extra_contracts_dir: src.extra_contracts_dir.clone().filter(|_| mirrored.is_none()),
+            mirror: None,
+            ..src.clone()
+        };
         let modified = |t: &Value| t["dateModified"].as_str().and_then(crate::dates::parse);
         let mut snapshot_now = snap.tenders.iter().filter_map(modified).max();
         let first_extra = snap.tenders.len();
@@ -189,7 +247,10 @@ impl Data {
         }
         let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| records::tender_fields(t, &classifiers)).collect();
         let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| records::plan_fields(p, &classifiers)).collect();
-        let mut contracts: Vec<Value> = snap.tenders.iter().flat_map(records::derive_contracts).collect();
+        let mut contracts: Vec<Value> = match &mirrored {
+            Some(m) => m.contracts.clone(),
+            None => snap.tenders.iter().flat_map(records::derive_contracts).collect(),
+        };
         if let Some(dir) = &src.extra_contracts_dir {
             contracts.extend(read_json_dir(dir)?.into_iter().map(|(_, doc)| doc));
         }
@@ -282,6 +343,7 @@ impl Data {
             monitorings,
             pool,
             generated: src.generated_tenders,
+            derived_contracts: mirrored.is_none(),
         };
         tracing::info!(
             tenders = data.tenders.len(),
@@ -375,6 +437,129 @@ impl Data {
             Kind::Plan => records::plan_fields(doc, &self.classifiers),
             Kind::Contract => records::contract_fields(doc, &self.classifiers),
         }
+    }
+}
+
+/// `dateModified` of a record in epoch ms (`None` when missing or unreadable).
+pub fn modified_of(doc: &Value) -> Option<i64> {
+    doc["dateModified"].as_str().and_then(crate::dates::parse)
+}
+
+impl Data {
+    /// Stores new versions of records of `kind` (whole documents, each with an `id`), as
+    /// one change of the indexes: a record already stored is replaced when the new
+    /// version's `dateModified` is not older (its old version stops matching anything),
+    /// a new one is added. With contracts derived from tenders, a changed tender's
+    /// contracts are derived again.
+    pub fn upsert(&mut self, kind: Kind, docs: Vec<Value>) -> Upserted {
+        let mut out = Upserted::default();
+        // The last version of each id in the batch.
+        let mut batch: Vec<Value> = Vec::with_capacity(docs.len());
+        for doc in docs {
+            let Some(id) = doc["id"].as_str().filter(|id| !id.is_empty()) else { continue };
+            match batch.iter().position(|d| d["id"].as_str() == Some(id)) {
+                Some(i) => batch[i] = doc,
+                None => batch.push(doc),
+            }
+        }
+        let watched = if kind == Kind::Tender { self.monitorings.active_tenders() } else { Default::default() };
+        let mut retired: Vec<(u32, Vec<String>)> = Vec::new();
+        let mut kept: Vec<Value> = Vec::with_capacity(batch.len());
+        let mut old_tenders: Vec<String> = Vec::new();
+        for mut doc in batch {
+            let c = self.collection(kind);
+            let id = doc["id"].as_str().unwrap_or_default().to_string();
+            match c.index.lookup(&id).filter(|&d| self.hex_id(c, d).eq_ignore_ascii_case(&id)) {
+                Some(d) => {
+                    let stored = c.index.modified_ms(d);
+                    if modified_of(&doc).zip(stored).is_some_and(|(new, old)| new < old) {
+                        out.unchanged += 1;
+                        continue;
+                    }
+                    retired.push((d, vec![self.hex_id(c, d), self.page_key(c, d)]));
+                    out.replaced += 1;
+                    if kind == Kind::Tender {
+                        old_tenders.push(id.to_lowercase());
+                    }
+                }
+                None => out.added += 1,
+            }
+            if watched.contains(&id.to_lowercase()) {
+                doc["hasActiveMonitoring"] = Value::Bool(true);
+            }
+            kept.push(doc);
+        }
+        let derived: Vec<Value> = if kind == Kind::Tender && self.derived_contracts {
+            kept.iter().flat_map(records::derive_contracts).collect()
+        } else {
+            Vec::new()
+        };
+        for doc in &kept {
+            match kind {
+                Kind::Tender => self.tender_orgs.add(&doc["procuringEntity"]),
+                Kind::Plan => self.plan_orgs.add(&doc["procuringEntity"]),
+                Kind::Contract => self.add_contract_orgs(doc),
+            }
+        }
+        self.replace(kind, retired, kept);
+        if kind == Kind::Tender && self.derived_contracts && (!derived.is_empty() || !old_tenders.is_empty()) {
+            // The contracts derived from the old versions go; those of the new ones come.
+            let c = &self.contracts;
+            let mut gone: Vec<(u32, Vec<String>)> = Vec::new();
+            for t in &old_tenders {
+                for &d in c.index.docs_with(crate::query::ListKey::TenderId, t).iter().filter(|&&d| !c.index.is_dead(d))
+                {
+                    gone.push((d, vec![self.hex_id(c, d), self.page_key(c, d)]));
+                }
+            }
+            for doc in &derived {
+                self.add_contract_orgs(doc);
+            }
+            self.replace(Kind::Contract, gone, derived);
+        }
+        out
+    }
+
+    fn add_contract_orgs(&mut self, doc: &Value) {
+        self.contract_orgs.add(&doc["buyer"]);
+        for s in doc["suppliers"].as_array().into_iter().flatten() {
+            self.contract_suppliers.add(s);
+        }
+    }
+
+    /// Retires documents and appends new ones to a collection, indexes included.
+    fn replace(&mut self, kind: Kind, retired: Vec<(u32, Vec<String>)>, docs: Vec<Value>) {
+        if retired.is_empty() && docs.is_empty() {
+            return;
+        }
+        let cls = &self.classifiers;
+        let fields: Vec<Fields> = docs
+            .iter()
+            .map(|d| match kind {
+                Kind::Tender => records::tender_fields(d, cls),
+                Kind::Plan => records::plan_fields(d, cls),
+                Kind::Contract => records::contract_fields(d, cls),
+            })
+            .collect();
+        let divs: Vec<Vec<String>> = fields.iter().map(|f| divisions(cls, f)).collect();
+        let added: Vec<Added<'_>> = fields.iter().zip(&divs).map(|(f, d)| Added { fields: f, divisions: d }).collect();
+        let c = match kind {
+            Kind::Tender => &mut self.tenders,
+            Kind::Plan => &mut self.plans,
+            Kind::Contract => &mut self.contracts,
+        };
+        c.index.apply(&retired, &added);
+        for (d, _) in &retired {
+            // The replaced version is never shown again: its memory goes.
+            if let Src::Real(i) = c.srcs[*d as usize] {
+                c.real[i as usize] = Value::Null;
+            }
+        }
+        for doc in docs {
+            c.srcs.push(Src::Real(c.real.len() as u32));
+            c.real.push(doc);
+        }
+        c.listing = Default::default();
     }
 }
 

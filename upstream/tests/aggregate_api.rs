@@ -2,6 +2,10 @@
 //! key, checked by brute force against the documents' own JSON for several filters
 //! (organisers, suppliers, statuses, method types, dates); bad parameters refused.
 
+// These tests read data that nothing writes while they run: a read guard held across a
+// request cannot block a writer.
+#![allow(clippy::await_holding_lock)]
+
 mod common;
 
 use common::{enc, get, state_with_docs};
@@ -40,7 +44,8 @@ fn kyiv_year(iso: &str) -> String {
 }
 
 fn read(state: &AppState, kind: Kind, doc: &Value) -> Doc {
-    let cls = &state.data.classifiers;
+    let dg = state.data.read();
+    let cls = &dg.classifiers;
     let money = |v: &Value| v["amount"].as_f64().map(|a| (s(v, "currency").unwrap_or("UAH").to_string(), a));
     let mut codes: Vec<&str> = Vec::new();
     let mut d = Doc {
@@ -216,8 +221,9 @@ fn busiest(docs: &[Doc], key: impl Fn(&Doc) -> Vec<String>) -> String {
 async fn sums_and_counts_match_the_documents_for_every_key_and_filter() {
     let state = state_with_docs();
     for (path, kind) in [("tenders", Kind::Tender), ("plans", Kind::Plan), ("contracts", Kind::Contract)] {
-        let c = state.data.collection(kind);
-        let docs: Vec<Doc> = (0..c.len() as u32).map(|d| read(&state, kind, &state.data.document(c, d))).collect();
+        let dg = state.data.read();
+        let c = dg.collection(kind);
+        let docs: Vec<Doc> = (0..c.len() as u32).map(|d| read(&state, kind, &dg.document(c, d))).collect();
         let buyer = busiest(&docs, |d| d.buyer.iter().cloned().collect());
         let supplier = busiest(&docs, |d| d.suppliers.clone());
         let status = busiest(&docs, |d| vec![d.status.clone()]);
@@ -313,10 +319,11 @@ async fn bad_parameters_are_refused() {
 #[tokio::test]
 async fn red_flag_groups_count_what_the_indicators_say_of_each_tender() {
     let state = state_with_docs();
-    let c = state.data.collection(Kind::Tender);
-    let plain: Vec<Doc> = (0..c.len() as u32).map(|d| read(&state, Kind::Tender, &state.data.document(c, d))).collect();
+    let dg = state.data.read();
+    let c = dg.collection(Kind::Tender);
+    let plain: Vec<Doc> = (0..c.len() as u32).map(|d| read(&state, Kind::Tender, &dg.document(c, d))).collect();
     let assessed: Vec<indicators::Assessment> =
-        (0..c.len() as u32).map(|d| indicators::assess(&state.data.document(c, d))).collect();
+        (0..c.len() as u32).map(|d| indicators::assess(&dg.document(c, d))).collect();
     let buyer = busiest(&plain, |d| d.buyer.iter().cloned().collect());
     let docs: Vec<(&Doc, &indicators::Assessment)> = plain.iter().zip(&assessed).collect();
     let filters = vec![
@@ -378,7 +385,7 @@ async fn red_flag_groups_count_what_the_indicators_say_of_each_tender() {
     // Each tender member names the indicators its whole record raises.
     let mut by_id: BTreeMap<String, Vec<&indicators::Assessment>> = BTreeMap::new();
     for (d, a) in assessed.iter().enumerate() {
-        let id = state.data.document(c, d as u32)["id"].as_str().unwrap_or_default().to_string();
+        let id = dg.document(c, d as u32)["id"].as_str().unwrap_or_default().to_string();
         by_id.entry(id).or_default().push(a);
     }
     for query in ["redFlag[]=any&perPage=100", "perPage=100", "redFlag[]=R036&perPage=100&page=1"] {

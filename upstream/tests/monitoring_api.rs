@@ -3,6 +3,10 @@
 //! in-process router over the real data (plus the API-documentation tenders when the
 //! shared folder is present).
 
+// These tests read data that nothing writes while they run: a read guard held across a
+// request cannot block a writer.
+#![allow(clippy::await_holding_lock)]
+
 mod common;
 
 use common::{data_dir, enc, get, state, state_with};
@@ -61,21 +65,23 @@ fn ms(v: &Value) -> i64 {
 }
 
 fn tender(s: &AppState, id: &str) -> Value {
-    let c = &s.data.tenders;
-    s.data.document(c, c.index.lookup(id).expect("tender"))
+    let dg = s.data.read();
+    let c = &dg.tenders;
+    dg.document(c, c.index.lookup(id).expect("tender"))
 }
 
 #[test]
 fn derivation_is_deterministic_and_picks_one_tender_in_25_by_id_hash() {
     let (a, b) = (real(), state_with(0));
-    assert_eq!(a.data.monitorings, b.data.monitorings, "two loads derive the same monitorings");
-    assert!(a.data.monitorings.len() > 100);
-    let c = &a.data.tenders;
+    assert_eq!(a.data.read().monitorings, b.data.read().monitorings, "two loads derive the same monitorings");
+    assert!(a.data.read().monitorings.len() > 100);
+    let dg = a.data.read();
+    let c = &dg.tenders;
     let (mut eligible, mut monitored) = (0usize, 0usize);
     for d in 0..c.len() as u32 {
-        let t = a.data.document(c, d);
+        let t = dg.document(c, d);
         let id = t["id"].as_str().unwrap();
-        let n = a.data.monitorings.of_tender(id).len();
+        let n = a.data.read().monitorings.of_tender(id).len();
         if !monitorable(t["status"].as_str().unwrap_or_default()) {
             assert_eq!(n, 0);
             continue;
@@ -95,7 +101,8 @@ fn derivation_is_deterministic_and_picks_one_tender_in_25_by_id_hash() {
     let key = |v: Vec<Value>| -> BTreeSet<String> { v.iter().map(|m| m.to_string()).collect() };
     assert_eq!(key(derive(&snap.tenders, &[], usize::MAX, now)), key(derive(&reversed, &[], usize::MAX, now)));
     // A realistic spread of statuses, never a draft.
-    let statuses: BTreeSet<&str> = a.data.monitorings.all().iter().map(|m| m["status"].as_str().unwrap()).collect();
+    let ag = a.data.read();
+    let statuses: BTreeSet<&str> = ag.monitorings.all().iter().map(|m| m["status"].as_str().unwrap()).collect();
     assert_eq!(statuses.len(), 7, "{statuses:?}");
     assert!(!statuses.contains("draft"));
 }
@@ -103,7 +110,7 @@ fn derivation_is_deterministic_and_picks_one_tender_in_25_by_id_hash() {
 #[tokio::test]
 async fn has_active_monitoring_marks_exactly_the_tenders_under_active_monitoring() {
     let s = real();
-    let active = s.data.monitorings.active_tenders();
+    let active = s.data.read().monitorings.active_tenders();
     assert!(active.len() > 20);
     let mut found = BTreeSet::new();
     for page in 1.. {
@@ -122,7 +129,7 @@ async fn has_active_monitoring_marks_exactly_the_tenders_under_active_monitoring
     let off = get(&s, "/api/tenders?hasActiveMonitoring=false").await.body["hydra:totalItems"].as_u64().unwrap();
     assert_eq!(off + active.len() as u64, all);
     // The flag follows the monitoring's status: finished monitorings leave it off.
-    for m in s.data.monitorings.all() {
+    for m in s.data.read().monitorings.all() {
         let t = get(&s, &format!("/api/tenders/{}", m["tender_id"].as_str().unwrap())).await;
         let flagged = t.body["hasActiveMonitoring"] == true;
         assert_eq!(flagged, active.contains(m["tender_id"].as_str().unwrap()));
@@ -132,10 +139,11 @@ async fn has_active_monitoring_marks_exactly_the_tenders_under_active_monitoring
     }
     // Generated tenders keep their own flag; their monitoring list is empty.
     let g = state();
-    let c = &g.data.tenders;
+    let dg = g.data.read();
+    let c = &dg.tenders;
     let generated = (0..c.len() as u32)
         .rev()
-        .map(|d| g.data.document(c, d))
+        .map(|d| dg.document(c, d))
         .find(|t| t["hasActiveMonitoring"] == true && !active.contains(t["id"].as_str().unwrap()))
         .expect("a flagged generated tender");
     let list = get(&g, &format!("/api/tenders/{}/monitorings", generated["tenderID"].as_str().unwrap())).await;
@@ -145,7 +153,8 @@ async fn has_active_monitoring_marks_exactly_the_tenders_under_active_monitoring
 #[tokio::test]
 async fn monitorings_by_either_id_and_by_tender() {
     let s = real();
-    let m = &s.data.monitorings.all()[0];
+    let dg = s.data.read();
+    let m = &dg.monitorings.all()[0];
     let (id, mid) = (m["id"].as_str().unwrap(), m["monitoring_id"].as_str().unwrap());
     let a = get(&s, &format!("/api/monitorings/{id}")).await;
     assert_eq!((a.status.as_u16(), &a.body), (200, m));
@@ -158,14 +167,17 @@ async fn monitorings_by_either_id_and_by_tender() {
     assert!(missing.body["error"].as_str().unwrap().contains("monitoring `UA-M-1999-01-01-000001` not found"));
 
     // A tender with two monitorings: newest first, by tenderID or hex id.
-    let two = s
-        .data
+    let sg = s.data.read();
+    let two = sg
         .monitorings
         .all()
         .iter()
         .map(|m| m["tender_id"].as_str().unwrap())
-        .find(|t| s.data.monitorings.of_tender(t).len() == 2)
-        .expect("a tender with two monitorings");
+        .find(|t| sg.monitorings.of_tender(t).len() == 2)
+        .expect("a tender with two monitorings")
+        .to_string();
+    drop(sg);
+    let two = two.as_str();
     let human = tender(&s, two)["tenderID"].as_str().unwrap().to_string();
     for key in [two.to_string(), human.clone(), human.to_lowercase()] {
         let r = get(&s, &format!("/api/tenders/{key}/monitorings")).await;
@@ -183,7 +195,7 @@ async fn monitorings_by_either_id_and_by_tender() {
     assert_eq!(unknown.status, 404);
     assert!(unknown.body["error"].as_str().unwrap().contains("tender `UA-0000` not found"));
     let quiet = get(&s, "/api/tenders/UA-2026-10-08-011748-a/monitorings").await;
-    assert!(s.data.monitorings.of_tender("00099ec17718414a90b638730cb31d94").is_empty());
+    assert!(s.data.read().monitorings.of_tender("00099ec17718414a90b638730cb31d94").is_empty());
     assert_eq!((quiet.status.as_u16(), quiet.body["hydra:totalItems"].as_u64()), (200, Some(0)));
     assert!(members(&quiet.body).is_empty());
 
@@ -306,12 +318,12 @@ fn check_monitoring(s: &AppState, m: &Value) {
 fn dates_follow_the_tender_and_each_other() {
     let s = real();
     let mut ids = HashSet::new();
-    for m in s.data.monitorings.all() {
+    for m in s.data.read().monitorings.all() {
         check_monitoring(&s, m);
         assert!(ids.insert(m["monitoring_id"].as_str().unwrap().to_string()), "monitoring_id unique");
     }
     if let Some(x) = with_extra() {
-        for m in x.data.monitorings.all() {
+        for m in x.data.read().monitorings.all() {
             check_monitoring(&x, m);
         }
     }
@@ -320,7 +332,8 @@ fn dates_follow_the_tender_and_each_other() {
 #[tokio::test]
 async fn monitoring_list_filters_and_pages() {
     let s = real();
-    let all = s.data.monitorings.all();
+    let dg = s.data.read();
+    let all = dg.monitorings.all();
     let r = get(&s, "/api/monitorings").await;
     assert_eq!(r.body["hydra:totalItems"], all.len());
     assert_eq!(r.body["hydra:view"]["perPage"], 10);
@@ -353,7 +366,7 @@ async fn monitoring_list_filters_and_pages() {
     let human = m["tenderID"].as_str().unwrap();
     for key in [m["tender_id"].as_str().unwrap(), human] {
         let r = get(&s, &format!("/api/monitorings?tender_id={}", enc(key))).await;
-        let n = s.data.monitorings.of_tender(m["tender_id"].as_str().unwrap()).len();
+        let n = s.data.read().monitorings.of_tender(m["tender_id"].as_str().unwrap()).len();
         assert_eq!(r.body["hydra:totalItems"], n);
         let st = m["status"].as_str().unwrap();
         let r = get(&s, &format!("/api/monitorings?tender_id={}&status[]={st}", enc(key))).await;
@@ -391,14 +404,15 @@ async fn the_real_api_documentation_tender_has_one_rich_addressed_monitoring() {
     let found = get(&s, &format!("/api/tenders?hasActiveMonitoring=true&keyword={REAL_TENDER}")).await;
     assert_eq!(found.body["hydra:totalItems"], 1);
     // The extra folder renumbers none of the snapshot's monitorings.
+    let (r, rg) = (real(), s.data.read());
+    let rd = r.data.read();
     let real_ids: BTreeSet<String> =
-        real().data.monitorings.all().iter().map(|m| m["monitoring_id"].as_str().unwrap().to_string()).collect();
-    let extra_ids: BTreeSet<String> = s
-        .data
+        rd.monitorings.all().iter().map(|m| m["monitoring_id"].as_str().unwrap().to_string()).collect();
+    let extra_ids: BTreeSet<String> = rg
         .monitorings
         .all()
         .iter()
-        .filter(|m| real().data.monitorings.get(m["id"].as_str().unwrap()).is_some())
+        .filter(|m| rd.monitorings.get(m["id"].as_str().unwrap()).is_some())
         .map(|m| m["monitoring_id"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(real_ids, extra_ids);
@@ -419,8 +433,9 @@ async fn cdb_reads_tenders_and_documents_by_either_id() {
         assert_eq!(d.body["data"].as_array().unwrap().len(), stored["documents"].as_array().unwrap().len());
     }
     // Generated tenders too.
-    let c = &s.data.tenders;
-    let g = s.data.document(c, (c.len() - 1) as u32);
+    let dg = s.data.read();
+    let c = &dg.tenders;
+    let g = dg.document(c, (c.len() - 1) as u32);
     let r = get(&s, &format!("/cdb/api/2.5/tenders/{}", g["id"].as_str().unwrap())).await;
     assert_eq!(r.body["data"]["tenderID"], g["tenderID"]);
     let not_found = serde_json::json!({"status": "error", "errors": [
@@ -429,7 +444,7 @@ async fn cdb_reads_tenders_and_documents_by_either_id() {
         let r = get(&s, path).await;
         assert_eq!((r.status.as_u16(), &r.body), (404, &not_found), "{path}");
     }
-    let other = get(&s, "/cdb/api/2.5/plans").await;
+    let other = get(&s, "/cdb/api/2.5/frameworks").await;
     assert_eq!(other.status, 404);
     assert_eq!(other.body["errors"][0]["name"], "url");
     // Browsers on the portal's origin may call it.
@@ -451,9 +466,10 @@ async fn cdb_reads_tenders_and_documents_by_either_id() {
 #[tokio::test]
 async fn cdb_documents_keep_the_latest_version_of_each_id() {
     let Some(s) = with_extra() else { return };
-    let c = &s.data.tenders;
+    let dg = s.data.read();
+    let c = &dg.tenders;
     for d in 0..c.len() as u32 {
-        let t = s.data.document(c, d);
+        let t = dg.document(c, d);
         let docs = t["documents"].as_array().cloned().unwrap_or_default();
         let ids: Vec<&str> = docs.iter().filter_map(|x| x["id"].as_str()).collect();
         let distinct: BTreeSet<&str> = ids.iter().copied().collect();

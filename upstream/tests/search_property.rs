@@ -12,6 +12,10 @@
 //! the statuses and shapes the snapshot lacks (terminated contracts, cancelled plans, a
 //! donor-funded plan, contracts in the central database's shape, shared ids).
 
+// These tests read data that nothing writes while they run: a read guard held across a
+// request cannot block a writer.
+#![allow(clippy::await_holding_lock)]
+
 mod common;
 
 use serde_json::Value;
@@ -821,7 +825,7 @@ impl Coverage {
 
 fn check(reg: &Register, rounds: u64, seed: u64) {
     let state = common::state_with_docs();
-    let data = &state.data;
+    let data = &*state.data.read();
     let c = data.collection(reg.kind);
     let tenders = &data.tenders;
     let ctx = Ctx {
@@ -1027,8 +1031,9 @@ fn the_registers_hold_what_the_portal_filters_on() {
         (Kind::Plan, &["scheduled", "complete", "cancelled"][..]),
         (Kind::Contract, &["active", "terminated", "cancelled", "pending"][..]),
     ] {
-        let c = state.data.collection(kind);
-        let statuses: Vec<String> = state.data.fields_of(c).into_iter().map(|f| f.status).collect();
+        let dg = state.data.read();
+        let c = dg.collection(kind);
+        let statuses: Vec<String> = dg.fields_of(c).into_iter().map(|f| f.status).collect();
         for w in wanted {
             assert!(statuses.iter().any(|s| s == w), "{kind:?}: no `{w}` document");
         }
@@ -1038,8 +1043,9 @@ fn the_registers_hold_what_the_portal_filters_on() {
 #[test]
 fn generated_tenders_index_the_same_fields_as_their_json() {
     let state = common::state_with_docs();
-    let c = &state.data.tenders;
-    let docs = state.data.fields_of(c);
+    let dg = state.data.read();
+    let c = &dg.tenders;
+    let docs = dg.fields_of(c);
     // Every generated tender is findable by its own tenderID and id.
     for (i, f) in docs.iter().enumerate().skip(c.len() - 50) {
         assert_eq!(c.index.lookup(&f.human_id), Some(i as u32));

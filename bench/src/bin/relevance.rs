@@ -143,7 +143,7 @@ fn main() -> anyhow::Result<()> {
     let mut config = upstream::UpstreamConfig::from_env()?;
     config.users_db = ":memory:".into();
     let state = upstream::load(config)?;
-    let data = &state.data;
+    let data = &*state.data.read();
     let text = std::fs::read_to_string(FILE).with_context(|| FILE.to_string())?;
     let mut doc: Value = serde_json::from_str(&text)?;
     let mut fields: BTreeMap<&'static str, Vec<Fields>> = BTreeMap::new();

@@ -63,7 +63,8 @@ fn main() -> anyhow::Result<()> {
     let t0 = Instant::now();
     let state = upstream::load(config)?;
     let load = t0.elapsed();
-    let tenders = &state.data.tenders;
+    let dg = state.data.read();
+    let tenders = &dg.tenders;
     println!("tenders indexed: {} (real {} + generated {n})", tenders.len(), tenders.len() - n);
     println!(
         "load + index time: {:.1} s; RSS {:.0} MB, peak {:.0} MB (before load {:.0} MB)",
@@ -113,11 +114,8 @@ fn main() -> anyhow::Result<()> {
         let query = SearchQuery::parse(&Params::parse(&qs), Kind::Tender)?;
         let hits = tenders.index.search(&query);
         // Include building the page's JSON, as the HTTP handler does.
-        let members: Vec<_> = hits
-            .page
-            .iter()
-            .map(|&d| upstream::records::member(&state.data.document(tenders, d), Kind::Tender))
-            .collect();
+        let members: Vec<_> =
+            hits.page.iter().map(|&d| upstream::records::member(&dg.document(tenders, d), Kind::Tender)).collect();
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         std::hint::black_box(members);
         total_hits += hits.total;
@@ -170,10 +168,10 @@ fn main() -> anyhow::Result<()> {
             .page
             .iter()
             .map(|&d| {
-                let doc = state.data.document(tenders, d);
+                let doc = dg.document(tenders, d);
                 let shown = match (tenders.index.text(), hits.keyword.as_ref()) {
                     (Some(ti), Some(c)) => {
-                        let f = state.data.fields(tenders, &doc);
+                        let f = dg.fields(tenders, &doc);
                         ti.shown(c, &f.title, &f.organizer_text, &f.text).words.len()
                     }
                     _ => 0,

@@ -25,8 +25,9 @@ pub fn routes() -> Router<AppState> {
 
 /// The 32-hex id of the tender with this id or tenderID, if it exists.
 fn tender_hex_id(s: &AppState, id: &str) -> Option<String> {
-    let d = s.data.tenders.index.lookup(id)?;
-    Some(s.data.tender_hex_id(d))
+    let data = s.data.read();
+    let d = data.tenders.index.lookup(id)?;
+    Some(data.tender_hex_id(d))
 }
 
 /// `page` and `perPage` (1..100, default 10) inside the 10000-result window.
@@ -63,9 +64,11 @@ async fn list(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     if let Some(bad) = statuses.iter().find(|v| !STATUSES.contains(v)) {
         return Err(UpstreamError::invalid("status", format!("unknown monitoring status `{bad}`")));
     }
-    let hits: Vec<&Value> = match p.one("tender_id") {
-        Some(t) => tender_hex_id(&s, t).map(|id| s.data.monitorings.of_tender(&id)).unwrap_or_default(),
-        None => s.data.monitorings.all().iter().collect(),
+    let hex = p.one("tender_id").map(|t| tender_hex_id(&s, t));
+    let data = s.data.read();
+    let hits: Vec<&Value> = match hex {
+        Some(id) => id.map(|id| data.monitorings.of_tender(&id)).unwrap_or_default(),
+        None => data.monitorings.all().iter().collect(),
     };
     let hits = hits
         .into_iter()
@@ -75,7 +78,7 @@ async fn list(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
 }
 
 async fn one(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
-    match s.data.monitorings.get(&id) {
+    match s.data.read().monitorings.get(&id) {
         Some(m) => Ok(JsonAnswer::ok(m.clone())),
         None => Err(UpstreamError::NotFound { kind: "monitoring", id }),
     }
@@ -87,6 +90,7 @@ async fn of_tender(State(s): State<AppState>, Path(id): Path<String>, RawQuery(q
     let Some(hex) = tender_hex_id(&s, &id) else {
         return Err(UpstreamError::NotFound { kind: "tender", id });
     };
-    let hits = s.data.monitorings.of_tender(&hex);
+    let data = s.data.read();
+    let hits = data.monitorings.of_tender(&hex);
     Ok(JsonAnswer::ok(collection(&format!("/api/tenders/{id}/monitorings"), hits, page, per_page)))
 }

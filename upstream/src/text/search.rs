@@ -48,12 +48,16 @@ pub struct TextIndexBuilder {
 
 /// A built keyword index.
 pub struct TextIndex {
+    index: Index,
     searcher: Searcher,
     fields: [Field; 3],
+    number: Field,
     analyzer: Analyzer,
     /// Per segment: segment-local document → collection document number.
-    numbers: Vec<Vec<u32>>,
+    numbers: Vec<std::sync::Arc<Vec<u32>>>,
     n: usize,
+    /// The writer of a live index, made on its first change and kept.
+    writer: Option<IndexWriter>,
 }
 
 impl std::fmt::Debug for TextIndex {
@@ -124,7 +128,8 @@ impl TextIndexBuilder {
             schema.add_text_field("buyer", text.clone()),
             schema.add_text_field("body", text),
         ];
-        let number = schema.add_u64_field("number", NumericOptions::default().set_fast());
+        // Indexed as well as fast: a live index deletes a replaced document by its number.
+        let number = schema.add_u64_field("number", NumericOptions::default().set_fast().set_indexed());
         let index = Index::create_in_ram(schema.build());
         index.tokenizers().register(TOKENIZER, UkTokenizer::new(analyzer.clone()));
         // One thread keeps small collections in one segment; large ones use both cores.
@@ -157,14 +162,74 @@ impl TextIndexBuilder {
         }
         self.writer.commit()?;
         self.writer.wait_merging_threads()?;
-        let reader = self.index.reader()?;
-        let searcher = reader.searcher();
-        let mut numbers = Vec::with_capacity(searcher.segment_readers().len());
-        for seg in searcher.segment_readers() {
+        let mut t = TextIndex {
+            searcher: self.index.reader()?.searcher(),
+            index: self.index,
+            fields: self.fields,
+            number: self.number,
+            analyzer: self.analyzer,
+            numbers: Vec::new(),
+            n: self.next as usize,
+            writer: None,
+        };
+        t.numbers = t.number_tables(&[])?;
+        Ok(t)
+    }
+}
+
+impl TextIndex {
+    /// Per segment of the current searcher, its documents' collection numbers; tables of
+    /// segments already read (`known`, by the previous searcher) are reused.
+    fn number_tables(
+        &self,
+        known: &[(tantivy::index::SegmentId, std::sync::Arc<Vec<u32>>)],
+    ) -> tantivy::Result<Vec<std::sync::Arc<Vec<u32>>>> {
+        let mut out = Vec::with_capacity(self.searcher.segment_readers().len());
+        for seg in self.searcher.segment_readers() {
+            if let Some((_, t)) = known.iter().find(|(id, _)| *id == seg.segment_id()) {
+                out.push(t.clone());
+                continue;
+            }
             let col = seg.fast_fields().u64("number")?;
-            numbers.push((0..seg.max_doc()).map(|d| col.first(d).unwrap_or_default() as u32).collect());
+            out.push(std::sync::Arc::new(
+                (0..seg.max_doc()).map(|d| col.first(d).unwrap_or_default() as u32).collect(),
+            ));
         }
-        Ok(TextIndex { searcher, fields: self.fields, analyzer: self.analyzer, numbers, n: self.next as usize })
+        Ok(out)
+    }
+
+    /// Changes a live index: deletes documents `dead` and adds `docs` as numbers
+    /// `first..`, commits, and searches the result from then on.
+    pub fn apply(&mut self, dead: &[u32], first: u32, docs: &[TextDoc<'_>]) -> tantivy::Result<()> {
+        if self.writer.is_none() {
+            // One thread and a small arena: a change is a page of records. Segments merge
+            // by tantivy's default policy as they accumulate.
+            let w: IndexWriter = self.index.writer_with_num_threads(1, 30_000_000)?;
+            w.set_merge_policy(Box::<tantivy::indexer::LogMergePolicy>::default());
+            self.writer = Some(w);
+        }
+        let Some(writer) = self.writer.as_mut() else { return Ok(()) };
+        for d in dead {
+            writer.delete_term(Term::from_field_u64(self.number, u64::from(*d)));
+        }
+        for (i, d) in docs.iter().enumerate() {
+            let mut doc = TantivyDocument::default();
+            for (field, text) in self.fields.iter().zip([d.title, d.buyer, d.body]) {
+                if !text.is_empty() {
+                    doc.add_text(*field, text);
+                }
+            }
+            doc.add_u64(self.number, u64::from(first) + i as u64);
+            writer.add_document(doc)?;
+        }
+        writer.commit()?;
+        let known: Vec<_> =
+            self.searcher.segment_readers().iter().map(|s| s.segment_id()).zip(self.numbers.iter().cloned()).collect();
+        let reader = self.index.reader_builder().reload_policy(tantivy::ReloadPolicy::Manual).try_into()?;
+        self.searcher = reader.searcher();
+        self.numbers = self.number_tables(&known)?;
+        self.n = self.n.max(first as usize + docs.len());
+        Ok(())
     }
 }
 

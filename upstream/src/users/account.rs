@@ -100,7 +100,7 @@ pub fn cpv_notification_list(body: &[u8], cpv: &Scheme) -> Result<Vec<String>, U
 
 pub(super) async fn put_cpv_notifications(State(s): State<AppState>, h: HeaderMap, b: Bytes) -> Answer {
     let id = user_id(&s.users.verify(bearer(&h)?)?);
-    let codes = cpv_notification_list(&b, &s.data.classifiers.cpv)?;
+    let codes = cpv_notification_list(&b, &s.data.read().classifiers.cpv)?;
     Ok(JsonAnswer::ld(StatusCode::OK, s.users.set_cpv_notifications(id, &codes)?))
 }
 

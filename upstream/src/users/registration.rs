@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 pub(super) async fn countries(State(s): State<AppState>) -> Answer {
-    Ok(JsonAnswer::ok(json!(s.data.classifiers.countries)))
+    Ok(JsonAnswer::ok(json!(s.data.read().classifiers.countries)))
 }
 
 pub(super) async fn economic_entities() -> Answer {
@@ -76,7 +76,7 @@ async fn registration_form(
     }
     let known = |name: &str, id: &Value| -> Result<(), UpstreamError> {
         match id.as_str() {
-            Some(c) if !s.data.classifiers.countries.iter().any(|x| x.code == c) => {
+            Some(c) if !s.data.read().classifiers.countries.iter().any(|x| x.code == c) => {
                 Err(UpstreamError::invalid(name, format!("unknown country `{c}`")))
             }
             _ => Ok(()),

@@ -120,6 +120,9 @@ pub fn fresh(configure: impl FnOnce(&mut UpstreamConfig)) -> AppState {
         config: std::sync::Arc::new(cfg),
         data: base.data.clone(),
         market: base.market.clone(),
+        feed: base.feed.clone(),
+        mirror: base.mirror.clone(),
+        sync_status: base.sync_status.clone(),
     }
 }
 

@@ -1,0 +1,187 @@
+//! The feed's routes: `GET /cdb/api/2.5/{tenders|plans|contracts}` (the real protocol,
+//! [`super::Journal::page`]); in development mode `POST /dev/cdb/{register}/{id}` (a JSON
+//! merge patch, RFC 7396, published as the record's next version) and
+//! `POST /dev/feed/faults`. Every `/cdb` answer passes through the faults in force.
+
+use super::faults::FaultSettings;
+use super::{kind_of, FeedError, FeedQuery};
+use crate::error::UpstreamError;
+use crate::params::Params;
+use crate::records::Kind;
+use crate::AppState;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+/// The feed routes (and, with `dev`, the development API that changes records).
+pub fn routes(dev: bool) -> Router<AppState> {
+    let r = Router::new().route("/cdb/api/2.5/{register}", get(page));
+    if dev {
+        r.route("/dev/cdb/{register}/{id}", post(patch)).route("/dev/feed/faults", post(set_faults))
+    } else {
+        r
+    }
+}
+
+/// A CDB error body.
+pub fn cdb_error(status: StatusCode, location: &str, name: &str, description: &str) -> Response {
+    let body = json!({"status": "error", "errors": [{"location": location, "name": name, "description": description}]});
+    (status, Json(body)).into_response()
+}
+
+async fn page(
+    State(s): State<AppState>,
+    Path(register): Path<String>,
+    headers: HeaderMap,
+    RawQuery(q): RawQuery,
+) -> Response {
+    let Some(kind) = kind_of(&register) else { return cdb_error(StatusCode::NOT_FOUND, "url", "url", "Not Found") };
+    let p = Params::parse(q.as_deref().unwrap_or_default());
+    let one = |k: &str| p.one(k).map(str::to_string);
+    let query = FeedQuery {
+        offset: one("offset"),
+        limit: one("limit"),
+        descending: p.one("descending").is_some_and(|v| !v.is_empty()),
+        opt_fields: one("opt_fields"),
+        mode: one("mode"),
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1");
+    let base = format!("http://{host}/cdb/api/2.5/{register}");
+    let answer = s.feed.page(&s.data.read(), kind, &query, &base, crate::dates::now_ms());
+    match answer {
+        Ok(body) => Json(body).into_response(),
+        Err(e @ FeedError::Offset(_)) => cdb_error(StatusCode::NOT_FOUND, "querystring", "offset", &e.to_string()),
+        Err(e @ FeedError::Limit(_)) => cdb_error(StatusCode::BAD_REQUEST, "querystring", "limit", &e.to_string()),
+    }
+}
+
+/// RFC 7396: objects merge member by member, `null` removes, anything else replaces.
+pub fn merge_patch(target: &mut Value, patch: &Value) {
+    let Value::Object(p) = patch else {
+        *target = patch.clone();
+        return;
+    };
+    if !target.is_object() {
+        *target = json!({});
+    }
+    if let Value::Object(t) = target {
+        for (k, v) in p {
+            if v.is_null() {
+                t.remove(k);
+            } else {
+                merge_patch(t.entry(k.clone()).or_insert(Value::Null), v);
+            }
+        }
+    }
+}
+
+/// Publishes a new version of a stored record: the patch applied, a new `dateModified`,
+/// a new row in the feed, and the upstream's own indexes changed. With the `late` fault
+/// the write commits that many milliseconds after its `public_modified` was taken.
+async fn patch(State(s): State<AppState>, Path((register, id)): Path<(String, String)>, body: Bytes) -> Response {
+    let Some(kind) = kind_of(&register) else { return cdb_error(StatusCode::NOT_FOUND, "url", "url", "Not Found") };
+    let patch: Value = match serde_json::from_slice(&body) {
+        Ok(v @ Value::Object(_)) => v,
+        Ok(_) => return UpstreamError::MalformedJson("a merge patch is a JSON object".into()).into_response(),
+        Err(e) => return UpstreamError::MalformedJson(e.to_string()).into_response(),
+    };
+    if patch.get("id").is_some() {
+        return UpstreamError::invalid("id", "a record's id cannot change").into_response();
+    }
+    let current = {
+        let data = s.data.read();
+        let c = data.collection(kind);
+        c.index.lookup(&id).map(|d| data.document(c, d))
+    };
+    let Some(mut doc) = current else {
+        return cdb_error(StatusCode::NOT_FOUND, "url", &format!("{}_id", kind.name()), "Not Found");
+    };
+    let at = s.feed.stamp();
+    // A new version is never older than the one it replaces (the shipped examples are
+    // dated ahead of today).
+    let modified = crate::store::modified_of(&doc).map_or(at, |old| at.max(old + 1));
+    merge_patch(&mut doc, &patch);
+    doc["dateModified"] = json!(crate::dates::format_kyiv(modified));
+    let late = s.feed.faults.get().late;
+    if late > 0 {
+        let (s, doc2) = (s.clone(), doc.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(late)).await;
+            publish(&s, kind, doc2, at);
+        });
+        return (StatusCode::ACCEPTED, Json(json!({"data": doc}))).into_response();
+    }
+    publish(&s, kind, doc.clone(), at);
+    Json(json!({"data": doc})).into_response()
+}
+
+/// Writes one record's new version: the indexes, then the feed row.
+pub fn publish(s: &AppState, kind: Kind, doc: Value, public_modified: i64) {
+    let mut data = s.data.write();
+    s.feed.publish(&data, kind, &doc, public_modified);
+    data.upsert(kind, vec![doc]);
+}
+
+async fn set_faults(State(s): State<AppState>, body: Bytes) -> Response {
+    match serde_json::from_slice::<FaultSettings>(&body) {
+        Ok(f) if f.late as i64 >= super::WATERMARK_MS => {
+            UpstreamError::invalid("late", format!("under the watermark, {} ms", super::WATERMARK_MS)).into_response()
+        }
+        Ok(f) => {
+            s.feed.faults.set(f);
+            Json(json!({"data": f})).into_response()
+        }
+        Err(e) => UpstreamError::MalformedJson(e.to_string()).into_response(),
+    }
+}
+
+/// The faults of every `/cdb` answer: a wait, a 429, or a body cut half-way and its
+/// connection reset.
+pub async fn with_faults(
+    State(s): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if !request.uri().path().starts_with("/cdb/") {
+        return next.run(request).await;
+    }
+    let d = s.feed.faults.decide();
+    if d.delay_ms > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(d.delay_ms)).await;
+    }
+    if d.too_many {
+        return cdb_error(StatusCode::TOO_MANY_REQUESTS, "body", "data", "Too Many Requests");
+    }
+    let response = next.run(request).await;
+    if !d.reset {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, usize::MAX).await.unwrap_or_default();
+    let half = bytes.slice(..bytes.len() / 2);
+    let chunks: Vec<Result<Bytes, std::io::Error>> =
+        vec![Ok(half), Err(std::io::Error::new(std::io::ErrorKind::ConnectionReset, "fault: reset"))];
+    let mut parts = parts;
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from_stream(futures_util_stream(chunks)))
+}
+
+fn futures_util_stream(
+    chunks: Vec<Result<Bytes, std::io::Error>>,
+) -> impl futures_core::Stream<Item = Result<Bytes, std::io::Error>> {
+    struct It(std::vec::IntoIter<Result<Bytes, std::io::Error>>);
+    impl futures_core::Stream for It {
+        type Item = Result<Bytes, std::io::Error>;
+        fn poll_next(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Self::Item>> {
+            std::task::Poll::Ready(self.0.next())
+        }
+    }
+    It(chunks.into_iter())
+}
