@@ -33,6 +33,7 @@ import type { PageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { dataOf, failed } from '../../lib/data';
+import { Freshness as FreshnessOnServer } from '../../components/Freshness/render.server';
 import { filtersOf, recordOfKeyword, registerOf, searchCanonicalQuery } from './query';
 import { Result, type Summary } from './results';
 import { MachineLinks } from './MachineLinks';
@@ -47,6 +48,10 @@ import type { SearchInfo } from '../../lib/keyword';
 // markup until the chunk is in).
 const Picker = __SERVER__ ? PickerOnServer : lazy(() => import('../../components/Picker/Picker'));
 import { Corrected } from '../../components/Corrected/Corrected';
+// How current the data is: in place in the server's HTML, a chunk of its own in the
+// browser (this page's first load is at its budget; the line is not interactive, and
+// hydration keeps the server's markup until the chunk is in).
+const Freshness = __SERVER__ ? FreshnessOnServer : lazy(() => import('../../components/Freshness/Freshness'));
 
 interface SearchAnswer extends Collection<Summary> {
   facets?: Record<string, Record<string, number>>;
@@ -323,6 +328,9 @@ export default function Search({ route }: { route: PageRoute }) {
         </form>
       </div>
       <h2 className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</h2>
+      <Suspense fallback={null}>
+        <Freshness />
+      </Suspense>
       {!filters.exact && <Corrected search={answer.search} keyword={filters.keyword} exactHref={href({ ...filters, exact: true, page: 1 })} />}
       <MachineLinks register={register} filters={filters} total={total} language={state.language} saveable={!!state.session && state.config.features.cabinet} />
       <OrganisationOffer />

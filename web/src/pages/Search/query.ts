@@ -70,6 +70,8 @@ export const searchFetches =
       // Names of the codes in the URL (SPEC §7 searchId[] / id[] lookups) and the short lists.
       ...labelFetches(filters, register),
       ...LISTS[register.name],
+      // How current the data is (`components/Freshness`, the line under the count).
+      { key: 'freshness', service: 'search', path: '/api/freshness', maxAge: 5 },
     ];
   };
 

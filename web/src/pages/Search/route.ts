@@ -10,6 +10,7 @@ import { keywordRedirect, searchFetches } from './fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/Picker/Picker.css';
 import './Search.css';
+import '../../components/Freshness/Freshness.css';
 
 /** The key of a search page's answer: its register's name. */
 const registerKey = (name: string) => (name === 'planList' ? 'plans' : name === 'contractList' ? 'contracts' : 'tenders');

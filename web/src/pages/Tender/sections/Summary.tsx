@@ -11,6 +11,7 @@ import { list, money } from '../../../records/parts';
 import type { Ctx } from '../ctx';
 import { tenderLabel } from '../labels';
 import { methodLabel } from '../../../lib/enums';
+import { formatDate } from '../../../lib/dates';
 import type { Tender, Value } from '../../../records/tender';
 
 /** The plans of the register (their planIDs), else the ids the tender names. */
@@ -37,6 +38,8 @@ export function Summary({ tender, plans, ctx }: { tender: Tender; plans: Array<{
     [t('tender.plans'), planLinks(tender, plans)],
     [t('tender.guarantee'), amount(tender.guarantee)],
     [t('tender.minimalStep'), amount(tender.minimalStep)],
+    // When the record last changed (issue 41): the mirror follows the central database.
+    [t('freshness.modified'), tender.dateModified && formatDate(tender.dateModified, ctx.language, true)],
   ]);
   if (!rows.length) return null;
   return (
