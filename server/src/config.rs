@@ -31,6 +31,71 @@ pub struct Config {
     /// Saved-search alerts (`server/src/alerts.rs`). Optional in the file.
     #[serde(default)]
     pub alerts: AlertsConfig,
+    /// The embedded upstream as a mirror of the central database (issue 41). Optional
+    /// in the file.
+    #[serde(default)]
+    pub sync: SyncConfig,
+}
+
+/// Live data: the embedded upstream follows the central database's feed
+/// (`upstream/src/sync`) instead of serving the snapshot. `UPSTREAM_SYNC_URL` and the
+/// other `UPSTREAM_SYNC_*` variables, when set, win over these keys.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase", default)]
+pub struct SyncConfig {
+    /// Follow the feed. Default false (the snapshot). Env: `PORTAL_SYNC_ENABLED`.
+    pub enabled: bool,
+    /// The CDB API base. Default the public API. Env: `PORTAL_SYNC_CDB_URL`.
+    pub cdb_url: String,
+    /// The catalogue API base (not followed yet). Env: `PORTAL_SYNC_MARKET_URL`.
+    pub market_url: String,
+    /// Requests a second, all registers together (the public limit is about 140).
+    /// Default 10. Env: `PORTAL_SYNC_RATE`.
+    pub rate: u64,
+    /// Records fetched at once per register. Default 4. Env: `PORTAL_SYNC_CONCURRENCY`.
+    pub concurrency: u64,
+    /// Feed page size, at most 1000. Default 100. Env: `PORTAL_SYNC_LIMIT`.
+    pub limit: u64,
+    /// How far back the first back-fill reads: `N days` before the start, a date
+    /// (`2026-01-01`), or empty for all history. Default `90 days`. Env: `PORTAL_SYNC_SINCE`.
+    pub since: String,
+    /// The wait after a short forward page, ms. Default 1000. Env: `PORTAL_SYNC_IDLE_MS`.
+    pub idle_ms: u64,
+    /// The mirror's store folder. Default `data/mirror`. Env: `PORTAL_SYNC_STORE_DIR`.
+    pub store_dir: String,
+}
+
+impl Default for SyncConfig {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            cdb_url: "https://public-api.prozorro.gov.ua/api/2.5".into(),
+            market_url: String::new(),
+            rate: 10,
+            concurrency: 4,
+            limit: 100,
+            since: "90 days".into(),
+            idle_ms: 1000,
+            store_dir: "data/mirror".into(),
+        }
+    }
+}
+
+impl SyncConfig {
+    /// The back-fill's lower bound (epoch ms) at `now_ms`: `None` for all history.
+    pub fn since_ms(&self, now_ms: i64) -> Result<Option<i64>, ConfigError> {
+        let s = self.since.trim();
+        if s.is_empty() {
+            return Ok(None);
+        }
+        if let Some(days) = s.strip_suffix("days").or_else(|| s.strip_suffix("day")).map(str::trim) {
+            let days: i64 = days.parse().map_err(|_| invalid("sync.since", format!("`{s}` is not `N days`")))?;
+            return Ok(Some(now_ms - days.max(0) * 86_400_000));
+        }
+        upstream::dates::parse(s)
+            .map(Some)
+            .ok_or_else(|| invalid("sync.since", format!("`{s}` is neither `N days`, a date nor empty")))
+    }
 }
 
 /// The saved-search alert job: `portal alerts` runs it once; with `enabled`, the
@@ -358,6 +423,21 @@ impl Config {
         if a.interval_seconds < 10 {
             return Err(invalid("alerts.intervalSeconds", "must be at least 10"));
         }
+        let y = &self.sync;
+        url("sync.cdbUrl", &y.cdb_url, false)?;
+        if !y.market_url.is_empty() {
+            url("sync.marketUrl", &y.market_url, false)?;
+        }
+        for (key, v, range) in [
+            ("sync.rate", y.rate, 1..=1000),
+            ("sync.concurrency", y.concurrency, 1..=64),
+            ("sync.limit", y.limit, 1..=1000),
+        ] {
+            if !range.contains(&v) {
+                return Err(invalid(key, format!("from {} to {}", range.start(), range.end())));
+            }
+        }
+        y.since_ms(0)?;
         Ok(())
     }
 
@@ -451,6 +531,33 @@ mod tests {
 
     fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    #[test]
+    fn sync_is_off_by_default_and_its_keys_are_checked() {
+        let config = Config::parse(FILE, env(&[])).unwrap();
+        assert!(!config.sync.enabled, "make run stays offline");
+        let on = Config::parse(
+            FILE,
+            env(&[
+                ("PORTAL_SYNC_ENABLED", "true"),
+                ("PORTAL_SYNC_CDB_URL", "http://127.0.0.1:9/api/2.5"),
+                ("PORTAL_SYNC_SINCE", "30 days"),
+            ]),
+        )
+        .unwrap();
+        assert!(on.sync.enabled);
+        assert_eq!(on.sync.cdb_url, "http://127.0.0.1:9/api/2.5");
+        assert_eq!(on.sync.since_ms(100 * 86_400_000).unwrap(), Some(70 * 86_400_000));
+        let dated = Config::parse(FILE, env(&[("PORTAL_SYNC_SINCE", "2026-01-01")])).unwrap();
+        assert_eq!(dated.sync.since_ms(0).unwrap(), upstream::dates::parse("2026-01-01"));
+        let all = Config::parse(FILE, env(&[("PORTAL_SYNC_SINCE", "")])).unwrap();
+        assert_eq!(all.sync.since_ms(0).unwrap(), None);
+        let err = |pairs: &[(&str, &str)]| Config::parse(FILE, env(pairs)).unwrap_err().to_string();
+        assert!(err(&[("PORTAL_SYNC_SINCE", "last spring")]).contains("`sync.since`"));
+        assert!(err(&[("PORTAL_SYNC_RATE", "5000")]).contains("`sync.rate`"));
+        assert!(err(&[("PORTAL_SYNC_LIMIT", "0")]).contains("`sync.limit`"));
+        assert!(err(&[("PORTAL_SYNC_CDB_URL", "ftp://x")]).contains("`sync.cdbUrl`"));
     }
 
     #[test]

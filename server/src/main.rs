@@ -66,6 +66,20 @@ fn main() -> anyhow::Result<()> {
         if upstream_config.portal_origin.is_none() {
             upstream_config.portal_origin = Some(config.client.public_origin.trim_end_matches('/').to_owned());
         }
+        // A mirror of the central database when `sync.enabled`, unless the upstream's own
+        // `UPSTREAM_SYNC_URL` says otherwise.
+        let sync = &config.sync;
+        if sync.enabled && upstream_config.sync.is_none() {
+            let mut s = upstream::sync::SyncConfig::new(&sync.cdb_url, &upstream_config.data_dir);
+            s.market_url = Some(sync.market_url.clone()).filter(|u| !u.is_empty());
+            s.store_dir = sync.store_dir.clone().into();
+            s.rate = sync.rate as f64;
+            s.concurrency = sync.concurrency as usize;
+            s.limit = sync.limit as usize;
+            s.idle_ms = sync.idle_ms;
+            s.since_ms = sync.since_ms(upstream::dates::now_ms()).context("sync configuration")?;
+            upstream_config.sync = Some(s);
+        }
         // The alert job's key, unless the upstream was given its own.
         if upstream_config.alerts_key.is_none() && !config.alerts.key.is_empty() {
             upstream_config.alerts_key = Some(config.alerts.key.clone());
