@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream relevance soak lighthouse alerts clean
+.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream bench-sync relevance soak lighthouse alerts clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -82,6 +82,13 @@ bench-compression: ## print what compressing pages costs (needs the portal runni
 
 bench-upstream: setup ## print p50/p95 of tender searches over real + 1,000,000 generated tenders
 	$(CARGO) run --release -p bench --bin upstream-search -- --tenders 1000000
+
+# Not part of `test`: a mirror filling from a stand-in feed (issue 41). TENDERS sets the
+# generated tenders beside the real data (default 100,000).
+bench-sync: setup ## print the mirror's ingest rate, search p95 while ingesting, change-to-search delay, restart time and memory
+	$(CARGO) build --release -p upstream --bin upstream
+	$(CARGO) build --release -p bench --bin sync-bench
+	RUST_LOG=warn ./target/release/sync-bench --tenders $${TENDERS:-100000}
 
 relevance: setup ## print recall@100 and nDCG@10 of the old matcher and the search on the relevance set (bench/results/relevance.md)
 	$(CARGO) build --release -p bench --bin relevance

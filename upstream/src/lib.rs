@@ -348,7 +348,7 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
             extra_tenders_dir: config.extra_tenders_dir.clone(),
             extra_plans_dir: config.extra_plans_dir.clone(),
             extra_contracts_dir: config.extra_contracts_dir.clone(),
-            mirror: stored,
+            mirror: Arc::new(std::sync::Mutex::new(stored)),
         });
         let users = users.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         let market = market.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));

@@ -134,8 +134,9 @@ pub struct DataSource {
     /// (loaded after the contracts derived from the tenders).
     pub extra_contracts_dir: Option<PathBuf>,
     /// A mirror's stored records: loaded instead of the snapshot, the extras and the
-    /// generated tenders, with contracts from their own register.
-    pub mirror: Option<Mirrored>,
+    /// generated tenders, with contracts from their own register. Taken (not copied) by
+    /// [`Data::load`]: records held as JSON values are several times their text's size.
+    pub mirror: std::sync::Arc<std::sync::Mutex<Option<Mirrored>>>,
 }
 
 /// The records of a mirror's store.
@@ -204,9 +205,11 @@ impl Data {
             path: src.data_dir.join("lexicon").display().to_string(),
             reason: e.to_string(),
         })?;
-        let mirrored = src.mirror.clone();
-        let mut snap = match &mirrored {
-            Some(m) => records::Snapshot { tenders: m.tenders.clone(), plans: m.plans.clone() },
+        let mut mirrored = src.mirror.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let mut snap = match &mut mirrored {
+            Some(m) => {
+                records::Snapshot { tenders: std::mem::take(&mut m.tenders), plans: std::mem::take(&mut m.plans) }
+            }
             None => records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?,
         };
         let src = &DataSource {
@@ -214,7 +217,7 @@ impl Data {
             extra_tenders_dir: src.extra_tenders_dir.clone().filter(|_| mirrored.is_none()),
             extra_plans_dir: src.extra_plans_dir.clone().filter(|_| mirrored.is_none()),
             extra_contracts_dir: src.extra_contracts_dir.clone().filter(|_| mirrored.is_none()),
-            mirror: None,
+            mirror: Default::default(),
             ..src.clone()
         };
         let modified = |t: &Value| t["dateModified"].as_str().and_then(crate::dates::parse);
@@ -247,8 +250,8 @@ impl Data {
         }
         let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| records::tender_fields(t, &classifiers)).collect();
         let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| records::plan_fields(p, &classifiers)).collect();
-        let mut contracts: Vec<Value> = match &mirrored {
-            Some(m) => m.contracts.clone(),
+        let mut contracts: Vec<Value> = match &mut mirrored {
+            Some(m) => std::mem::take(&mut m.contracts),
             None => snap.tenders.iter().flat_map(records::derive_contracts).collect(),
         };
         if let Some(dir) = &src.extra_contracts_dir {
