@@ -326,30 +326,21 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
         })?)),
         None => None,
     };
-    let stored = match &mirror {
-        Some(m) => {
-            let read =
-                |k| m.records(k).map_err(|e| UpstreamError::DataParse { path: "mirror".into(), reason: e.to_string() });
-            Some(store::Mirrored {
-                tenders: read(records::Kind::Tender)?,
-                plans: read(records::Kind::Plan)?,
-                contracts: read(records::Kind::Contract)?,
-            })
-        }
-        None => None,
-    };
     let (data, users, market) = std::thread::scope(|scope| {
         let users = scope.spawn(|| users::Users::open(&config));
         let market = scope.spawn(|| market::Market::generate(&classifiers, &analyzer));
-        let data = Data::load(&DataSource {
+        let src = DataSource {
             data_dir: config.data_dir.clone(),
             standards_dir: config.standards_dir.clone(),
             generated_tenders: config.generated_tenders,
             extra_tenders_dir: config.extra_tenders_dir.clone(),
             extra_plans_dir: config.extra_plans_dir.clone(),
             extra_contracts_dir: config.extra_contracts_dir.clone(),
-            mirror: Arc::new(std::sync::Mutex::new(stored)),
-        });
+        };
+        let data = match &mirror {
+            Some(store) => Data::load_mirror(&src, store.clone()),
+            None => Data::load(&src),
+        };
         let users = users.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         let market = market.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (data, users, market)

@@ -20,6 +20,8 @@ pub use months::Listing;
 enum Src {
     Real(u32),
     Generated(u64),
+    /// A mirror's record, read from its store when asked for: `Collection::stored[i]`.
+    Stored(u32),
 }
 
 /// One searchable collection.
@@ -28,6 +30,8 @@ pub struct Collection {
     pub kind: Kind,
     real: Vec<Value>,
     srcs: Vec<Src>,
+    /// A mirror's records: (32-hex id, human id) of each [`Src::Stored`].
+    stored: Vec<(Box<str>, Box<str>)>,
     pub index: Index,
     /// Its public records by month, built on first use ([`months`]).
     listing: std::sync::OnceLock<Listing>,
@@ -82,6 +86,8 @@ pub struct Data {
     /// Whether the contracts are derived from the tenders' awards (the snapshot) rather
     /// than a register of their own (a mirror of the central database).
     pub derived_contracts: bool,
+    /// A mirror's store: its records stay there and are read when asked for.
+    pub mirror_store: Option<std::sync::Arc<crate::sync::store::Store>>,
 }
 
 /// The data as the server shares it: searches read it together, a change of records
@@ -133,18 +139,6 @@ pub struct DataSource {
     /// A folder of extra contract documents in the central database's shape, likewise
     /// (loaded after the contracts derived from the tenders).
     pub extra_contracts_dir: Option<PathBuf>,
-    /// A mirror's stored records: loaded instead of the snapshot, the extras and the
-    /// generated tenders, with contracts from their own register. Taken (not copied) by
-    /// [`Data::load`]: records held as JSON values are several times their text's size.
-    pub mirror: std::sync::Arc<std::sync::Mutex<Option<Mirrored>>>,
-}
-
-/// The records of a mirror's store.
-#[derive(Debug, Clone, Default)]
-pub struct Mirrored {
-    pub tenders: Vec<Value>,
-    pub plans: Vec<Value>,
-    pub contracts: Vec<Value>,
 }
 
 /// Reads every `*.json` file of `dir` (`{"data": {...}}` or a bare object, which must have
@@ -193,7 +187,7 @@ fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers, ana
         b.add(f, &divisions(cls, f));
     }
     let srcs = (0..real.len() as u32).map(Src::Real).collect();
-    Collection { kind, real, srcs, index: b.finish(), listing: Default::default() }
+    Collection { kind, real, srcs, stored: Vec::new(), index: b.finish(), listing: Default::default() }
 }
 
 impl Data {
@@ -205,21 +199,7 @@ impl Data {
             path: src.data_dir.join("lexicon").display().to_string(),
             reason: e.to_string(),
         })?;
-        let mut mirrored = src.mirror.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let mut snap = match &mut mirrored {
-            Some(m) => {
-                records::Snapshot { tenders: std::mem::take(&mut m.tenders), plans: std::mem::take(&mut m.plans) }
-            }
-            None => records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?,
-        };
-        let src = &DataSource {
-            generated_tenders: if mirrored.is_some() { 0 } else { src.generated_tenders },
-            extra_tenders_dir: src.extra_tenders_dir.clone().filter(|_| mirrored.is_none()),
-            extra_plans_dir: src.extra_plans_dir.clone().filter(|_| mirrored.is_none()),
-            extra_contracts_dir: src.extra_contracts_dir.clone().filter(|_| mirrored.is_none()),
-            mirror: Default::default(),
-            ..src.clone()
-        };
+        let mut snap = records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
         let modified = |t: &Value| t["dateModified"].as_str().and_then(crate::dates::parse);
         let mut snapshot_now = snap.tenders.iter().filter_map(modified).max();
         let first_extra = snap.tenders.len();
@@ -250,10 +230,7 @@ impl Data {
         }
         let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| records::tender_fields(t, &classifiers)).collect();
         let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| records::plan_fields(p, &classifiers)).collect();
-        let mut contracts: Vec<Value> = match &mut mirrored {
-            Some(m) => std::mem::take(&mut m.contracts),
-            None => snap.tenders.iter().flat_map(records::derive_contracts).collect(),
-        };
+        let mut contracts: Vec<Value> = snap.tenders.iter().flat_map(records::derive_contracts).collect();
         if let Some(dir) = &src.extra_contracts_dir {
             contracts.extend(read_json_dir(dir)?.into_iter().map(|(_, doc)| doc));
         }
@@ -326,6 +303,7 @@ impl Data {
                 kind: Kind::Tender,
                 real: real_tenders,
                 srcs,
+                stored: Vec::new(),
                 index: b.finish(),
                 listing: Default::default(),
             };
@@ -346,7 +324,8 @@ impl Data {
             monitorings,
             pool,
             generated: src.generated_tenders,
-            derived_contracts: mirrored.is_none(),
+            derived_contracts: true,
+            mirror_store: None,
         };
         tracing::info!(
             tenders = data.tenders.len(),
@@ -372,6 +351,17 @@ impl Data {
     pub fn document(&self, c: &Collection, d: u32) -> Value {
         match c.srcs[d as usize] {
             Src::Real(i) => c.real[i as usize].clone(),
+            Src::Stored(i) => {
+                let id = &c.stored[i as usize].0;
+                match self.mirror_store.as_ref().map(|s| s.get(c.kind, id)) {
+                    Some(Ok(Some(doc))) => doc,
+                    Some(Err(e)) => {
+                        tracing::error!(error = %e, "a mirror's record could not be read");
+                        Value::Null
+                    }
+                    _ => Value::Null,
+                }
+            }
             Src::Generated(g) => {
                 let dr = self.pool.draw(g);
                 generate::apply_json(
@@ -408,6 +398,7 @@ impl Data {
         match c.srcs[d as usize] {
             Src::Real(i) => c.real[i as usize]["id"].as_str().unwrap_or_default().to_string(),
             Src::Generated(g) => self.pool.draw(g).id,
+            Src::Stored(i) => c.stored[i as usize].0.to_string(),
         }
     }
 
@@ -425,6 +416,10 @@ impl Data {
                 doc[field].as_str().filter(|v| !v.is_empty()).or(doc["id"].as_str()).unwrap_or_default().to_string()
             }
             Src::Generated(g) => self.pool.draw(g).human_id,
+            Src::Stored(i) => {
+                let (id, human) = &c.stored[i as usize];
+                if human.is_empty() { id } else { human }.to_string()
+            }
         }
     }
 
@@ -440,6 +435,111 @@ impl Data {
             Kind::Plan => records::plan_fields(doc, &self.classifiers),
             Kind::Contract => records::contract_fields(doc, &self.classifiers),
         }
+    }
+}
+
+/// The 32-hex id and the human id (`tenderID`, `planID`, `contractID`) of a record.
+fn keys_of(kind: Kind, doc: &Value) -> (Box<str>, Box<str>) {
+    let human = match kind {
+        Kind::Tender => "tenderID",
+        Kind::Plan => "planID",
+        Kind::Contract => "contractID",
+    };
+    let text = |k: &str| doc[k].as_str().unwrap_or_default().into();
+    (text("id"), text(human))
+}
+
+impl Data {
+    /// A mirror's data: its indexes read from the records of its store, one record at a
+    /// time, and the records left there ([`Src::Stored`]). No snapshot, no derived
+    /// monitorings (the snapshot's stand-ins), contracts from their own register.
+    pub fn load_mirror(
+        src: &DataSource,
+        store: std::sync::Arc<crate::sync::store::Store>,
+    ) -> Result<Self, UpstreamError> {
+        let started = std::time::Instant::now();
+        let classifiers = Classifiers::load(&src.data_dir, src.standards_dir.as_deref())?;
+        let analyzer = crate::text::analyzer_for(&src.data_dir).map_err(|e| UpstreamError::DataParse {
+            path: src.data_dir.join("lexicon").display().to_string(),
+            reason: e.to_string(),
+        })?;
+        let failed = |e: crate::sync::store::StoreError| UpstreamError::DataParse {
+            path: "mirror".into(),
+            reason: e.to_string(),
+        };
+        let (mut tender_orgs, mut plan_orgs, mut contract_orgs, mut contract_suppliers) =
+            (Orgs::default(), Orgs::default(), Orgs::default(), Orgs::default());
+        let mut build = |kind: Kind| -> Result<Collection, UpstreamError> {
+            let n = store.count(kind).map_err(failed)?;
+            let mut b = IndexBuilder::new(n, analyzer.clone());
+            match kind {
+                Kind::Tender => b = b.with_red_flag_facet(),
+                Kind::Plan => b = b.with_plan_year_facet(),
+                Kind::Contract => {}
+            }
+            let mut stored = Vec::with_capacity(n);
+            let mut seen = 0;
+            store
+                .for_each(kind, |doc| {
+                    if seen == n {
+                        return; // written while being read: the next change adds it
+                    }
+                    seen += 1;
+                    let f = match kind {
+                        Kind::Tender => {
+                            tender_orgs.add(&doc["procuringEntity"]);
+                            records::tender_fields(&doc, &classifiers)
+                        }
+                        Kind::Plan => {
+                            plan_orgs.add(&doc["procuringEntity"]);
+                            records::plan_fields(&doc, &classifiers)
+                        }
+                        Kind::Contract => {
+                            contract_orgs.add(&doc["buyer"]);
+                            for s in doc["suppliers"].as_array().into_iter().flatten() {
+                                contract_suppliers.add(s);
+                            }
+                            records::contract_fields(&doc, &classifiers)
+                        }
+                    };
+                    b.add(&f, &divisions(&classifiers, &f));
+                    stored.push(keys_of(kind, &doc));
+                })
+                .map_err(failed)?;
+            while stored.len() < n {
+                // Fewer rows than counted (a concurrent writer): the index wants exactly n.
+                b.add(&Fields { status: "deleted".into(), ..Default::default() }, &[]);
+                stored.push(("".into(), "".into()));
+            }
+            let srcs = (0..stored.len() as u32).map(Src::Stored).collect();
+            Ok(Collection { kind, real: Vec::new(), srcs, stored, index: b.finish(), listing: Default::default() })
+        };
+        let tenders = build(Kind::Tender)?;
+        let plans = build(Kind::Plan)?;
+        let contracts = build(Kind::Contract)?;
+        let data = Data {
+            classifiers,
+            tenders,
+            plans,
+            contracts,
+            tender_orgs,
+            plan_orgs,
+            contract_orgs,
+            contract_suppliers,
+            monitorings: Monitorings::new(Vec::new()),
+            pool: GenPool::default(),
+            generated: 0,
+            derived_contracts: false,
+            mirror_store: Some(store),
+        };
+        tracing::info!(
+            tenders = data.tenders.len(),
+            plans = data.plans.len(),
+            contracts = data.contracts.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "mirror loaded from its store"
+        );
+        Ok(data)
     }
 }
 
@@ -558,9 +658,16 @@ impl Data {
                 c.real[i as usize] = Value::Null;
             }
         }
+        let stored = self.mirror_store.is_some();
         for doc in docs {
-            c.srcs.push(Src::Real(c.real.len() as u32));
-            c.real.push(doc);
+            if stored {
+                // The record is in the store already (the sync writes it first).
+                c.srcs.push(Src::Stored(c.stored.len() as u32));
+                c.stored.push(keys_of(kind, &doc));
+            } else {
+                c.srcs.push(Src::Real(c.real.len() as u32));
+                c.real.push(doc);
+            }
         }
         c.listing = Default::default();
     }

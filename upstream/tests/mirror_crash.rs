@@ -16,21 +16,33 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-fn start(url: &str, store: &std::path::Path, port: u16, rate: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_upstream"))
-        .env("UPSTREAM_DATA_DIR", common::data_dir())
-        .env("UPSTREAM_PORT", port.to_string())
-        .env("UPSTREAM_USERS_DB", ":memory:")
-        .env("UPSTREAM_SYNC_URL", url)
-        .env("UPSTREAM_STORE_DIR", store)
-        .env("UPSTREAM_SYNC_RATE", rate)
-        .env("UPSTREAM_SYNC_LIMIT", "100")
-        .env("UPSTREAM_SYNC_IDLE_MS", "200")
-        .env("RUST_LOG", "error")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the upstream binary starts")
+/// A started mirror, killed when dropped (a failing assertion leaves no process behind).
+struct Mirror(Child);
+
+impl Drop for Mirror {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start(url: &str, store: &std::path::Path, port: u16, rate: &str) -> Mirror {
+    Mirror(
+        Command::new(env!("CARGO_BIN_EXE_upstream"))
+            .env("UPSTREAM_DATA_DIR", common::data_dir())
+            .env("UPSTREAM_PORT", port.to_string())
+            .env("UPSTREAM_USERS_DB", ":memory:")
+            .env("UPSTREAM_SYNC_URL", url)
+            .env("UPSTREAM_STORE_DIR", store)
+            .env("UPSTREAM_SYNC_RATE", rate)
+            .env("UPSTREAM_SYNC_LIMIT", "100")
+            .env("UPSTREAM_SYNC_IDLE_MS", "200")
+            .env("RUST_LOG", "error")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the upstream binary starts"),
+    )
 }
 
 /// What the store holds, by register: id → `dateModified` (epoch ms). Read while the
@@ -103,8 +115,8 @@ async fn a_mirror_killed_twenty_times_in_its_back_fill_loses_nothing() {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let wait = 300 + (seed >> 33) % 2000;
         tokio::time::sleep(Duration::from_millis(wait)).await;
-        child.kill().expect("SIGKILL");
-        child.wait().expect("reaped");
+        child.0.kill().expect("SIGKILL");
+        child.0.wait().expect("reaped");
         kills += 1;
         let held: usize = stored(&dir).values().map(BTreeMap::len).sum();
         progress.push(held);
@@ -126,7 +138,7 @@ async fn a_mirror_killed_twenty_times_in_its_back_fill_loses_nothing() {
     );
 
     // Started once more, it completes: the store equals the feed.
-    let mut child = start(&url, &dir, port, "1000");
+    let child = start(&url, &dir, port, "1000");
     let started = Instant::now();
     let mut last = BTreeMap::new();
     while started.elapsed() < Duration::from_secs(180) {
@@ -199,7 +211,6 @@ async fn a_mirror_killed_twenty_times_in_its_back_fill_loses_nothing() {
             assert_eq!(ids(&a), ids(&b), "{q}");
         }
     }
-    child.kill().ok();
-    child.wait().ok();
+    drop(child);
     let _ = std::fs::remove_dir_all(&dir);
 }

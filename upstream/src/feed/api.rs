@@ -84,6 +84,10 @@ pub fn merge_patch(target: &mut Value, patch: &Value) {
 /// the write commits that many milliseconds after its `public_modified` was taken.
 async fn patch(State(s): State<AppState>, Path((register, id)): Path<(String, String)>, body: Bytes) -> Response {
     let Some(kind) = kind_of(&register) else { return cdb_error(StatusCode::NOT_FOUND, "url", "url", "Not Found") };
+    if s.mirror.is_some() {
+        // A mirror's records are its feed's: a change here would be lost at the next one.
+        return cdb_error(StatusCode::CONFLICT, "url", "mirror", "A mirror's records change only through its feed");
+    }
     let patch: Value = match serde_json::from_slice(&body) {
         Ok(v @ Value::Object(_)) => v,
         Ok(_) => return UpstreamError::MalformedJson("a merge patch is a JSON object".into()).into_response(),

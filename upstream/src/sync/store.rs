@@ -200,23 +200,45 @@ impl Store {
         Ok(())
     }
 
-    /// Every stored record of a register, in no particular order.
-    pub fn records(&self, kind: Kind) -> Result<Vec<Value>, StoreError> {
+    /// Number of stored records of a register.
+    pub fn count(&self, kind: Kind) -> Result<usize, StoreError> {
+        let n: i64 = self
+            .conn()
+            .query_row("SELECT count(*) FROM records WHERE register = ?1", params![register(kind)], |r| r.get(0))
+            .map_err(|e| self.sql(e))?;
+        Ok(n as usize)
+    }
+
+    fn decode(&self, id: &str, body: &[u8]) -> Result<Value, StoreError> {
+        let mut text = Vec::with_capacity(body.len() * 4);
+        let corrupt =
+            |reason: String| StoreError::Corrupt { path: self.path.display().to_string(), id: id.to_string(), reason };
+        ZlibDecoder::new(body).read_to_end(&mut text).map_err(|e| corrupt(e.to_string()))?;
+        serde_json::from_slice(&text).map_err(|e| corrupt(e.to_string()))
+    }
+
+    /// One stored record.
+    pub fn get(&self, kind: Kind, id: &str) -> Result<Option<Value>, StoreError> {
+        let db = self.conn();
+        let mut st =
+            db.prepare_cached("SELECT body FROM records WHERE register = ?1 AND id = ?2").map_err(|e| self.sql(e))?;
+        let body: Option<Vec<u8>> =
+            st.query_row(params![register(kind), id], |r| r.get(0)).optional().map_err(|e| self.sql(e))?;
+        body.map(|b| self.decode(id, &b)).transpose()
+    }
+
+    /// Every stored record of a register, one at a time (none is kept): what a start
+    /// reads its indexes from.
+    pub fn for_each(&self, kind: Kind, mut f: impl FnMut(Value)) -> Result<(), StoreError> {
         let db = self.conn();
         let mut st = db.prepare("SELECT id, body FROM records WHERE register = ?1").map_err(|e| self.sql(e))?;
-        let rows = st
-            .query_map(params![register(kind)], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Vec<u8>>(1)?)))
-            .map_err(|e| self.sql(e))?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, body) = row.map_err(|e| self.sql(e))?;
-            let mut text = Vec::with_capacity(body.len() * 4);
-            let corrupt =
-                |reason: String| StoreError::Corrupt { path: self.path.display().to_string(), id: id.clone(), reason };
-            ZlibDecoder::new(body.as_slice()).read_to_end(&mut text).map_err(|e| corrupt(e.to_string()))?;
-            out.push(serde_json::from_slice(&text).map_err(|e| corrupt(e.to_string()))?);
+        let mut rows = st.query(params![register(kind)]).map_err(|e| self.sql(e))?;
+        while let Some(row) = rows.next().map_err(|e| self.sql(e))? {
+            let id: String = row.get(0).map_err(|e| self.sql(e))?;
+            let body: Vec<u8> = row.get(1).map_err(|e| self.sql(e))?;
+            f(self.decode(&id, &body)?);
         }
-        Ok(out)
+        Ok(())
     }
 
     /// (id, `dateModified` ms) of every stored record of a register, by id.
