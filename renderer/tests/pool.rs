@@ -251,7 +251,7 @@ async fn unknown_path_is_404_and_redirects_come_from_plan() {
     let plan = pool.resolve(&input("/tenders?status=complete&junk=1", "uk")).await.unwrap();
     assert!(plan.redirect.is_none());
     let keys: Vec<&str> = plan.fetches.iter().map(|f| f.key.as_str()).collect();
-    assert_eq!(keys, ["tenders", "tags", "funders"]);
+    assert_eq!(keys, ["tenders", "tags", "funders", "freshness"]);
     assert_eq!(
         plan.fetches[0].path,
         "/api/tenders?status%5B0%5D=complete&page=1&perPage=10&sortOrder=dateCreated.desc"
