@@ -24,6 +24,7 @@ pub mod store;
 pub mod sync;
 pub mod text;
 pub mod users;
+pub mod work;
 
 /// Dates of records as milliseconds: the `dates` crate, which the portal uses too.
 pub use dates;
@@ -306,6 +307,8 @@ pub struct AppState {
     pub mirror: Option<Arc<sync::store::Store>>,
     /// The sync's progress (empty when it does not run).
     pub sync_status: Arc<sync::SyncStatus>,
+    /// The gate searches pass through ([`work`]).
+    pub work: Arc<work::Work>,
 }
 
 /// Loads the data, opens the users database and builds the state (blocking: call it
@@ -361,6 +364,7 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
         feed: Arc::new(feed),
         mirror,
         sync_status: Default::default(),
+        work: Default::default(),
     })
 }
 

@@ -239,7 +239,7 @@ impl SearchQuery {
         if page > max_page {
             return Err(UpstreamError::PastResultWindow { page, per_page, window: RESULT_WINDOW });
         }
-        let keyword = p.one("keyword").map(str::trim).filter(|k| !k.is_empty()).map(String::from);
+        let keyword = text::keyword_of(p)?;
         let syntax = keyword.as_deref().map(text::parse).unwrap_or_default();
         let has_words = keyword.as_deref().is_some_and(|k| !text::analysis::words(k).is_empty());
         let s = p.one("sortOrder").unwrap_or(if has_words { "relevance" } else { "dateCreated.desc" });

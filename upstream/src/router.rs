@@ -200,14 +200,20 @@ fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer
     Ok(JsonAnswer::ok(body))
 }
 
+/// A register's search, through the gate of searches ([`crate::work`]).
+async fn gated(s: AppState, kind: Kind, path: &'static str, q: Option<String>) -> Answer {
+    let work = s.work.clone();
+    work.run(move || search(&s, kind, path, q)).await
+}
+
 async fn search_tenders(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
-    search(&s, Kind::Tender, "/api/tenders", q)
+    gated(s, Kind::Tender, "/api/tenders", q).await
 }
 async fn search_plans(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
-    search(&s, Kind::Plan, "/api/plans", q)
+    gated(s, Kind::Plan, "/api/plans", q).await
 }
 async fn search_contracts(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
-    search(&s, Kind::Contract, "/api/contracts", q)
+    gated(s, Kind::Contract, "/api/contracts", q).await
 }
 
 fn one(state: &AppState, kind: Kind, id: &str) -> Answer {

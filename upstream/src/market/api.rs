@@ -226,15 +226,22 @@ async fn category_profiles(State(s): State<AppState>, Path(id): Path<String>, Ra
 
 async fn profiles(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let q = ListQuery::parse(&params(q), Listing::Profiles)?;
-    Ok(JsonAnswer::ok(list(&s.market.profiles, Listing::Profiles, "/api/profiles", &q)))
+    let work = s.work.clone();
+    work.run(move || Ok(JsonAnswer::ok(list(&s.market.profiles, Listing::Profiles, "/api/profiles", &q)))).await
 }
 
+/// The product lists search through the gate of searches ([`crate::work`]).
 async fn products(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let q = ListQuery::parse(&params(q), Listing::Products)?;
-    Ok(JsonAnswer::ok(list(&s.market.products, Listing::Products, "/api/products", &q)))
+    let work = s.work.clone();
+    work.run(move || Ok(JsonAnswer::ok(list(&s.market.products, Listing::Products, "/api/products", &q)))).await
 }
 
 async fn prozorro_products(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let q = ListQuery::parse(&params(q), Listing::ProzorroProducts)?;
-    Ok(JsonAnswer::ok(list(&s.market.prozorro_products, Listing::ProzorroProducts, "/api/prozorro_products", &q)))
+    let work = s.work.clone();
+    work.run(move || {
+        Ok(JsonAnswer::ok(list(&s.market.prozorro_products, Listing::ProzorroProducts, "/api/prozorro_products", &q)))
+    })
+    .await
 }

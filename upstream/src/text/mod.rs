@@ -13,7 +13,31 @@ pub use lexicon::Lexicon;
 pub use search::{Compiled, TextDoc, TextHits, TextIndex, TextIndexBuilder};
 pub use syntax::{parse, Syntax, Unit};
 
+use crate::error::UpstreamError;
+use crate::params::Params;
 use std::collections::HashMap;
+
+/// The longest keyword a search takes, in characters (the portal's own form cuts at 200).
+pub const MAX_KEYWORD_CHARS: usize = 256;
+/// The most words a keyword may have: as many as the portal's 200 characters can hold
+/// (its searches never meet the limit; `server/tests/http/fuzz.rs` checks that).
+pub const MAX_KEYWORD_WORDS: usize = 100;
+
+/// The `keyword` of a search, trimmed (`None` when empty), within the bounds of the work one
+/// request may ask for: longer or wordier → 400 naming the limit (issue 42: a 60 KB
+/// keyword of unknown words held a worker for seconds).
+pub fn keyword_of(p: &Params) -> Result<Option<String>, UpstreamError> {
+    let Some(k) = p.one("keyword").map(str::trim).filter(|k| !k.is_empty()) else { return Ok(None) };
+    let chars = k.chars().count();
+    if chars > MAX_KEYWORD_CHARS {
+        return Err(UpstreamError::invalid("keyword", format!("at most {MAX_KEYWORD_CHARS} characters, got {chars}")));
+    }
+    let words = analysis::words(k).len();
+    if words > MAX_KEYWORD_WORDS {
+        return Err(UpstreamError::invalid("keyword", format!("at most {MAX_KEYWORD_WORDS} words, got {words}")));
+    }
+    Ok(Some(k.to_string()))
+}
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 

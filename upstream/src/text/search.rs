@@ -26,6 +26,9 @@ pub const FUZZY_MIN_CHARS: usize = 5;
 const MAX_PHRASE_VARIANTS: usize = 8;
 /// Most corrections one word is expanded to.
 const MAX_CORRECTIONS: usize = 24;
+/// Most words the typo fallback corrects in one keyword: each costs a dictionary walk and
+/// a term-dictionary automaton over three fields.
+pub const MAX_CORRECTED_WORDS: usize = 4;
 
 /// The searchable text of one document.
 #[derive(Debug, Clone, Copy, Default)]
@@ -360,12 +363,14 @@ impl TextIndex {
     pub fn compile(&self, syntax: &Syntax, keyword: &str, fuzzy: bool) -> Compiled {
         let mut terms = HashSet::new();
         let mut fixes: Vec<(String, String)> = Vec::new();
+        let mut corrected_words = 0;
         let mut unit_query = |unit: &Unit, weighted: bool, wanted: bool, terms: &mut HashSet<String>| {
             let mut ws: Vec<Vec<String>> = Vec::new();
             for (word, mut t) in analysed(&self.analyzer, unit.text()) {
                 // Only the typo fallback asks whether the index holds the word at all.
                 let correct = fuzzy && wanted && letters(&word) >= FUZZY_MIN_CHARS;
-                if correct && !t.iter().any(|x| self.doc_freq(x) > 0) {
+                if correct && corrected_words < MAX_CORRECTED_WORDS && !t.iter().any(|x| self.doc_freq(x) > 0) {
+                    corrected_words += 1;
                     let (more, best) = self.corrections(&word, &t);
                     if let Some(b) = best {
                         fixes.push((word.clone(), b));

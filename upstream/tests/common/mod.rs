@@ -123,6 +123,7 @@ pub fn fresh(configure: impl FnOnce(&mut UpstreamConfig)) -> AppState {
         feed: base.feed.clone(),
         mirror: base.mirror.clone(),
         sync_status: base.sync_status.clone(),
+        work: base.work.clone(),
     }
 }
 
