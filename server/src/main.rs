@@ -62,6 +62,11 @@ fn main() -> anyhow::Result<()> {
         }
         // One client holds no more of the upstream than of the portal.
         upstream_config.limits = server::serve::limits(&config.server);
+        // The browser calls the search and users APIs at the addresses the pages name: the
+        // upstream answers those host names too (loopback is always answered).
+        for url in [&config.client.endpoints.search, &config.client.endpoints.users, &config.client.endpoints.cdb] {
+            upstream_config.allow_host_of(url);
+        }
         // The recovery letter links to this portal's form, unless told otherwise.
         if upstream_config.portal_origin.is_none() {
             upstream_config.portal_origin = Some(config.client.public_origin.trim_end_matches('/').to_owned());

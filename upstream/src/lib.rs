@@ -37,6 +37,9 @@ use std::sync::Arc;
 /// Where the portal serves its pages by default (`make run`).
 pub const DEFAULT_ALLOWED_ORIGINS: &[&str] = &["http://127.0.0.1:8080", "http://localhost:8080"];
 
+/// The host names the upstream answers by default: loopback only.
+pub const DEFAULT_ALLOWED_HOSTS: &[&str] = &["127.0.0.1", "localhost", "[::1]"];
+
 /// The shortest signing secret accepted: 32 bytes, the output size of the HS256 hash.
 pub const MIN_SECRET_LEN: usize = 32;
 
@@ -104,6 +107,12 @@ pub struct UpstreamConfig {
     /// Faults of the stand-in feed ([`feed::faults`]). Default none; env
     /// `UPSTREAM_FEED_FAULTS` (`429=0.2,reset=0.1,slow=300,late=400,storm=10`).
     pub feed_faults: feed::faults::FaultSettings,
+    /// The host names (`Host`, without the port) requests may name; any other is refused
+    /// with 421 before any route, so a page of another site that a DNS rebinding points
+    /// at this machine reads nothing (`/dev/outbox` above all). Default
+    /// [`DEFAULT_ALLOWED_HOSTS`]; env `UPSTREAM_ALLOWED_HOSTS` (comma-separated, added to
+    /// the default). A portal starting the upstream adds the hosts of its endpoints.
+    pub allowed_hosts: Vec<String>,
     /// The feed this upstream mirrors ([`sync`]). Default none: the snapshot, unchanging;
     /// env `UPSTREAM_SYNC_URL` and the `UPSTREAM_SYNC_*` settings.
     pub sync: Option<sync::SyncConfig>,
@@ -175,6 +184,11 @@ impl UpstreamConfig {
                 Some(v) => Some(normalize_origin(&v).map_err(|e| UpstreamError::invalid("UPSTREAM_PORTAL_ORIGIN", e))?),
                 None => None,
             },
+            allowed_hosts: DEFAULT_ALLOWED_HOSTS
+                .iter()
+                .map(|h| h.to_string())
+                .chain(list(var("UPSTREAM_ALLOWED_HOSTS")).map(|h| h.to_ascii_lowercase()))
+                .collect(),
             sync: match var("UPSTREAM_SYNC_URL") {
                 None => None,
                 Some(url) => {
@@ -247,6 +261,15 @@ impl UpstreamConfig {
         Ok(())
     }
 
+    /// Lets requests name `url`'s host (`https://search.portal.example/api` → its host
+    /// name); a value without a host is ignored.
+    pub fn allow_host_of(&mut self, url: &str) {
+        let Some(host) = host_of_url(url) else { return };
+        if !self.allowed_hosts.contains(&host) {
+            self.allowed_hosts.push(host);
+        }
+    }
+
     /// Same defaults with an explicit data folder (tests).
     pub fn for_data_dir(data_dir: impl Into<PathBuf>) -> Self {
         let data_dir = data_dir.into();
@@ -270,6 +293,7 @@ impl UpstreamConfig {
             portal_origin: None,
             feed_faults: Default::default(),
             sync: None,
+            allowed_hosts: DEFAULT_ALLOWED_HOSTS.iter().map(|h| h.to_string()).collect(),
         }
     }
 }
@@ -282,6 +306,26 @@ fn list(v: Option<String>) -> impl Iterator<Item = String> {
         .map(String::from)
         .collect::<Vec<_>>()
         .into_iter()
+}
+
+/// The host name of an absolute http(s) URL, lowercase, without port or credentials.
+fn host_of_url(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://"))?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = authority.rsplit('@').next()?;
+    Some(host_name(authority)).filter(|h| !h.is_empty())
+}
+
+/// The host name of a `Host` value or an authority: lowercase, without the port
+/// (`[::1]:8081` → `[::1]`).
+pub fn host_name(host: &str) -> String {
+    let host = host.trim();
+    let name = if host.starts_with('[') {
+        host.split_inclusive(']').next().unwrap_or(host)
+    } else {
+        host.split(':').next().unwrap_or(host)
+    };
+    name.trim_end_matches('.').to_ascii_lowercase()
 }
 
 /// An origin as browsers send it: `scheme://host[:port]`, no path, no trailing `/`.

@@ -19,6 +19,7 @@ type Answer = Result<JsonAnswer, UpstreamError>;
 /// The router: search API, users API, old portal, market, monitorings and the CDB read API.
 pub fn router(state: AppState) -> Router {
     let origins = allowed_origins(&state.config);
+    let hosts: Arc<[String]> = state.config.allowed_hosts.iter().cloned().collect();
     Router::new()
         .route("/health", get(health))
         .route("/api/freshness", get(freshness))
@@ -49,7 +50,26 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::feed::api::with_faults))
         .layer(axum::middleware::from_fn_with_state(origins.clone(), refuse_other_origins))
         .layer(cors(origins))
+        .layer(axum::middleware::from_fn_with_state(hosts, refuse_other_hosts))
         .with_state(state)
+}
+
+/// A request must name one of the allowed hosts (`Host`): a page of another site that a
+/// DNS rebinding has pointed at this machine names its own, and gets a 421 before any
+/// route. A request without `Host` (HTTP/1.0 from a local tool) names none and passes.
+async fn refuse_other_hosts(
+    State(hosts): State<Arc<[String]>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let named = request.headers().get(header::HOST).map(|h| crate::host_name(&String::from_utf8_lossy(h.as_bytes())));
+    match named {
+        Some(name) if !hosts.contains(&name) => {
+            let body = json!({"error": format!("host `{name}` is not served here"), "status": 421});
+            (axum::http::StatusCode::MISDIRECTED_REQUEST, axum::Json(body)).into_response()
+        }
+        _ => next.run(request).await,
+    }
 }
 
 /// The allowed origins as header values; one that cannot be a header value is left out
