@@ -306,7 +306,9 @@ test('a record page answers a revisit with its validator with 304', async () => 
     const again = await get(path, { 'if-none-match': etag });
     assert.equal(again.response.status, 304);
     assert.equal(again.text, '');
-    assert.equal((await get(path, { 'if-modified-since': modified })).response.status, 304);
+    // The date alone is weaker than the tag (the release, the cookie notice, the other
+    // answers): a page answers it in full (issue 42, item 4).
+    assert.equal((await get(path, { 'if-modified-since': modified })).response.status, 200);
     assert.equal((await get(path, { 'if-none-match': '"stale"' })).response.status, 200);
   }
 });

@@ -154,8 +154,8 @@ impl CachedResponse {
         let (status, headers, body) = &*self.0;
         // A kept record page answers its validators as the page handler would.
         if let Some(etag) = headers.get(header::ETAG).filter(|_| *status == StatusCode::OK) {
-            let since = headers.get(header::LAST_MODIFIED).and_then(|v| v.to_str().ok());
-            if crate::conditional::not_modified(request, etag.to_str().unwrap_or_default(), since) {
+            // Only the tag, as the page handler (`page/mod.rs`): its date is weaker.
+            if crate::conditional::not_modified(request, etag.to_str().unwrap_or_default(), None) {
                 let cache_control =
                     headers.get(header::CACHE_CONTROL).cloned().unwrap_or(HeaderValue::from_static("no-cache"));
                 return crate::conditional::not_modified_response(

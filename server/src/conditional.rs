@@ -16,7 +16,8 @@ pub fn http_date(iso: &str) -> Option<String> {
 
 /// Whether a conditional request's validators say the client has this version: its
 /// `If-None-Match` lists `etag` (or `*`), or, without one, its `If-Modified-Since` is
-/// no earlier than `last_modified`.
+/// no earlier than `last_modified`. Pass no `last_modified` where the date is weaker than
+/// the tag (pages: RFC 9110 lets a server ignore `If-Modified-Since`).
 pub fn not_modified(headers: &HeaderMap, etag: &str, last_modified: Option<&str>) -> bool {
     if let Some(tags) = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) {
         // Weak comparison (RFC 9110 §8.8.3.2): `W/` does not matter.

@@ -351,8 +351,10 @@ async fn render_for(
     let validator =
         anonymous.then(|| validator::of(&ready.release, &fetches, &answers, visitor.cookie_notice)).flatten();
     if let (Some(v), Some(headers)) = (&validator, conditional) {
-        let since = v.last_modified.as_ref().and_then(|value| value.to_str().ok());
-        if crate::conditional::not_modified(headers, v.etag.to_str().unwrap_or_default(), since) {
+        // Only the tag: a page's `Last-Modified` is its record's `dateModified`, weaker than
+        // its tag (the release, the cookie notice, the other answers), so an
+        // `If-Modified-Since` alone could keep a stale page (issue 42, item 4).
+        if crate::conditional::not_modified(headers, v.etag.to_str().unwrap_or_default(), None) {
             let cache_control = HeaderValue::from_static("no-cache");
             return personal(
                 crate::conditional::not_modified_response(&v.etag, v.last_modified.as_ref(), cache_control),
