@@ -32,10 +32,84 @@ async fn healthz(State(state): State<AppState>) -> Response {
 }
 
 /// Web-vitals reports from browsers, written to the log.
-async fn vitals(body: Bytes) -> Result<Response, AppError> {
+/// A web-vitals report of this site's own pages (`web/src/lib/afterStart.ts`): a beacon
+/// of JSON, from the same origin, small, at a bounded rate. Only its known fields go to
+/// the log, cut short and without control characters (issue 42, item 6: any site could
+/// post 16 KB of its own text to the log, as often as it liked).
+async fn vitals(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let public = state.config().client.public_origin.trim_end_matches('/').to_owned();
+    let from_elsewhere = headers.get("sec-fetch-site").is_some_and(|v| v.as_bytes() != b"same-origin")
+        || headers.get(header::ORIGIN).is_some_and(|o| {
+            let o = o.to_str().unwrap_or_default();
+            o != public && !is_loopback_origin(o)
+        });
+    if from_elsewhere {
+        return Ok(Refusal::Forbidden.into_response());
+    }
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json")));
+    if !json {
+        return Ok(StatusCode::UNSUPPORTED_MEDIA_TYPE.into_response());
+    }
+    if body.len() > MAX_VITALS_REPORT {
+        return Ok(StatusCode::PAYLOAD_TOO_LARGE.into_response());
+    }
+    if !state.vitals_rate().admit() {
+        return Ok(StatusCode::TOO_MANY_REQUESTS.into_response());
+    }
     let report: serde_json::Value = serde_json::from_slice(&body).map_err(|e| AppError::BadJson(e.to_string()))?;
-    tracing::info!(target: "web_vitals", name = %report["name"], value = %report["value"], path = %report["path"], rating = %report["rating"]);
+    let known =
+        |v: &serde_json::Value, allowed: &[&str]| v.as_str().filter(|s| allowed.contains(s)).unwrap_or("?").to_owned();
+    let name = known(&report["name"], &["CLS", "FCP", "FID", "INP", "LCP", "TTFB"]);
+    let rating = known(&report["rating"], &["good", "needs-improvement", "poor"]);
+    let value = report["value"].as_f64().filter(|v| v.is_finite()).unwrap_or(f64::NAN);
+    let path: String =
+        report["path"].as_str().unwrap_or_default().chars().filter(|c| !c.is_control()).take(MAX_VITALS_PATH).collect();
+    tracing::info!(target: "web_vitals", %name, value, %path, %rating);
     Ok(no_content())
+}
+
+/// Whether an origin is this machine's (the portal reached by its loopback address).
+fn is_loopback_origin(origin: &str) -> bool {
+    let rest = origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")).unwrap_or_default();
+    let host = rest.split(':').next().unwrap_or_default();
+    matches!(host, "127.0.0.1" | "localhost") || rest.starts_with("[::1]")
+}
+
+/// Reports a second a portal logs, past which they are refused (429).
+#[derive(Debug, Default)]
+pub struct Rate {
+    window: std::sync::atomic::AtomicU64,
+}
+
+/// At most this many vitals reports a second, all clients together.
+const VITALS_PER_SECOND: u64 = 50;
+
+impl Rate {
+    /// Counts one report in the current second (the high bits hold the second, the low
+    /// 16 the count); `false` past the limit.
+    fn admit(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        let second = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let mut current = self.window.load(Ordering::Relaxed);
+        loop {
+            let (at, n) = (current >> 16, current & 0xffff);
+            let next = if at == second { (second << 16) | (n + 1).min(0xffff) } else { (second << 16) | 1 };
+            if at == second && n >= VITALS_PER_SECOND {
+                return false;
+            }
+            match self.window.compare_exchange_weak(current, next, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return true,
+                Err(seen) => current = seen,
+            }
+        }
+    }
 }
 
 /// The handler of a form's POST.
@@ -57,8 +131,11 @@ pub const FORMS: [(&str, FormHandler); 10] = [
     ("/market/cart", || post(cart::change)),
 ];
 
-/// Largest web-vitals report read.
-const MAX_VITALS_REPORT: usize = 16 * 1024;
+/// Largest web-vitals report read (a real one is about 150 bytes).
+const MAX_VITALS_REPORT: usize = 1024;
+
+/// Longest page path a vitals report writes to the log.
+const MAX_VITALS_PATH: usize = 200;
 
 /// Largest characteristic-mismatch report read.
 const MAX_MISMATCH_REPORT: usize = 4 * 1024;
@@ -158,7 +235,7 @@ pub fn app(state: AppState) -> Router {
     let docs = || cached(client_dir.join("docs"), "public, max-age=86400");
     let mut router = Router::new()
         .route("/healthz", get(healthz))
-        .route("/__vitals", post(vitals).layer(DefaultBodyLimit::max(MAX_VITALS_REPORT)))
+        .route("/__vitals", post(vitals).layer(DefaultBodyLimit::max(16 * MAX_VITALS_REPORT)))
         .route("/__mismatch", post(mismatch).layer(DefaultBodyLimit::max(MAX_MISMATCH_REPORT)))
         .route("/__data", get(page::data))
         .route("/__csrf", get(account::csrf_token))

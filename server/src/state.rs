@@ -41,6 +41,8 @@ struct Inner {
     sessions: Sessions,
     /// The headers every response carries.
     security: Arc<SecurityHeaders>,
+    /// Web-vitals reports taken in the current second (`router::vitals`).
+    vitals: crate::router::Rate,
 }
 
 /// What exists once start-up finished: the pool and the translation files.
@@ -123,6 +125,7 @@ impl AppState {
                 html_cache,
                 sessions,
                 security,
+                vitals: Default::default(),
             }),
         }
     }
@@ -158,6 +161,11 @@ impl AppState {
 
     pub fn security(&self) -> &Arc<SecurityHeaders> {
         &self.inner.security
+    }
+
+    /// The rate of web-vitals reports this process takes.
+    pub fn vitals_rate(&self) -> &crate::router::Rate {
+        &self.inner.vitals
     }
 
     pub fn sessions(&self) -> &Sessions {

@@ -689,17 +689,61 @@ async fn health_is_503_until_the_pool_is_ready_and_the_embedded_upstream_serves(
     assert_eq!(get(&router, "/healthz", &[]).await.status, StatusCode::OK);
 }
 
+/// Issue 42, item 6: web-vitals reports come from this site's pages only, as JSON, small,
+/// and at a bounded rate.
+#[tokio::test]
+async fn vitals_reports_come_from_this_site_only_small_and_at_a_rate() {
+    let app = portal(&[], "").await;
+    let report = r#"{"name":"LCP","value":1200,"rating":"good","path":"/tenders"}"#;
+    let send = |headers: &[(&str, &str)], body: String| {
+        let mut r = Request::post("/__vitals");
+        for (k, v) in headers {
+            r = r.header(*k, *v);
+        }
+        app.clone().oneshot(r.body(Body::from(body)).unwrap())
+    };
+    let json = ("content-type", "application/json");
+    let status = |r: Result<axum::response::Response, std::convert::Infallible>| r.unwrap().status();
+    // Another site: by its origin, or by the browser's own word.
+    assert_eq!(
+        status(send(&[json, ("origin", "https://attacker.example")], report.into()).await),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(status(send(&[json, ("sec-fetch-site", "cross-site")], report.into()).await), StatusCode::FORBIDDEN);
+    // A form's or a text beacon's type: refused.
+    for other in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+        assert_eq!(
+            status(send(&[("content-type", other)], report.into()).await),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "{other}"
+        );
+    }
+    assert_eq!(status(send(&[], report.into()).await), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // 2 KB of caller text: too large for a report.
+    let big = format!(r#"{{"name":"LCP","value":1,"path":"{}"}}"#, "a".repeat(2_000));
+    assert_eq!(status(send(&[json], big).await), StatusCode::PAYLOAD_TOO_LARGE);
+    // This site's page: taken, the loopback origin included.
+    let own = [json, ("origin", "http://127.0.0.1:8080"), ("sec-fetch-site", "same-origin")];
+    assert_eq!(status(send(&own, report.into()).await), StatusCode::NO_CONTENT);
+    // A burst: past the rate, refused.
+    let mut refused = 0;
+    for _ in 0..120 {
+        if status(send(&own, report.into()).await) == StatusCode::TOO_MANY_REQUESTS {
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "a burst of 120 in a moment meets the rate");
+}
+
 #[tokio::test]
 async fn bad_input_gets_a_clear_error() {
     let app = portal(&[], "").await;
-    let response =
-        app.clone().oneshot(Request::post("/__vitals").body(Body::from("{not json")).unwrap()).await.unwrap();
+    let beacon = |body: &'static str| {
+        Request::post("/__vitals").header(header::CONTENT_TYPE, "application/json").body(Body::from(body)).unwrap()
+    };
+    let response = app.clone().oneshot(beacon("{not json")).await.unwrap();
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    let ok = app
-        .clone()
-        .oneshot(Request::post("/__vitals").body(Body::from(r#"{"name":"LCP","value":1200}"#)).unwrap())
-        .await
-        .unwrap();
+    let ok = app.clone().oneshot(beacon(r#"{"name":"LCP","value":1200}"#)).await.unwrap();
     assert_eq!(ok.status(), StatusCode::NO_CONTENT);
     assert_eq!(get(&app, "/__data", &[]).await.status, StatusCode::BAD_REQUEST);
     let data = get(&app, "/__data?url=/tenders?status=complete", &[]).await;
