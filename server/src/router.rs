@@ -60,7 +60,7 @@ async fn vitals(
     if body.len() > MAX_VITALS_REPORT {
         return Ok(StatusCode::PAYLOAD_TOO_LARGE.into_response());
     }
-    if !state.vitals_rate().admit() {
+    if !state.vitals_rate().admit(VITALS_PER_SECOND) {
         return Ok(StatusCode::TOO_MANY_REQUESTS.into_response());
     }
     let report: serde_json::Value = serde_json::from_slice(&body).map_err(|e| AppError::BadJson(e.to_string()))?;
@@ -80,36 +80,6 @@ fn is_loopback_origin(origin: &str) -> bool {
     let rest = origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")).unwrap_or_default();
     let host = rest.split(':').next().unwrap_or_default();
     matches!(host, "127.0.0.1" | "localhost") || rest.starts_with("[::1]")
-}
-
-/// Reports a second a portal logs, past which they are refused (429).
-#[derive(Debug, Default)]
-pub struct Rate {
-    window: std::sync::atomic::AtomicU64,
-}
-
-/// At most this many vitals reports a second, all clients together.
-const VITALS_PER_SECOND: u64 = 50;
-
-impl Rate {
-    /// Counts one report in the current second (the high bits hold the second, the low
-    /// 16 the count); `false` past the limit.
-    fn admit(&self) -> bool {
-        use std::sync::atomic::Ordering;
-        let second = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let mut current = self.window.load(Ordering::Relaxed);
-        loop {
-            let (at, n) = (current >> 16, current & 0xffff);
-            let next = if at == second { (second << 16) | (n + 1).min(0xffff) } else { (second << 16) | 1 };
-            if at == second && n >= VITALS_PER_SECOND {
-                return false;
-            }
-            match self.window.compare_exchange_weak(current, next, Ordering::Relaxed, Ordering::Relaxed) {
-                Ok(_) => return true,
-                Err(seen) => current = seen,
-            }
-        }
-    }
 }
 
 /// The handler of a form's POST.
@@ -133,6 +103,9 @@ pub const FORMS: [(&str, FormHandler); 10] = [
 
 /// Largest web-vitals report read (a real one is about 150 bytes).
 const MAX_VITALS_REPORT: usize = 1024;
+
+/// At most this many vitals reports a second, all clients together.
+const VITALS_PER_SECOND: u64 = 50;
 
 /// Longest page path a vitals report writes to the log.
 const MAX_VITALS_PATH: usize = 200;

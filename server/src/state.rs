@@ -42,7 +42,7 @@ struct Inner {
     /// The headers every response carries.
     security: Arc<SecurityHeaders>,
     /// Web-vitals reports taken in the current second (`router::vitals`).
-    vitals: crate::router::Rate,
+    vitals: crate::rate::Rate,
 }
 
 /// What exists once start-up finished: the pool and the translation files.
@@ -164,7 +164,7 @@ impl AppState {
     }
 
     /// The rate of web-vitals reports this process takes.
-    pub fn vitals_rate(&self) -> &crate::router::Rate {
+    pub fn vitals_rate(&self) -> &crate::rate::Rate {
         &self.inner.vitals
     }
 
