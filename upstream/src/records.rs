@@ -185,6 +185,11 @@ pub fn red_flags(t: &Value) -> (Vec<String>, Vec<String>) {
     (raised, checked)
 }
 
+/// `dateModified` of a record in epoch ms (`None` when missing or unreadable).
+pub fn modified_of(doc: &Value) -> Option<i64> {
+    doc["dateModified"].as_str().and_then(dates::parse)
+}
+
 /// The `redFlag[]` value of a tender that raises any indicator.
 pub const ANY_RED_FLAG: &str = "any";
 

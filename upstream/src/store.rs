@@ -543,10 +543,7 @@ impl Data {
     }
 }
 
-/// `dateModified` of a record in epoch ms (`None` when missing or unreadable).
-pub fn modified_of(doc: &Value) -> Option<i64> {
-    doc["dateModified"].as_str().and_then(crate::dates::parse)
-}
+pub use crate::records::modified_of;
 
 impl Data {
     /// Stores new versions of records of `kind` (whole documents, each with an `id`), as

@@ -107,7 +107,7 @@ async fn patch(State(s): State<AppState>, Path((register, id)): Path<(String, St
     let at = s.feed.stamp();
     // A new version is never older than the one it replaces (the shipped examples are
     // dated ahead of today).
-    let modified = crate::store::modified_of(&doc).map_or(at, |old| at.max(old + 1));
+    let modified = crate::records::modified_of(&doc).map_or(at, |old| at.max(old + 1));
     merge_patch(&mut doc, &patch);
     doc["dateModified"] = json!(crate::dates::format_kyiv(modified));
     let late = s.feed.faults.get().late;

@@ -172,7 +172,7 @@ impl Journal {
             let doc = data.document(c, d);
             let (public, test) = visibility(&doc);
             let date_modified = doc["dateModified"].as_str().unwrap_or_default().to_string();
-            let at = crate::store::modified_of(&doc).unwrap_or(cap).min(cap);
+            let at = crate::records::modified_of(&doc).unwrap_or(cap).min(cap);
             reg.put(id, Row { public_modified: at, date_modified, public, test });
         }
         reg

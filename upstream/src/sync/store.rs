@@ -148,7 +148,7 @@ impl Store {
                 .map_err(|e| self.sql(e))?;
             for doc in docs {
                 let Some(id) = doc["id"].as_str() else { continue };
-                let modified = crate::store::modified_of(doc).unwrap_or(0);
+                let modified = crate::records::modified_of(doc).unwrap_or(0);
                 let text = serde_json::to_vec(doc).unwrap_or_default();
                 put.execute(params![register(kind), id, modified, deflate(&text)]).map_err(|e| self.sql(e))?;
             }
