@@ -265,7 +265,9 @@ impl Users {
     /// `UPDATE`: of two requests presenting the same token, exactly one changes the row
     /// and makes the new refresh token; the others, within [`REFRESH_REUSE_GRACE_SECS`]
     /// of it, are answered with that same refresh token (and an access token of their
-    /// own), as long as it is live.
+    /// own), as long as it is live. Presented again after the grace, it ends its whole
+    /// login session: every token rotated from the same login, and the access tokens
+    /// of that session (refresh token rotation's reuse detection, OAuth 2.0 Security BCP).
     pub fn refresh(&self, token: &str) -> Result<Value, UpstreamError> {
         self.write(|tx| {
             let now = now_secs();
@@ -285,17 +287,33 @@ impl Users {
                     store_refresh(tx, uid, &successor, &sid)?;
                     (uid, sid, successor)
                 }
-                None => {
-                    let (row, live) = successor_in_grace(tx, token, now)?.ok_or_else(|| {
-                        UpstreamError::Unauthorized("refresh token unknown, spent, revoked or expired".into())
-                    })?;
-                    (row.user_id, row.sid, live)
-                }
+                None => match successor_in_grace(tx, token, now)? {
+                    Some((row, live)) => (row.user_id, row.sid, live),
+                    None => {
+                        // A token rotated longer ago than the grace, presented again: it
+                        // was copied, and whoever holds its successor may be the thief.
+                        // The whole login session ends (the refusal still commits).
+                        let replayed = refresh_row(tx, token)?.filter(|row| row.rotated.is_some() && row.expires > now);
+                        if let Some(row) = replayed {
+                            end_session(tx, &row.sid, self.ttl)?;
+                            tracing::warn!(
+                                user = row.user_id,
+                                "a rotated refresh token was replayed: its session is ended"
+                            );
+                            return Ok(Err(UpstreamError::Unauthorized(
+                                "refresh token already used: its login session is ended".into(),
+                            )));
+                        }
+                        return Ok(Err(UpstreamError::Unauthorized(
+                            "refresh token unknown, spent, revoked or expired".into(),
+                        )));
+                    }
+                },
             };
             let (email, ty): (String, String) =
                 tx.query_row("SELECT email, type FROM users WHERE id = ?1", [uid], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            Ok(self.login_answer(uid, &email, &ty, &refresh, &sid))
-        })
+            Ok(Ok(self.login_answer(uid, &email, &ty, &refresh, &sid)))
+        })?
     }
 
     /// Revokes a refresh token, and with it the tokens it was rotated into while its
@@ -498,9 +516,30 @@ mod tests {
         let kept = column(&u, "SELECT coalesce(successor, '') FROM refresh_tokens");
         assert!(!kept.iter().any(|s| s.contains(&second) || s.contains(&third)), "the database gives no live token");
         u.db().execute("UPDATE refresh_tokens SET rotated = rotated - ?1", [REFRESH_REUSE_GRACE_SECS]).unwrap();
-        assert!(u.refresh(&first).is_err() && u.refresh(&second).is_err(), "past the grace: spent");
-        assert_ne!(refresh_token(u.refresh(&third)), third, "the live one still rotates");
         assert!(u.refresh("made-up").is_err());
+        let other = refresh_token(u.issue_now(1, "buyer@example.com", "buyer"));
+        assert!(u.refresh(&first).is_err(), "past the grace: spent");
+        assert!(u.refresh(&third).is_err(), "and its replay ended the session: the live token is refused too");
+        assert_ne!(refresh_token(u.refresh(&other)), other, "another login of the same user goes on");
+    }
+
+    #[test]
+    fn a_token_replayed_after_its_grace_ends_the_session_of_the_thief_too() {
+        let u = users();
+        let login = u.issue_now(1, "buyer@example.com", "buyer").unwrap();
+        let stolen = refresh_token(Ok(login));
+        // The thief refreshes first and keeps the successor going.
+        let thief = u.refresh(&stolen).unwrap();
+        let thief_access = thief["token"].as_str().unwrap().to_owned();
+        let thief_refresh = refresh_token(u.refresh(&refresh_token(Ok(thief))));
+        assert!(u.verify(&thief_access).is_ok());
+        // The owner presents the old token after the grace: the reuse is noticed.
+        u.db().execute("UPDATE refresh_tokens SET rotated = rotated - ?1", [REFRESH_REUSE_GRACE_SECS]).unwrap();
+        let refused = u.refresh(&stolen).unwrap_err();
+        assert!(refused.to_string().contains("session is ended"), "{refused}");
+        assert!(u.refresh(&thief_refresh).is_err(), "the thief's refresh token is dead");
+        assert!(u.verify(&thief_access).is_err(), "and so is the thief's access token");
+        assert_eq!(column(&u, "SELECT token_hash FROM refresh_tokens WHERE revoked = 0").len(), 0);
     }
 
     #[test]
