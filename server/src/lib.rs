@@ -28,7 +28,9 @@ pub mod serve;
 pub mod session;
 pub mod sheet;
 pub mod shell;
+pub mod spool;
 pub mod state;
+pub mod streams;
 
 pub use router::app;
 pub use state::AppState;

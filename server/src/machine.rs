@@ -7,6 +7,7 @@
 //! answer decides the status and headers; its validator answers a conditional request
 //! with `304` before anything else is fetched.
 
+use std::net::IpAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::SystemTime;
 
@@ -15,13 +16,15 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{stream, StreamExt};
 use renderer::{Failure, FetchSpec, MachineRequest, RendererPool, Step};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::OwnedSemaphorePermit;
 
 use crate::conditional::{http_date, not_modified, not_modified_response};
 use crate::error::{busy, upstream_failure, Refusal};
 use crate::page::fetch::{computed, fetch_one};
 use crate::redact::redacted;
+use crate::spool::spooled;
 use crate::state::{AppState, Ready};
+use crate::streams::{Refused, Streams, Turn};
 
 /// Whether a path may name a document for machines (the bundle has the last word).
 pub fn is_document_path(path: &str) -> bool {
@@ -61,10 +64,24 @@ impl Run {
     }
 }
 
-/// Streams over several upstream requests at once, process-wide (`server.maxDocumentStreams`).
-fn streams(state: &AppState) -> Arc<Semaphore> {
-    static STREAMS: OnceLock<Arc<Semaphore>> = OnceLock::new();
-    STREAMS.get_or_init(|| Arc::new(Semaphore::new(state.config().server.max_document_streams))).clone()
+/// Documents over several upstream requests: one per client at a time, and
+/// `server.maxDocumentStreams` being made at once, process-wide (`crate::streams`).
+fn streams(state: &AppState) -> Arc<Streams> {
+    static STREAMS: OnceLock<Arc<Streams>> = OnceLock::new();
+    STREAMS.get_or_init(|| Streams::new(state.config().server.max_document_streams)).clone()
+}
+
+/// The client's turn and a permit to make its document, waiting in line for both; a
+/// `503` with `Retry-After` when the line is full or too slow.
+async fn admitted(state: &AppState, client: Option<IpAddr>) -> Result<(Turn, OwnedSemaphorePermit), Response> {
+    let streams = streams(state);
+    let refused = |why: Refused| {
+        tracing::info!(?why, "a document over several requests refused: the line is full or too slow");
+        busy()
+    };
+    let turn = streams.turn(client).await.map_err(refused)?;
+    let permit = streams.making().await.map_err(refused)?;
+    Ok((turn, permit))
 }
 
 /// `attachment; filename="…"; filename*=UTF-8''…`: the ASCII name for old clients, the
@@ -86,11 +103,12 @@ fn disposition(name: &str) -> Option<HeaderValue> {
 }
 
 /// The document at `url` for this request, or `None` when the address names none (the
-/// page handler then answers it: a 404 page, or the page it is).
+/// page handler then answers it: a 404 page, or the page it is). `client`: the
+/// visitor's address, which may have one document over several requests at a time.
 pub async fn document(
     state: &AppState,
     ready: &Ready,
-    headers: &HeaderMap,
+    (headers, client): (&HeaderMap, Option<IpAddr>),
     url: &str,
     head_only: bool,
 ) -> Option<Response> {
@@ -144,7 +162,16 @@ pub async fn document(
     }
     if let Some(name) = step.sheet {
         return Some(
-            workbook(state, run, pool, (name, text + &more), (step.next, step.state), (headers, head_only), head).await,
+            workbook(
+                state,
+                run,
+                pool,
+                (name, text + &more),
+                (step.next, step.state),
+                (headers, client, head_only),
+                head,
+            )
+            .await,
         );
     }
     let opening = Bytes::from(text + &more);
@@ -152,14 +179,17 @@ pub async fn document(
         Some(next) if !head_only && head.unchanged(headers).is_none() => next,
         _ => return Some(head.respond(headers, head_only, Body::from(opening))),
     };
-    // More requests to come: one of the process's few streams, or a fast refusal.
-    let Ok(permit) = streams(state).try_acquire_owned() else {
-        return Some(busy());
+    // More requests to come: the client's turn and a permit, in line. The steps run to
+    // their end into the spool, holding the permit; the client reads at its own pace,
+    // holding only its turn.
+    let (turn, permit) = match admitted(state, client).await {
+        Ok(admitted) => admitted,
+        Err(refused) => return Some(refused),
     };
-    let rest = rest_of(run, pool.clone(), next, step.state, permit);
+    let rest = spooled(rest_of(run, pool.clone(), next, step.state), permit);
     // Fused: the compression layer may poll once more after the end.
-    let body = Body::from_stream(stream::once(async move { Ok::<_, std::io::Error>(opening) }).chain(rest).fuse());
-    Some(head.respond(headers, false, body))
+    let body = stream::once(async move { Ok::<_, std::io::Error>(opening) }).chain(rest).fuse();
+    Some(head.respond(headers, false, Body::from_stream(holding(body, turn))))
 }
 
 /// The whole text of a document no visitor asks for (a saved search's alert, for
@@ -190,18 +220,18 @@ async fn workbook(
     pool: &RendererPool,
     (name, mut rows): (String, String),
     (mut next, mut carried): (Option<FetchSpec>, Option<serde_json::Value>),
-    (headers, head_only): (&HeaderMap, bool),
+    (headers, client, head_only): (&HeaderMap, Option<IpAddr>, bool),
     head: Head,
 ) -> Response {
     if head_only {
         return head.respond(headers, true, Body::empty());
     }
-    let permit = match next {
-        Some(_) => match streams(state).try_acquire_owned() {
-            Ok(permit) => Some(permit),
-            Err(_) => return busy(),
+    let (turn, permit) = match next {
+        Some(_) => match admitted(state, client).await {
+            Ok((turn, permit)) => (Some(turn), Some(permit)),
+            Err(refused) => return refused,
         },
-        None => None,
+        None => (None, None),
     };
     while let Some(spec) = next.take() {
         let answer = match fetch_one(state, &spec).await {
@@ -222,7 +252,10 @@ async fn workbook(
     drop(permit);
     // Writing 10,000 rows takes a few hundred milliseconds: off the request threads.
     match tokio::task::spawn_blocking(move || crate::sheet::workbook(&name, &rows)).await {
-        Ok(Ok(bytes)) => head.respond(headers, false, Body::from(bytes)),
+        Ok(Ok(bytes)) => {
+            let body = stream::once(async move { Ok::<_, std::io::Error>(Bytes::from(bytes)) });
+            head.respond(headers, false, Body::from_stream(holding(body, turn)))
+        }
         Ok(Err(e)) => {
             tracing::error!(url = %redacted(&run.request.url), error = %redacted(&e.to_string()), "workbook not written");
             Refusal::Failed.with_text("the document could not be made\n")
@@ -242,6 +275,18 @@ fn iso_now() -> String {
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", secs / 3600, secs / 60 % 60, secs % 60)
 }
 
+/// A body that holds `held` (a client's turn) until it is sent or dropped.
+fn holding<S, T>(body: S, held: T) -> impl futures_util::Stream<Item = S::Item> + Send
+where
+    S: futures_util::Stream + Send,
+    T: Send,
+{
+    body.map(move |item| {
+        let _ = &held;
+        item
+    })
+}
+
 /// The steps after the first answer, one upstream request and one text each. A failure
 /// ends the body as broken: the status is sent, and a cut file must not pass for whole.
 fn rest_of(
@@ -249,16 +294,14 @@ fn rest_of(
     pool: RendererPool,
     next: FetchSpec,
     carried: Option<serde_json::Value>,
-    permit: OwnedSemaphorePermit,
-) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> {
+) -> impl futures_util::Stream<Item = Result<Bytes, std::io::Error>> + Send + 'static {
     struct Left {
         run: Run,
         pool: RendererPool,
         next: Option<FetchSpec>,
         carried: Option<serde_json::Value>,
-        _permit: OwnedSemaphorePermit,
     }
-    let left = Left { run, pool, next: Some(next), carried, _permit: permit };
+    let left = Left { run, pool, next: Some(next), carried };
     stream::unfold(Some(left), |left| async move {
         let mut left = left?;
         let spec = left.next.take()?;

@@ -395,7 +395,13 @@ pub async fn refusal(state: &AppState, refusal: Refusal, method: &Method, uri: &
 }
 
 /// Every GET that no other route took: a page.
-pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+pub async fn page(
+    State(state): State<AppState>,
+    peer: crate::form::Peer,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let head_only = method == Method::HEAD;
     let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(&headers), head_only };
     if method != Method::GET && !head_only {
@@ -425,7 +431,8 @@ pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, heade
     let url = uri.path_and_query().map_or("/", |p| p.as_str());
     // Sitemaps, feeds and exports: the same for every visitor, no session read.
     if crate::machine::is_document_path(uri.path()) {
-        if let Some(response) = crate::machine::document(&state, ready, &headers, url, head_only).await {
+        let client = peer.visitor(&state, &headers);
+        if let Some(response) = crate::machine::document(&state, ready, (&headers, client), url, head_only).await {
             return response;
         }
     }

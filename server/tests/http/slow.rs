@@ -102,3 +102,101 @@ async fn slow_readers_of_exports_and_pages_are_disconnected_and_free_their_permi
     drop(page_reader);
     assert!(portal.log_tail().is_empty() || !portal.log_tail().contains("panicked"), "{}", portal.log_tail());
 }
+
+/// A reader of `path` from `from` (named in `X-Forwarded-For`, the portal trusting
+/// loopback as its proxy) with a tiny receive buffer, reading 64 bytes a second, that
+/// leaves after `stay` (just before the slow-reader cut) and comes back at once, until
+/// `until`; answers how many times it connected.
+fn reconnecting_reader(
+    port: u16,
+    path: &'static str,
+    from: &'static str,
+    stay: Duration,
+    until: Instant,
+) -> std::thread::JoinHandle<usize> {
+    std::thread::spawn(move || {
+        let mut visits = 0;
+        while Instant::now() < until {
+            visits += 1;
+            let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+            socket.set_recv_buffer_size(1024).unwrap();
+            if socket.connect(&SocketAddr::from(([127, 0, 0, 1], port)).into()).is_err() {
+                continue;
+            }
+            let mut stream: TcpStream = socket.into();
+            stream.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+            let request = format!(
+                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {from}\r\nAccept-Encoding: identity\r\n\r\n"
+            );
+            if stream.write_all(request.as_bytes()).is_err() {
+                continue;
+            }
+            let started = Instant::now();
+            let mut buf = [0u8; 64];
+            while started.elapsed() < stay && Instant::now() < until {
+                match stream.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(_) => std::thread::sleep(Duration::from_secs(1)),
+                    Err(e)
+                        if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut => {}
+                    Err(_) => break,
+                }
+            }
+        }
+        visits
+    })
+}
+
+/// Issue 42, item 1: four readers from one address hold exports open, leave just before
+/// the slow-reader cut and reconnect at once. Every export of another client is served,
+/// whole, within a bounded time: the attacker's address has one document at a time, and
+/// a document holds a permit only while it is being made (the spool holds the text).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_slow_readers_from_one_address_leave_exports_to_everyone_else() {
+    let url = upstream_url();
+    let env = [
+        ("PORTAL_SERVER_EMBEDDED_UPSTREAM", "false".to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_SEARCH", url.to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_USERS", url.to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_CDB", format!("{url}/cdb/api/2.5")),
+        ("PORTAL_SERVER_MAX_DOCUMENT_STREAMS", "4".to_owned()),
+        ("PORTAL_SERVER_MIN_SEND_BYTES_PER_SEC", "1024".to_owned()),
+        ("PORTAL_SERVER_SEND_WINDOW_MS", "4000".to_owned()),
+        ("PORTAL_SERVER_TRUSTED_PROXIES", "127.0.0.1".to_owned()),
+        ("RUST_LOG", "info".to_owned()),
+    ];
+    let portal = Portal::start("reconnecting-readers", &env).await;
+    let until = Instant::now() + Duration::from_secs(40);
+    // Each leaves after 3 s, before the 4 s window would cut it.
+    let readers: Vec<_> = (0..4)
+        .map(|_| reconnecting_reader(portal.port, "/tenders.ocds.json", "203.0.113.5", Duration::from_secs(3), until))
+        .collect();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+
+    // Another client's exports, one after another, while the attack goes on.
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
+    let (mut served, mut asked, mut slowest) = (0, 0, Duration::ZERO);
+    while Instant::now() + Duration::from_secs(8) < until && asked < 6 {
+        asked += 1;
+        let started = Instant::now();
+        let answer = client
+            .get(portal.url("/tenders.ocds.json"))
+            .header("x-forwarded-for", "198.51.100.7")
+            .send()
+            .await
+            .unwrap();
+        let status = answer.status();
+        let body = answer.bytes().await;
+        let took = started.elapsed();
+        slowest = slowest.max(took);
+        if status == 200 && body.as_ref().is_ok_and(|b| serde_json::from_slice::<serde_json::Value>(b).is_ok()) {
+            served += 1;
+        }
+        assert!(took < Duration::from_secs(10), "an export took {took:?} under the attack (status {status})");
+    }
+    let visits: usize = readers.into_iter().map(|r| r.join().unwrap()).sum();
+    eprintln!("{served} of {asked} exports served whole, the slowest in {slowest:?}, while the readers connected {visits} times");
+    assert_eq!(served, asked, "every export of the other client was served whole");
+    assert!(visits > 8, "the readers kept reconnecting: {visits}");
+    assert!(!portal.log_tail().contains("panicked"), "{}", portal.log_tail());
+}
