@@ -234,10 +234,28 @@ test('registration goes through three steps to the dialog and a letter; recovery
   await page.waitForSelector('[role=dialog]');
   assert.match(await page.textContent('[role=dialog]'), new RegExp(email.replace('.', '\\.')));
   assert.equal(new URL(page.url()).pathname, '/');
-  assert.ok(await letterTo(email), 'a letter in the outbox');
+  assert.match(await page.textContent('[role=dialog]'), new RegExp(uk.registration.success.confirm.slice(0, 30)));
+  // The one letter a new address gets: its confirmation link, under a fixed subject.
+  const confirmation = await letterTo(email);
+  assert.equal(confirmation.subject, 'Підтвердіть адресу електронної пошти');
+  assert.match(confirmation.body, /\/registration\/confirm\?code=/);
   await page.click('[role=dialog] .button-primary');
   await page.waitForSelector('[role=dialog]', { state: 'detached' });
   assert.equal(new URL(page.url()).pathname, '/');
+  // Before it is confirmed, no recovery letter goes to it either.
+  await page.goto(`${BASE}/login/forgot`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.fill('#login-email', email);
+  await page.click('.account-form button[type=submit]');
+  await page.waitForSelector('.form-note');
+  assert.equal((await letterTo(email)).id, confirmation.id, 'no letter but the confirmation');
+  // The link confirms, once; the login page says so.
+  const confirmCode = confirmation.body.split(' ').at(-1).trim();
+  await page.goto(`${BASE}/registration/confirm?code=${confirmCode}`);
+  assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, '/login?confirmed=1');
+  assert.match(await page.textContent('.form-note'), new RegExp(uk.account.confirmed.done.slice(0, 20)));
+  await page.goto(`${BASE}/registration/confirm?code=${confirmCode}`);
+  assert.equal(new URL(page.url()).search, '?confirmed=0', 'a spent link confirms nothing');
   // Recovery.
   await page.goto(`${BASE}/login/forgot`);
   await page.waitForSelector('html[data-hydrated="true"]');

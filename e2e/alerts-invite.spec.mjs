@@ -59,6 +59,13 @@ test('a visitor who registers first is led back to the same search too', async (
   const back = new URL(page.url());
   assert.equal(back.pathname + back.search, SEARCH, 'back on the same search');
   await page.waitForSelector('.save-search');
+  // Until the address is confirmed, the cabinet says so and sends the link again.
+  await page.goto(new URL('/icabinet', page.url()).href);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  assert.match(await page.textContent('.cabinet-unconfirmed'), new RegExp(email.replace('.', '\\.')));
+  await page.click('.cabinet-unconfirmed button[type=submit]');
+  await page.waitForSelector('.cabinet-unconfirmed .form-note');
+  assert.equal(await page.locator('.cabinet-unconfirmed .form-note').textContent(), uk.cabinet.unconfirmed.sent);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -153,7 +153,9 @@ test('a saved search mails one alert for a newly loaded matching tender, none on
   assert.equal(mails.length, before + 1);
   const mail = mails.at(-1);
   assert.equal(mail.to ?? mail.recipient, BUYER[0]);
-  assert.match(mail.subject, /Роботи за кодом/);
+  // The search's name (the user's text) is in the body only, never in the subject.
+  assert.equal(mail.subject, 'Нові записи за вашим збереженим пошуком: 1');
+  assert.match(mail.body, /Роботи за кодом/);
   assert.deepEqual([...mail.body.matchAll(/\/tenders\/(UA-[\w-]+)/g)].map((m) => m[1]), [tenderID]);
   assert.ok(mail.body.includes(`${BASE}/tenders?classification%5B0%5D=${cpv}`), 'a link to the whole search');
 
@@ -267,7 +269,7 @@ test('with alerts enabled, the portal runs the job on its timer: one e-mail, the
     mails = await outbox();
   }
   assert.equal(mails.length, before + 1, 'the timer mailed the new tender');
-  assert.match(mails.at(-1).subject, /^New for your search/);
+  assert.match(mails.at(-1).subject, /^New records for your saved search: \d+$/);
   // The timer's next run (10 s later) finds nothing new.
   await new Promise((r) => setTimeout(r, 12_000));
   assert.equal((await outbox()).length, before + 1);

@@ -207,11 +207,37 @@ pub async fn register(
     match users::submit(state.http(), state.sessions().users(), path, Value::Object(body), from).await {
         Ok(answer) => {
             let email = answer["email"].as_str().or(fields.get("email").map(String::as_str)).unwrap_or("").to_owned();
-            let outcome = FormOutcome { registered: Some(email), location: Some("/".into()), ..FormOutcome::done() };
+            let confirm = (answer["confirmation"] == "sent").then_some(true);
+            let outcome =
+                FormOutcome { registered: Some(email), confirm, location: Some("/".into()), ..FormOutcome::done() };
             form_outcome(&state, &headers, &page, outcome).await
         }
         Err(refusal) => refused(&state, &headers, &page, refusal, values).await,
     }
+}
+
+/// `GET /registration/confirm?code=…`: the link of the confirmation letter. The code goes
+/// to the users API (`POST /api/users/confirm-email`); the visitor goes on to the login
+/// page, which says whether the address is now confirmed (`?confirmed=1`) or the link
+/// is spent or expired (`?confirmed=0`). Opening it twice is harmless.
+pub async fn confirm_email(State(state): State<AppState>, uri: Uri) -> Response {
+    let prefix = if uri.path().starts_with("/en/") { "/en" } else { "" };
+    let code = uri
+        .query()
+        .and_then(|q| serde_urlencoded::from_str::<Vec<(String, String)>>(q).ok())
+        .and_then(|pairs| pairs.into_iter().find(|(k, _)| k == "code").map(|(_, v)| v))
+        .filter(|code| !code.is_empty() && code.len() <= 256);
+    let confirmed = match code {
+        Some(code) => {
+            let path = "/api/users/confirm-email";
+            users::submit(state.http(), state.sessions().users(), path, json!({ "code": code }), None).await.is_ok()
+        }
+        None => false,
+    };
+    let mut response = see_other(&format!("{prefix}/login?confirmed={}", u8::from(confirmed)));
+    // The code must not go on to another site in a `Referer`.
+    response.headers_mut().insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
 }
 
 /// `POST /login/forgot`: asks for a recovery code. The answer is the same whether or not
@@ -273,6 +299,28 @@ pub async fn save_cpv(State(state): State<AppState>, uri: Uri, headers: HeaderMa
     let Some(bearer) = visitor.bearer() else {
         return with_cookies(see_other(&localized(prefix(&page), "/")), &visitor.set_cookies);
     };
+    // The cabinet's other form: the confirmation letter again.
+    if crate::form::fields(&headers, &body).is_some_and(|f| f.get("form").map(String::as_str) == Some("confirm-email"))
+    {
+        let path = "/api/users/confirm-email/resend";
+        return match users::change(
+            state.http(),
+            state.sessions().users(),
+            reqwest::Method::POST,
+            path,
+            bearer,
+            json!({}),
+        )
+        .await
+        {
+            Ok(_) if wants_json(&headers) => with_cookies(
+                axum::Json(FormOutcome { sent: Some(true), ..FormOutcome::done() }).into_response(),
+                &visitor.set_cookies,
+            ),
+            Ok(_) => with_cookies(see_other(&format!("{}/icabinet?sent=1", prefix(&page))), &visitor.set_cookies),
+            Err(refusal) => refused(&state, &headers, &page, refusal, json!({ "form": "confirm-email" })).await,
+        };
+    }
     let path = "/api/users/profile/cpv-notifications";
     let answer =
         users::put(state.http(), state.sessions().users(), path, bearer, json!({ "cpvNotificationList": codes })).await;

@@ -56,6 +56,10 @@ pub struct FormOutcome {
     /// A new account's e-mail (registration).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub registered: Option<String>,
+    /// The new account's address must be confirmed by the link mailed to it (the users
+    /// API said so: `confirmation: "sent"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<bool>,
     /// A recovery e-mail was asked for (the same answer whether or not the address exists).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sent: Option<bool>,
@@ -372,6 +376,7 @@ mod tests {
         };
         let outcome = FormOutcome {
             cart: Some(Value::Null),
+            confirm: Some(true),
             csrf: Some("q1w2e3r4t5y6u7i8o9p0".into()),
             error: Some(FormError {
                 expired: Some(true),

@@ -214,6 +214,8 @@ pub fn app(state: AppState) -> Router {
         .route("/__csrf", get(account::csrf_token))
         .route("/__handover", post(account::handover_for_session))
         .route("/login/handover/{id}", get(account::handover))
+        .route("/registration/confirm", get(account::confirm_email))
+        .route("/en/registration/confirm", get(account::confirm_email))
         .route("/cookie-notice", post(crate::notice::dismiss).layer(DefaultBodyLimit::max(crate::notice::MAX_BODY)));
     // The forms post to their own page's path, in either language.
     for prefix in ["", "/en"] {

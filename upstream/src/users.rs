@@ -18,6 +18,7 @@
 
 mod account;
 pub mod cart;
+mod confirmation;
 mod old_portal;
 mod recovery;
 mod registration;
@@ -30,7 +31,8 @@ mod totp;
 pub use account::{cpv_notification_list, MAX_CPV_NOTIFICATIONS};
 pub use cart::{Cart, CartError, CartItem};
 pub use throttle::{
-    Pairwise, Rule, Throttle, FREE_ATTEMPTS, LOGIN, RECOVERY_ASKS, RECOVERY_LETTERS, REGISTRATIONS, SECOND_FACTOR,
+    Pairwise, Rule, Throttle, CONFIRMATION_LETTERS, FREE_ATTEMPTS, LOGIN, RECOVERY_ASKS, RECOVERY_LETTERS,
+    REGISTRATIONS, SECOND_FACTOR, SIGN_UPS, SIGN_UPS_OVERALL,
 };
 pub use tokens::REFRESH_REUSE_GRACE_SECS;
 pub use totp::{base32_decode, totp};
@@ -180,6 +182,7 @@ impl Users {
         tx.execute("DELETE FROM spent_pending WHERE expires <= ?1", [now])?;
         tx.execute("DELETE FROM ended_sessions WHERE expires <= ?1", [now])?;
         tx.execute("DELETE FROM old_sessions WHERE expires <= ?1", [now])?;
+        confirmation::forget_unconfirmed(&tx, now)?;
         tx.execute(
             "UPDATE refresh_tokens SET successor = NULL WHERE successor IS NOT NULL AND rotated <= ?1",
             [now - REFRESH_REUSE_GRACE_SECS],
@@ -243,12 +246,16 @@ impl Users {
         .map_err(|e| UpstreamError::Hash(e.to_string()))
     }
 
+    /// The account of an address: one whose address is unconfirmed past
+    /// [`confirmation::UNCONFIRMED_TTL_SECS`] is none (it is deleted at the next sign-up).
     fn account(&self, email: &str) -> Result<Option<Account>, UpstreamError> {
         Ok(self
             .db()
-            .query_row("SELECT id, password, type FROM users WHERE email = ?1", [email], |r| {
-                Ok(Account { id: r.get(0)?, hash: r.get(1)?, ty: r.get(2)? })
-            })
+            .query_row(
+                "SELECT id, password, type FROM users WHERE email = ?1 AND (confirmed = 1 OR created > ?2)",
+                params![email, now_secs() - confirmation::UNCONFIRMED_TTL_SECS],
+                |r| Ok(Account { id: r.get(0)?, hash: r.get(1)?, ty: r.get(2)? }),
+            )
             .optional()?)
     }
 
@@ -370,6 +377,8 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/api/users/forgot-password", post(recovery::forgot))
         .route("/api/users/new-password", post(recovery::new_password))
         .route("/api/users/registration/{step}", post(registration::registration_submit))
+        .route("/api/users/confirm-email", post(confirmation::confirm))
+        .route("/api/users/confirm-email/resend", post(confirmation::resend))
         .route("/lists/countries.json", get(registration::countries))
         .route("/lists/classificationEconomicEntities.json", get(registration::economic_entities))
         .route("/lists/customerCategory.json", get(registration::customer_category))

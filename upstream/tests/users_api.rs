@@ -426,3 +426,71 @@ async fn registration_lists_and_old_portal() {
     assert_eq!(get(&s, "/old/checkAuth.php?rand=1").await.body["isGuest"], true);
     assert_eq!(get(&s, "/old/cabinet/logout?noRedirect=1&rand=3").await.status, 200);
 }
+
+/// Issue 42, item 3: a new account's address gets its confirmation letter and nothing
+/// else (no recovery letter, no alert) until the link's code is spent; the profile says
+/// which state it is in, and the letter can be asked for again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_address_gets_only_its_confirmation_letter_until_it_is_confirmed() {
+    let addr = serve(fresh(|c| {
+        c.dev = true;
+        c.portal_origin = Some("https://portal.example".into());
+        c.alerts_key = Some("an-alerts-key-of-at-least-thirty-two-bytes".into());
+    }))
+    .await;
+    let letters = |addr| async move {
+        let out = http(addr, "GET", "/dev/outbox", &[], "").await;
+        out.body["hydra:member"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["to"] == "fresh@example.com")
+            .cloned()
+            .collect::<Vec<Value>>()
+    };
+    let body =
+        r#"{"email":"fresh@example.com","password":"long-enough","userGroup":"buyer","firstName":"Subject: spam"}"#;
+    let reg = http_post(addr, "/api/users/registration/finish", body, None).await;
+    assert_eq!((reg.status, &reg.body["confirmation"]), (201, &Value::from("sent")), "{}", reg.text);
+    let sent = letters(addr).await;
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0]["subject"], "Підтвердіть адресу електронної пошти");
+    let text = sent[0]["body"].as_str().unwrap();
+    let code = text.rsplit(' ').next().unwrap().to_owned();
+    assert!(text.contains(&format!("https://portal.example/registration/confirm?code={code}")), "{text}");
+
+    // It may log in, and its profile says the address is not confirmed.
+    let login = http_post(addr, "/auth", r#"{"email":"fresh@example.com","password":"long-enough"}"#, None).await;
+    let token = login.body["token"].as_str().unwrap().to_owned();
+    let profile = http(addr, "GET", "/api/users/profile", &[("authorization", &format!("Bearer {token}"))], "").await;
+    assert_eq!(profile.body["emailConfirmed"], false);
+    // A saved search with instant alerts: not due while the address is unconfirmed.
+    let search = r#"{"register":"tenders","query":"status%5B0%5D=active","name":"Мій пошук","frequency":"instant"}"#;
+    assert_eq!(http_post(addr, "/api/users/saved-searches", search, Some(&token)).await.status, 201);
+    let key = [("authorization", "Bearer an-alerts-key-of-at-least-thirty-two-bytes")];
+    let due = http(addr, "GET", "/api/alerts/due", &key, "").await;
+    assert_eq!(due.status, 200, "{}", due.text);
+    assert!(!due.text.contains("fresh@example.com"), "{}", due.text);
+    // No recovery letter either (the answer is the same as for any address).
+    let forgot = http_post(addr, "/api/users/forgot-password", r#"{"email":"fresh@example.com"}"#, None).await;
+    assert_eq!(forgot.status, 200);
+    assert_eq!(letters(addr).await.len(), 1, "nothing but the confirmation letter");
+    // The letter again, on request.
+    let again = http_post(addr, "/api/users/confirm-email/resend", "{}", Some(&token)).await;
+    assert_eq!((again.status, &again.body["sent"]), (200, &Value::from(true)), "{}", again.text);
+    assert_eq!(letters(addr).await.len(), 2);
+
+    // A made-up code confirms nothing; the first letter's code does, once.
+    let wrong = http_post(addr, "/api/users/confirm-email", r#"{"code":"made-up"}"#, None).await;
+    assert_eq!((wrong.status, &wrong.body["parameter"]), (400, &Value::from("code")));
+    let confirmed = http_post(addr, "/api/users/confirm-email", &format!(r#"{{"code":"{code}"}}"#), None).await;
+    assert_eq!(confirmed.status, 200, "{}", confirmed.text);
+    assert_eq!(http_post(addr, "/api/users/confirm-email", &format!(r#"{{"code":"{code}"}}"#), None).await.status, 400);
+    let profile = http(addr, "GET", "/api/users/profile", &[("authorization", &format!("Bearer {token}"))], "").await;
+    assert_eq!(profile.body["emailConfirmed"], true);
+    let due = http(addr, "GET", "/api/alerts/due", &key, "").await;
+    assert!(due.text.contains("fresh@example.com"), "due once confirmed: {}", due.text);
+    // Nothing the user typed stands in a subject.
+    let out = http(addr, "GET", "/dev/outbox", &[], "").await;
+    assert!(!out.text.contains("Subject: spam"));
+}

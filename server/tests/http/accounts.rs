@@ -452,6 +452,17 @@ async fn registration_goes_through_three_steps_and_recovery_sets_a_new_password(
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
     assert_eq!(state(&visit(&app, "/plans", &mut jar).await)["session"]["name"], "Олена Нова");
 
+    // The address is confirmed by the link of its one letter (issue 42, item 3): until
+    // then no recovery letter goes to it. The link goes on to the login page.
+    let code = recovery_code(&email).await;
+    let confirm = get(&app, &format!("/registration/confirm?code={code}"), &[]).await;
+    assert_eq!(
+        (confirm.status, confirm.headers[header::LOCATION].to_str().unwrap()),
+        (StatusCode::SEE_OTHER, "/login?confirmed=1")
+    );
+    let spent = get(&app, &format!("/en/registration/confirm?code={code}"), &[]).await;
+    assert_eq!(spent.headers[header::LOCATION].to_str().unwrap(), "/en/login?confirmed=0");
+
     // Recovery: the same answer for an unknown address; the code works once.
     let mut visitor = Jar::default();
     let token = login_token(&app, &mut visitor, "/login/forgot").await;

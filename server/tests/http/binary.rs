@@ -186,11 +186,14 @@ pub(super) async fn settle(portal: &Portal, within: Duration, settled: impl Fn(&
 pub(super) struct Browser {
     pub(super) http: reqwest::Client,
     pub(super) cookies: Jar,
+    /// The visitor's address, sent as `X-Forwarded-For` with the JSON posts (the portal
+    /// believes it only when loopback is one of its trusted proxies).
+    pub(super) forwarded_for: Option<String>,
 }
 
 impl Browser {
     pub(super) fn new() -> Self {
-        Self { http: client(), cookies: Jar::default() }
+        Self { http: client(), cookies: Jar::default(), forwarded_for: None }
     }
 
     /// A GET with the jar's cookies: (status, body).
@@ -207,14 +210,12 @@ impl Browser {
         url: &str,
         body: serde_json::Value,
     ) -> Result<(u16, serde_json::Value), reqwest::Error> {
-        let answer = self
-            .http
-            .post(url)
-            .header("cookie", self.cookies.header())
-            .header("accept", "application/json")
-            .json(&body)
-            .send()
-            .await?;
+        let mut request =
+            self.http.post(url).header("cookie", self.cookies.header()).header("accept", "application/json");
+        if let Some(from) = &self.forwarded_for {
+            request = request.header("x-forwarded-for", from);
+        }
+        let answer = request.json(&body).send().await?;
         self.cookies.apply(answer.headers());
         let status = answer.status().as_u16();
         let text = answer.text().await?;

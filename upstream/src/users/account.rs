@@ -43,8 +43,15 @@ fn profile_column(s: &AppState, h: &HeaderMap, col: &str) -> Answer {
     Ok(JsonAnswer::ok(serde_json::from_str(&text).unwrap_or_default()))
 }
 
+/// The profile, with whether its address is confirmed (`emailConfirmed`).
 pub(super) async fn profile(State(s): State<AppState>, h: HeaderMap) -> Answer {
-    profile_column(&s, &h, "profile")
+    let mut answer = profile_column(&s, &h, "profile")?;
+    let id = user_id(&s.users.verify(bearer(&h)?)?);
+    let confirmed = super::confirmation::is_confirmed(&s.users.db(), id)?;
+    if let Some(profile) = answer.body.as_object_mut() {
+        profile.insert("emailConfirmed".into(), json!(confirmed));
+    }
+    Ok(answer)
 }
 pub(super) async fn company(State(s): State<AppState>, h: HeaderMap) -> Answer {
     profile_column(&s, &h, "company")

@@ -63,7 +63,13 @@ pub(super) async fn forgot(State(s): State<AppState>, ClientAddr(addr): ClientAd
         Some(ip) => s.users.admit(&[recipient, (Key(Scope::Recovery, Subject::Addr(Some(ip))), RECOVERY_ASKS)])?,
         None => s.users.admit(&[recipient])?,
     }
-    if let Some(account) = s.users.account(&email)? {
+    // An unconfirmed address gets no letter but its confirmation (issue 42, item 3).
+    let account = s.users.account(&email)?;
+    let account = match account {
+        Some(a) if super::confirmation::is_confirmed(&s.users.db(), a.id)? => Some(a),
+        _ => None,
+    };
+    if let Some(account) = account {
         s.users.write(|tx| {
             let code = add_recovery_code(tx, account.id, now_secs())?;
             send(tx, &email, "Відновлення пароля", &recovery_letter(s.config.portal_origin.as_deref(), &code))

@@ -1,9 +1,14 @@
 //! Registration: the static lists its form offers (countries, kinds of economic
 //! entity, customer categories), the form's fields per step and language, and the
-//! submission that creates an account (counted per requester).
+//! submission that creates an unconfirmed account and mails its confirmation link
+//! (attempts counted per requester, accounts created per requester and overall).
 
+use super::confirmation::{forget_unconfirmed, mail_code};
 use super::throttle::{Key, Scope, Subject};
-use super::{body_json, email_field, hash_password, new_password_field, requester, send, Answer, REGISTRATIONS};
+use super::{
+    body_json, email_field, hash_password, new_password_field, now_secs, requester, Answer, REGISTRATIONS, SIGN_UPS,
+    SIGN_UPS_OVERALL,
+};
 use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
 use crate::peer::ClientAddr;
@@ -131,35 +136,55 @@ pub(super) async fn registration_submit(
     // The 409 tells that an address is registered (the portal's form says so, decision
     // 0017): attempts are counted per requester before the look-up, so addresses cannot
     // be tried in bulk. An account created gives its attempt back: only refusals weigh.
-    let key = requester(&s, addr).map(|ip| [(Key(Scope::Registration, Subject::Addr(Some(ip))), REGISTRATIONS)]);
-    if let Some(key) = &key {
-        s.users.admit(key)?;
+    // Accounts created are counted too, per requester and overall: an attempt that
+    // creates none gives those back.
+    let ip = requester(&s, addr);
+    let attempt = ip.map(|ip| (Key(Scope::Registration, Subject::Addr(Some(ip))), REGISTRATIONS));
+    let mut created = vec![(Key(Scope::SignUpOverall, Subject::Addr(None)), SIGN_UPS_OVERALL)];
+    created.extend(ip.map(|ip| (Key(Scope::SignUp, Subject::Addr(Some(ip))), SIGN_UPS)));
+    let counted: Vec<_> = attempt.into_iter().chain(created.iter().copied()).collect();
+    s.users.admit(&counted)?;
+    let made = async {
+        // Looked up first so that a taken address costs no hash; the unique index still
+        // decides between two registrations racing for it.
+        if s.users.account(&email)?.is_some() {
+            return Err(exists());
+        }
+        let hash = s.users.hashing(move || hash_password(&pw)).await??;
+        let text = |k: &str| v[k].as_str().map(str::trim).unwrap_or_default().to_owned();
+        let profile = json!({"email": email, "userType": ty, "cpvNotificationList": "",
+            "firstName": text("firstName"), "lastName": text("lastName"), "phone": text("phone"), "position": text("position")});
+        let company = json!({"name": text("legalName"), "identifier": {"scheme": "UA-EDR", "id": text("identifier")},
+            "countryId": text("incorporationCountryId")});
+        s.users.write(|tx| {
+            let now = now_secs();
+            // An address left unconfirmed past its time is free again.
+            forget_unconfirmed(tx, now)?;
+            let id: i64 = match tx.query_row(
+                "INSERT INTO users (email, password, type, profile, company, confirmed, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6) RETURNING id",
+                params![email, hash, ty, profile.to_string(), company.to_string(), now],
+                |r| r.get(0),
+            ) {
+                Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
+                    return Err(exists())
+                }
+                other => other?,
+            };
+            // The one letter an unconfirmed address gets: its subject is fixed.
+            mail_code(tx, s.config.portal_origin.as_deref(), id, &email, now)
+        })
+    };
+    let now = Instant::now();
+    match made.await {
+        Ok(()) => s.users.throttle.give_back(attempt.as_slice(), now),
+        Err(e) => {
+            s.users.throttle.give_back(&created, now);
+            return Err(e);
+        }
     }
-    // Looked up first so that a taken address costs no hash; the unique index still
-    // decides between two registrations racing for it.
-    if s.users.account(&email)?.is_some() {
-        return Err(exists());
-    }
-    let hash = s.users.hashing(move || hash_password(&pw)).await??;
-    let text = |k: &str| v[k].as_str().map(str::trim).unwrap_or_default().to_owned();
-    let profile = json!({"email": email, "userType": ty, "cpvNotificationList": "",
-        "firstName": text("firstName"), "lastName": text("lastName"), "phone": text("phone"), "position": text("position")});
-    let company = json!({"name": text("legalName"), "identifier": {"scheme": "UA-EDR", "id": text("identifier")},
-        "countryId": text("incorporationCountryId")});
-    s.users.write(|tx| {
-        match tx.execute(
-            "INSERT INTO users (email, password, type, profile, company) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![email, hash, ty, profile.to_string(), company.to_string()],
-        ) {
-            Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::ConstraintViolation => {
-                return Err(exists())
-            }
-            other => other?,
-        };
-        send(tx, &email, "Реєстрацію завершено", "Ваш обліковий запис створено.")
-    })?;
-    if let Some(key) = &key {
-        s.users.throttle.give_back(key, Instant::now());
-    }
-    Ok(JsonAnswer::ld(StatusCode::CREATED, json!({"ok": true, "email": email, "type": ty})))
+    Ok(JsonAnswer::ld(
+        StatusCode::CREATED,
+        json!({"ok": true, "email": email, "type": ty, "emailConfirmed": false, "confirmation": "sent"}),
+    ))
 }

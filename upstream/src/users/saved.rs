@@ -304,13 +304,14 @@ impl Users {
     }
 
     /// Searches due at `now`, by id after `after`: every `instant` one, and a `daily` one
-    /// [`DAILY_MS`] after its last run.
+    /// [`DAILY_MS`] after its last run; only those of users whose address is confirmed.
     pub fn due_searches(&self, now: i64, after: i64, limit: i64) -> Result<Vec<Due>, UpstreamError> {
         let db = self.db();
         let columns = COLUMNS.split(", ").map(|c| format!("s.{c}")).collect::<Vec<_>>().join(", ");
         let mut st = db.prepare_cached(&format!(
             "SELECT {columns}, u.email FROM saved_searches s JOIN users u ON u.id = s.user_id
-             WHERE s.id > ?1 AND (s.frequency = 'instant' OR (s.frequency = 'daily' AND s.checked <= ?2))
+             WHERE s.id > ?1 AND u.confirmed = 1
+               AND (s.frequency = 'instant' OR (s.frequency = 'daily' AND s.checked <= ?2))
              ORDER BY s.id LIMIT ?3"
         ))?;
         let rows = st
@@ -331,6 +332,10 @@ impl Users {
             }
             if search.frequency == "off" {
                 return Err(UpstreamError::Conflict(format!("saved search {id} has its alerts off")));
+            }
+            // No mail but the confirmation letter goes to an address not confirmed.
+            if !super::confirmation::is_confirmed(tx, search.user_id)? {
+                return Err(UpstreamError::Conflict(format!("saved search {id}: its owner's address is not confirmed")));
             }
             let now = dates::now_ms();
             let sent = new_records(tx, id, &d.records)?;

@@ -9,8 +9,11 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 /// Version 2 adds the cart tables (`cart::schema`); version 3 what a refresh token was
 /// rotated into, and the pending tokens already used; version 4 saved searches
 /// (`saved::SCHEMA`); version 5 the login sessions: each refresh token's session id,
-/// the sessions ended before their tokens expired, and the old portal's own sessions.
-const SCHEMA_VERSION: i64 = 5;
+/// the sessions ended before their tokens expired, and the old portal's own sessions;
+/// version 6 whether an account's address is confirmed, when it was made, and the
+/// confirmation codes mailed (`confirmation`). Accounts of earlier versions count as
+/// confirmed: they were made before anything asked for it.
+const SCHEMA_VERSION: i64 = 6;
 
 /// Brings a database of any earlier version to [`SCHEMA_VERSION`], in one transaction.
 pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
@@ -51,6 +54,16 @@ pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
              -- one (`seal_successor`): the database alone gives no live token.
              ALTER TABLE refresh_tokens ADD COLUMN successor TEXT;
              CREATE TABLE IF NOT EXISTS spent_pending (jti TEXT PRIMARY KEY, expires INTEGER NOT NULL);",
+        )?;
+    }
+    if version < 6 {
+        tx.execute_batch(
+            "ALTER TABLE users ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 1;
+             ALTER TABLE users ADD COLUMN created INTEGER NOT NULL DEFAULT 0;
+             CREATE INDEX IF NOT EXISTS users_unconfirmed ON users (created) WHERE confirmed = 0;
+             CREATE TABLE IF NOT EXISTS confirmations (code_hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
+               expires INTEGER NOT NULL);
+             CREATE INDEX IF NOT EXISTS confirmations_user ON confirmations (user_id);",
         )?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
@@ -94,18 +107,22 @@ mod tests {
         config.users_db = path.clone();
         config.jwt_secret = Some("a-secret-of-at-least-thirty-two-bytes".into());
         let refresh = refresh_token(Users::open(&config).unwrap().issue_now(1, "buyer@example.com", "buyer"));
-        // What version 4 had: no session ids, no ended sessions, no old portal sessions.
+        // What version 4 had: no session ids, no ended sessions, no old portal sessions,
+        // no confirmed addresses.
         Connection::open(&path)
             .unwrap()
             .execute_batch(
                 "DROP INDEX refresh_tokens_sid; ALTER TABLE refresh_tokens DROP COLUMN sid;
-                 DROP TABLE ended_sessions; DROP TABLE old_sessions; PRAGMA user_version = 4;",
+                 DROP TABLE ended_sessions; DROP TABLE old_sessions;
+                 DROP INDEX users_unconfirmed; ALTER TABLE users DROP COLUMN confirmed;
+                 ALTER TABLE users DROP COLUMN created; DROP TABLE confirmations; PRAGMA user_version = 4;",
             )
             .unwrap();
         let u = Users::open(&config).unwrap();
         let answer = u.refresh(&refresh).unwrap();
         let access = answer["token"].as_str().unwrap();
         assert!(u.verify(access).is_ok(), "a login of version 4 refreshes into a session");
+        assert!(u.account("buyer@example.com").unwrap().is_some(), "an account of version 4 counts as confirmed");
         assert_eq!(u.revoke(answer["refresh_token"].as_str().unwrap()).unwrap(), 1);
         assert!(u.verify(access).is_err(), "and logging out ends it");
         drop(u);

@@ -100,6 +100,18 @@ pub const RECOVERY_LETTERS: Rule = Rule { free: 3, first_delay: HOUR, max_delay:
 pub const RECOVERY_ASKS: Rule = Rule { free: 10, ..RECOVERY_LETTERS };
 /// Registrations (created or refused as taken) from one client address: as guesses.
 pub const REGISTRATIONS: Rule = GUESSES;
+/// Accounts created from one client address: 5 (an office registering its people), then
+/// waits from 15 minutes up to an hour (the count halving hourly).
+pub const SIGN_UPS: Rule =
+    Rule { free: 5, first_delay: Duration::from_secs(15 * 60), max_delay: HOUR, half_life: HOUR };
+/// Accounts created by everyone together: 200, then waits from 10 s doubling up to 5
+/// minutes (the count halving hourly). A flood of sign-ups from many addresses gets a
+/// few hundred accounts an hour at most, none of which is mailed anything but its
+/// confirmation letter.
+pub const SIGN_UPS_OVERALL: Rule =
+    Rule { free: 200, first_delay: Duration::from_secs(10), max_delay: Duration::from_secs(300), half_life: HOUR };
+/// Confirmation letters asked for again by one account: as recovery letters.
+pub const CONFIRMATION_LETTERS: Rule = RECOVERY_LETTERS;
 
 /// A password attempt's free attempts per address (and per pair of an account not under
 /// attack).
@@ -114,6 +126,11 @@ pub enum Scope {
     SecondFactor,
     Recovery,
     Registration,
+    /// Accounts created (per client address, and by everyone: the unknown address).
+    SignUp,
+    SignUpOverall,
+    /// Confirmation letters sent again.
+    Confirmation,
 }
 
 /// What an attempt is counted against.

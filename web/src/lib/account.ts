@@ -39,6 +39,8 @@ export interface FormOutcome {
   field?: string;
   /** A new account's e-mail (registration). */
   registered?: string;
+  /** The new account's address must be confirmed by the link mailed to it. */
+  confirm?: boolean;
   /** A recovery e-mail was asked for (the same answer whether or not the address exists). */
   sent?: boolean;
   /** The cart after a change (`CartOutcome` reads it). */

@@ -63,7 +63,8 @@ export function alertDocument(register: Register, filters: SearchFilters): Machi
       const unsubscribe = origin + localizedPath(language, '/alerts/unsubscribe') + `?id=${alert.id}&token=${encodeURIComponent(alert.token)}`;
       const vars = { name: alert.name, n: '{count}' };
       const mail: AlertMail = {
-        subject: t('alerts.subject', vars),
+        // Nothing a user typed stands in a subject line (the name is in the body only).
+        subject: t('alerts.subject', { n: vars.n }),
         intro: t(`alerts.intro.${register.name}`, vars),
         outro: [
           `${t('alerts.all')}: ${search}`,

@@ -31,4 +31,18 @@ describe('Cabinet', () => {
     expect(out).toMatch(/<form class="account-form"[^>]*method="post"/);
     expect(out).toContain('value="tok"');
   });
+
+  it('says when the address is not confirmed and offers the letter again as a form; a confirmed one says nothing', () => {
+    const session = { email: 'n@x.ua', type: 'buyer' as const, name: 'N' };
+    const page = (emailConfirmed: boolean | undefined, url = '/icabinet') =>
+      render(<Cabinet />, { session, csrf: 'tok', url, data: { account: { ok: true, body: { email: 'n@x.ua', emailConfirmed } } } });
+    const unconfirmed = page(false);
+    expect(unconfirmed).toContain('cabinet-unconfirmed');
+    expect(unconfirmed).toContain('Адресу n@x.ua ще не підтверджено');
+    expect(unconfirmed).toMatch(/<input type="hidden" name="form" value="confirm-email"/);
+    expect(page(false, '/icabinet?sent=1')).toContain('Лист із посиланням надіслано');
+    expect(page(true)).not.toContain('cabinet-unconfirmed');
+    // The platform's own users API may not say: nothing is claimed then.
+    expect(page(undefined)).not.toContain('cabinet-unconfirmed');
+  });
 });

@@ -28,6 +28,8 @@ interface Account {
   position?: string;
   userType?: string;
   cpvNotificationList?: string;
+  /** `false` while the address awaits its confirmation link (the embedded users API). */
+  emailConfirmed?: boolean;
 }
 
 interface Company {
@@ -56,7 +58,9 @@ export default function Cabinet() {
   const [codes, setCodes] = useState(() => cpvCodes(account.cpvNotificationList));
   // The saved searches' forms answer with this page too: their outcome is theirs.
   const posted = dataOf<FormOutcome & { values?: { form?: string } }>(state, 'form');
-  const [outcome, setOutcome] = useState<FormOutcome | undefined>(() => (posted?.values?.form === 'searches' ? undefined : posted ?? undefined));
+  const [outcome, setOutcome] = useState<FormOutcome | undefined>(() =>
+    posted?.values?.form === 'searches' || posted?.values?.form === 'confirm-email' ? undefined : posted ?? undefined,
+  );
   const [saved, setSaved] = useState(query.get('saved') === '1');
   const [busy, setBusy] = useState(false);
   useEffect(() => setCodes(cpvCodes(account.cpvNotificationList)), [account.cpvNotificationList]);
@@ -80,6 +84,9 @@ export default function Cabinet() {
   return (
     <section className="container account-page cabinet" aria-labelledby="page-title">
       <h1 id="page-title">{t('pages.cabinet.title')}</h1>
+      {account.emailConfirmed === false && (
+        <Unconfirmed email={account.email ?? ''} action={action} csrf={csrf} posted={posted?.values?.form === 'confirm-email' ? posted : undefined} />
+      )}
       <Section id="profile" title={t('cabinet.profile')}>
         <Facts
           rows={[
@@ -128,5 +135,50 @@ export default function Cabinet() {
       </Section>
       <SavedSearches csrf={csrf} />
     </section>
+  );
+}
+
+/**
+ * The "confirm your address" state: the address has not been confirmed by the link mailed
+ * at registration, so no alert goes to it. The letter can be sent again (a form, so it
+ * works without JavaScript too: the server answers with this page and `?sent=1`).
+ */
+function Unconfirmed({ email, action, csrf, posted }: { email: string; action: string; csrf: string; posted?: FormOutcome }) {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const [outcome, setOutcome] = useState<FormOutcome | undefined>(posted);
+  const [busy, setBusy] = useState(false);
+  const sent = query.get('sent') === '1' || Boolean(outcome?.ok && outcome.sent);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const token = String(new FormData(event.currentTarget).get('_csrf') ?? '') || (await fetchCsrf());
+    setOutcome(await sendForm(action, { _csrf: token, form: 'confirm-email' }));
+    setBusy(false);
+  }
+
+  const error = outcome && !outcome.ok ? outcome.error : undefined;
+  return (
+    <div className="cabinet-unconfirmed" id="confirm-email">
+      <p className="form-error">{t('cabinet.unconfirmed.text', { email })}</p>
+      {sent && !error && (
+        <p className="form-note" role="status">
+          {t('cabinet.unconfirmed.sent')}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {formErrorMessage(t, error)}
+        </p>
+      )}
+      <form method="post" action={action} onSubmit={submit}>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <input type="hidden" name="form" value="confirm-email" />
+        <button type="submit" className="button" disabled={busy}>
+          {t('cabinet.unconfirmed.resend')}
+        </button>
+      </form>
+    </div>
   );
 }

@@ -110,6 +110,11 @@ export default function Login() {
           {t('account.recovery.done')}
         </p>
       )}
+      {step === 'login' && query.get('confirmed') !== null && !error && (
+        <p className={query.get('confirmed') === '1' ? 'form-note' : 'form-error'} role="status">
+          {t(query.get('confirmed') === '1' ? 'account.confirmed.done' : 'account.confirmed.failed')}
+        </p>
+      )}
       {step === 'forgot' && outcome?.ok && outcome.sent && (
         <p className="form-note" role="status">
           {t('account.recovery.sent')}

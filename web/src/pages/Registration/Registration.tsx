@@ -113,7 +113,7 @@ export default function Registration() {
     const answer = await sendForm(action, fieldsSent);
     setBusy(false);
     if (answer.ok && answer.registered) {
-      startTransition(() => navigate('/', { state: { registered: answer.registered, from: back || undefined } }));
+      startTransition(() => navigate('/', { state: { registered: answer.registered, from: back || undefined, confirm: answer.confirm } }));
       return;
     }
     setOutcome(answer);
@@ -206,7 +206,7 @@ export default function Registration() {
           <p className="registration-hint">{t(countryId ? 'registration.chooseIncorporation' : 'registration.chooseCountry')}</p>
         )}
       </form>
-      {outcome?.ok && outcome.registered && <RegisteredDialog email={outcome.registered} />}
+      {outcome?.ok && outcome.registered && <RegisteredDialog email={outcome.registered} confirm={outcome.confirm} />}
     </section>
   );
 }
