@@ -62,6 +62,8 @@ test('a tender changed in the feed shows its change on its page and in the searc
       assert.match(summary, /Запис востаннє змінено/);
       const kyiv = new Intl.DateTimeFormat('uk-UA', { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(published.dateModified));
       assert.ok(summary.includes(kyiv), `${summary} names ${kyiv}`);
+      // The record page says the data is a snapshot too (a mirror: only when behind).
+      assert.match(squash(await page.textContent('.tender-header .freshness')), /^Знімок даних від \d{2}\.\d{2}\.\d{4}$/);
 
       // The search finds it by its new words, once, and says how current its data is.
       const words = encodeURIComponent('перевірка живих даних');

@@ -148,10 +148,17 @@ async fn health(State(s): State<AppState>) -> JsonAnswer {
 
 /// `GET /api/freshness`: how current the data is, for the pages to say. A mirror:
 /// `{"mode": "live", "updatedAt", "behind", "registers"}`; the snapshot: `{"mode":
-/// "snapshot", "snapshotAt"}` (the latest change it holds, epoch ms).
-async fn freshness(State(s): State<AppState>) -> JsonAnswer {
+/// "snapshot", "snapshotAt"}` (the latest change it holds, epoch ms). With `brief=1`
+/// (record pages, whose `ETag` is made of their answers), a mirror says only what changes
+/// their words: `{"mode": "live", "behind", "starting"}`, no moment.
+async fn freshness(State(s): State<AppState>, RawQuery(q): RawQuery) -> JsonAnswer {
+    let brief = q.as_deref().is_some_and(|q| q.split('&').any(|p| p == "brief=1" || p == "brief=true"));
     if s.config.sync.is_some() {
         let mut body = s.sync_status.json(crate::dates::now_ms());
+        if brief {
+            let starting = body["updatedAt"].is_null();
+            return JsonAnswer::ok(json!({"mode": "live", "behind": body["behind"], "starting": starting}));
+        }
         body["mode"] = json!("live");
         return JsonAnswer::ok(body);
     }

@@ -276,6 +276,16 @@ async fn a_mirror_follows_the_feed_through_faults_and_restarts_from_its_store() 
     let found = get(&mirror, &format!("/api/tenders?keyword={id}")).await;
     assert_eq!(found.body["hydra:totalItems"], 1);
     assert_eq!(found.body["hydra:member"][0]["status"], "cancelled");
+    // How current it is: the search pages get the moment, record pages only whether
+    // the mirror is behind (their ETag is made of it); the snapshot names its day.
+    let full = get(&mirror, "/api/freshness").await;
+    assert_eq!((&full.body["mode"], &full.body["behind"]), (&json!("live"), &json!(false)), "{}", full.text);
+    assert!(full.body["updatedAt"].as_i64().is_some(), "{}", full.text);
+    let brief = get(&mirror, "/api/freshness?brief=1").await;
+    assert_eq!(brief.body, json!({"mode": "live", "behind": false, "starting": false}));
+    let snapshot = get(&source, "/api/freshness?brief=1").await;
+    assert_eq!(snapshot.body["mode"], "snapshot");
+    assert!(snapshot.body["snapshotAt"].as_i64().is_some(), "{}", snapshot.text);
 
     // Faults: 429s, resets and slow pages; changes keep coming, and arrive.
     let faults = json!({"429": 0.3, "reset": 0.2, "slow": 20});

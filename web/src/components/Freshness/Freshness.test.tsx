@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Freshness, FRESHNESS } from './Freshness';
+import { RecordFreshness } from './RecordFreshness';
 import { render, TEST_NOW } from '../test-utils';
 import type { Fetched, Language } from '../../contract';
 
@@ -21,6 +22,17 @@ describe('Freshness', () => {
     expect(html).toContain('freshness--behind');
     expect(text(html)).toContain('7 хв тому');
     expect(text(page({ mode: 'live', updatedAt: null, behind: true }, 'en'))).toContain('still loading');
+  });
+
+  it('on a record page, speaks only when the mirror is behind or loading, from an answer with no moment', () => {
+    const brief = (body: unknown, language: Language = 'uk') =>
+      render(<RecordFreshness />, { language, data: { [FRESHNESS]: { ok: true, body } as Fetched } });
+    expect(brief({ mode: 'live', behind: false, starting: false })).toBe('');
+    const behind = brief({ mode: 'live', behind: true, starting: false }, 'en');
+    expect(behind).toContain('freshness--lagging');
+    expect(text(behind)).toBe('Updates are behind: changes from the central database arrive late, so this record may be out of date');
+    expect(text(brief({ mode: 'live', behind: true, starting: true }))).toContain('ще завантажує');
+    expect(text(brief({ mode: 'snapshot', snapshotAt: Date.parse('2026-10-12T16:40:00+03:00') }))).toBe('Знімок даних від 12.10.2026');
   });
 
   it('names the day of a snapshot', () => {

@@ -3,6 +3,7 @@
  * user's token). A visitor, or a seller, gets the 404 page (SPEC §2.1, §6).
  */
 import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { buyersOnly } from '../../lib/guards';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Cart.css';
@@ -12,7 +13,7 @@ export const cart: PageModule = {
   name: 'cart',
   page: { load: () => import('./Cart') },
   guard: buyersOnly,
-  fetches: () => [{ key: 'cart', service: 'users', path: '/api/users/cart' }],
+  fetches: __SERVER__ ? () => [{ key: 'cart', service: 'users', path: '/api/users/cart' }] : FETCHED_BY_THE_SERVER,
   required: ['cart'],
   canonicalPath: () => '/market/cart',
   forms: true,

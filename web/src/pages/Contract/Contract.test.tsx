@@ -267,7 +267,10 @@ describe('the contract route', () => {
 
   it('asks for the contract, required: a missing one is the 404 page', () => {
     const ctx = ctxOf('UA-2026-10-12-014102-a-c1');
-    expect(route.fetches?.(ctx)).toEqual([{ key: 'contract', service: 'search', path: '/api/contracts/UA-2026-10-12-014102-a-c1', validator: true }]);
+    expect(route.fetches?.(ctx)).toEqual([
+      { key: 'contract', service: 'search', path: '/api/contracts/UA-2026-10-12-014102-a-c1', validator: true },
+      { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
+    ]);
     expect(route.required).toEqual(['contract']);
     expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 404 } }))).toEqual({ error: 404 });
     expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 500 } }))).toEqual({ error: 503, shown: 500 });

@@ -6,6 +6,7 @@
  * server and the browser render the same markup. Each section is a file of `sections/`;
  * this one puts them in order under the header.
  */
+import { RecordFreshness } from '../../components/Freshness/RecordFreshness';
 import type { ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { Contents } from '../../components/Contents/Contents';
@@ -91,6 +92,7 @@ export function ContractView({ contract }: { contract: ContractData }) {
           {contract.status && <Status code={contract.status} label={t('contract.statusLabel')}>{statusLabel(t, 'contract', contract.status)}</Status>}
         </p>
         {description && <p className="tender-description">{description}</p>}
+        <RecordFreshness />
       </header>
 
       <Contents id="contract-toc-title" title={t('contract.toc')} sections={sections.map((s) => [s, t(`contract.sections.${s}`)])} />

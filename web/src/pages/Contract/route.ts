@@ -1,5 +1,6 @@
 /** `/contracts/{id}`: a contract by its contractID (the 32-hex id redirects to it). */
 import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Contract } from '../../records/contract';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
@@ -21,9 +22,12 @@ export const contractPath = (contractID: string): string => `/contracts/${encode
 export const contract: PageModule = {
   name: 'contract',
   page: { load: () => import('./Contract') },
-  fetches: ({ params }) => [
+  // The browser only asks whether there are fetches (decision 0011).
+  fetches: __SERVER__ ? ({ params }) => [
     { key: 'contract', service: 'search', path: `/api/contracts/${encodeURIComponent(params.id ?? '')}`, validator: true },
-  ],
+    // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
+    { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
+  ] : FETCHED_BY_THE_SERVER,
   required: ['contract'],
   // The contractID names the contract's one address; the 32-hex id answers 301 to it.
   ...recordAddress({ key: 'contract', isId: isContractId, idOf: (c: Contract) => c.contractID, path: contractPath }),

@@ -1,12 +1,13 @@
 /** `/tenders/external/{tenderId}`: a tender read from the central database. */
 import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { noDotSegments } from '../../lib/guards';
 
 export const externalTender: PageModule = {
   name: 'externalTender',
   page: { load: () => import('./ExternalTender') },
   guard: noDotSegments('tenderId'),
-  fetches: ({ params }) => [{ key: 'external', service: 'cdb', path: `/tenders/${encodeURIComponent(params.tenderId ?? '')}` }],
+  fetches: __SERVER__ ? ({ params }) => [{ key: 'external', service: 'cdb', path: `/tenders/${encodeURIComponent(params.tenderId ?? '')}` }] : FETCHED_BY_THE_SERVER,
   required: ['external'],
   // Title, description and JSON-LD: `meta.ts`, exported by the page's chunk.
 };

@@ -1,5 +1,6 @@
 /** A State Audit Service monitoring of a tender, under its tender's path. */
 import type { PageModule, RouteContext } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { movedTo, noDotSegments } from '../../lib/guards';
 import { dataOf } from '../../lib/data';
 import { encodeTail } from '../../lib/recordAddress';
@@ -26,10 +27,11 @@ export const monitoring: PageModule = {
   name: 'monitoring',
   page: { load: () => import('./Monitoring') },
   guard: noDotSegments('tenderId', 'id'),
-  fetches: ({ params }) => [
+  // The browser only asks whether there are fetches (decision 0011).
+  fetches: __SERVER__ ? ({ params }) => [
     { key: 'monitoring', service: 'search', path: `/api/monitorings/${encodeURIComponent(params.id ?? '')}` },
     { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(params.tenderId ?? '')}` },
-  ],
+  ] : FETCHED_BY_THE_SERVER,
   required: ['monitoring'],
   redirectFromData: (ctx) => {
     const path = monitoringPath(ctx);

@@ -285,6 +285,7 @@ describe('the plan route', () => {
   it('asks the search service for the plan, which it requires', () => {
     expect(route.fetches?.(ctxOf('UA-P-2026-10-08-005080-a'))).toEqual([
       { key: 'plan', service: 'search', path: '/api/plans/UA-P-2026-10-08-005080-a', validator: true },
+      { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
     ]);
     expect(route.required).toEqual(['plan']);
     expect(routeOutcome(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: { ok: false, status: 404 } }))).toEqual({ error: 404 });

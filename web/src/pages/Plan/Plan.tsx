@@ -6,6 +6,7 @@
  * on the data and the language (no clock), so the server and the browser render the same
  * markup. Each section is a file of `sections/`; this one puts them in order under the header.
  */
+import { RecordFreshness } from '../../components/Freshness/RecordFreshness';
 import type { ReactNode } from 'react';
 import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
@@ -90,6 +91,7 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
           {plan.mode === 'test' && <span className="plan-test">{t('plan.testMode')}</span>}
         </p>
         {notice}
+        <RecordFreshness />
       </header>
 
       <Contents id="plan-toc-title" title={t('plan.toc')} sections={sections.map((id) => [id, heading(id)])} />

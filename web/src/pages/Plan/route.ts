@@ -1,5 +1,6 @@
 /** `/plans/{id}`: a procurement plan by its planID (the 32-hex id redirects to it). */
 import type { PageModule } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Plan } from '../../records/plan';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
@@ -17,7 +18,12 @@ export const planPath = (planID: string): string => `/plans/${encodeURIComponent
 export const plan: PageModule = {
   name: 'plan',
   page: { load: () => import('./Plan') },
-  fetches: ({ params }) => [{ key: 'plan', service: 'search', path: `/api/plans/${encodeURIComponent(params.id ?? '')}`, validator: true }],
+  // The browser only asks whether there are fetches (decision 0011).
+  fetches: __SERVER__ ? ({ params }) => [
+    { key: 'plan', service: 'search', path: `/api/plans/${encodeURIComponent(params.id ?? '')}`, validator: true },
+    // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
+    { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
+  ] : FETCHED_BY_THE_SERVER,
   required: ['plan'],
   // The planID names the plan's one address; the 32-hex id answers 301 to it.
   ...recordAddress({ key: 'plan', isId: isPlanId, idOf: (p: Plan) => p.planID, path: planPath }),

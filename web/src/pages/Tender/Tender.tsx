@@ -10,6 +10,7 @@
  * documents), the procedure's parameters last and folded (issue 29: their 19 rows stood
  * between the buyer and the documents, a long scroll on a phone).
  */
+import { RecordFreshness } from '../../components/Freshness/RecordFreshness';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Contents } from '../../components/Contents/Contents';
@@ -165,6 +166,7 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
           </p>
         )}
         {notice}
+        <RecordFreshness />
       </header>
 
       <Contents id="tender-toc-title" title={t('tender.toc')} sections={sections.map((id) => [id, t(`tender.sections.${id}`)])} />

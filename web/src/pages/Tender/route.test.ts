@@ -46,6 +46,7 @@ describe('the tender route', () => {
       ['plans', '/api/plans?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
       ['contracts', '/api/contracts?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
       ['redFlags', ''],
+      ['freshness', '/api/freshness?brief=1'],
     ]);
     const flags = route.fetches?.(ctx).find((f) => f.key === 'redFlags');
     expect([flags?.service, flags?.after]).toEqual(['indicators', 'tender']);

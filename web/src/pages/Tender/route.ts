@@ -37,6 +37,8 @@ export const tender: PageModule = {
       { key: 'contracts', service: 'search', path: `/api/contracts?tender_id[0]=${id}&perPage=100` },
       // The integrity indicators, computed by the server from the tender's answer (issue 34).
       { key: 'redFlags', service: 'indicators', path: '', after: 'tender' },
+      // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
+      { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
       ...english,
     ];
   } : FETCHED_BY_THE_SERVER,
