@@ -396,6 +396,18 @@ async fn refuse(mut stream: TcpStream) {
     .await;
 }
 
+/// `Keep-Alive: timeout=N`: how long an idle connection may wait for its next request,
+/// less a second. hyper's head timer runs from when it starts waiting for the next head,
+/// so an idle connection is closed after `header_read` (or `idle`, if shorter). A client
+/// that sends its next request on a connection just as the server closes it gets an
+/// error, not an answer, and Node's fetch does not retry. With the hint, clients that read
+/// it (undici, curl) drop an idle connection before the server does.
+fn keep_alive_hint(limits: &Limits) -> axum::http::HeaderValue {
+    let secs = limits.header_read.min(limits.idle).as_secs().saturating_sub(1).max(1);
+    axum::http::HeaderValue::from_str(&format!("timeout={secs}"))
+        .unwrap_or(axum::http::HeaderValue::from_static("timeout=1"))
+}
+
 async fn connection(
     stream: TcpStream,
     peer: SocketAddr,
@@ -408,11 +420,13 @@ async fn connection(
     let io = TokioIo::new(Watched { stream, progress: progress.clone() });
     // Handlers learn the peer's address (the login throttle of the users API is keyed on it).
     let tracking = progress.clone();
+    let keep_alive = keep_alive_hint(&limits);
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
-        let (router, progress) = (router.clone(), tracking.clone());
+        let (router, progress, keep_alive) = (router.clone(), tracking.clone(), keep_alive.clone());
         async move {
-            let response = router.oneshot(request.map(Body::new)).await.unwrap_or_else(|e| match e {});
+            let mut response = router.oneshot(request.map(Body::new)).await.unwrap_or_else(|e| match e {});
+            response.headers_mut().insert(axum::http::header::HeaderName::from_static("keep-alive"), keep_alive);
             Ok::<_, Infallible>(response.map(|body| Body::new(Tracked::new(body, progress))))
         }
     });

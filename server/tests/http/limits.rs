@@ -348,6 +348,13 @@ fn slow_headers_and_idle_connections_are_closed_and_the_connection_cap_answers_5
     assert!(head.to_ascii_lowercase().contains("retry-after: 1"), "{head}");
     assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
     drop(held);
+    // Every answer tells the client how long an idle connection stays open (a second
+    // short of the head timer, at least 1 s), so that a client never sends its next
+    // request into a connection the server is closing.
+    std::thread::sleep(Duration::from_millis(200));
+    let (head, _) = raw_get(port, "/robots.txt");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(head.to_ascii_lowercase().contains("keep-alive: timeout=1"), "{head}");
     std::thread::sleep(Duration::from_millis(100));
     assert!(raw_get(port, "/healthz").0.starts_with("HTTP/1.1 200"));
     shutdown.begin();
