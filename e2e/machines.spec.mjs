@@ -26,7 +26,18 @@ const asArray = (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 async function get(path, headers = {}) {
-  const response = await fetch(local(path.startsWith('http') ? path : BASE + path), { headers, redirect: 'manual' });
+  const url = local(path.startsWith('http') ? path : BASE + path);
+  let response;
+  try {
+    response = await fetch(url, { headers, redirect: 'manual' });
+  } catch (e) {
+    // Validating a whole export blocks this process's event loop for seconds; past the
+    // server's 10 s head timer the kept-alive connection is closed meanwhile, and fetch,
+    // seeing the close only when the loop runs again, sends into it ("other side
+    // closed"). A GET is safe to send again, on a new connection, as browsers do.
+    if (e?.cause?.code !== 'UND_ERR_SOCKET') throw e;
+    response = await fetch(url, { headers, redirect: 'manual' });
+  }
   return { response, text: await response.text() };
 }
 
