@@ -25,24 +25,29 @@ const xmlParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: 
 const asArray = (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-async function get(path, headers = {}) {
-  const url = local(path.startsWith('http') ? path : BASE + path);
-  let response;
+/**
+ * `fetch`, sent once more on a closed kept-alive connection. Validating a whole export
+ * blocks this process's event loop for seconds; past the server's idle or head timer the
+ * connection is closed meanwhile, and fetch, seeing the close only when the loop runs
+ * again, sends into it ("other side closed"). A GET is safe to send again, on a new
+ * connection, as browsers do.
+ */
+async function fetchGet(url, init) {
   try {
-    response = await fetch(url, { headers, redirect: 'manual' });
+    return await fetch(url, init);
   } catch (e) {
-    // Validating a whole export blocks this process's event loop for seconds; past the
-    // server's 10 s head timer the kept-alive connection is closed meanwhile, and fetch,
-    // seeing the close only when the loop runs again, sends into it ("other side
-    // closed"). A GET is safe to send again, on a new connection, as browsers do.
     if (e?.cause?.code !== 'UND_ERR_SOCKET') throw e;
-    response = await fetch(url, { headers, redirect: 'manual' });
+    return fetch(url, init);
   }
+}
+
+async function get(path, headers = {}) {
+  const response = await fetchGet(local(path.startsWith('http') ? path : BASE + path), { headers, redirect: 'manual' });
   return { response, text: await response.text() };
 }
 
 async function api(path) {
-  const response = await fetch(UPSTREAM + path);
+  const response = await fetchGet(UPSTREAM + path);
   assert.equal(response.status, 200, path);
   return response.json();
 }
@@ -106,7 +111,7 @@ test('the sitemap index and every sitemap follow the protocol, and their URLs an
     const step = Math.max(1, Math.floor(urls.length / 4));
     for (let i = 0; i < urls.length; i += step) {
       for (const loc of new Set([urls[i].loc, urls[urls.length - 1].loc])) {
-        const page = await fetch(local(loc), { redirect: 'manual' });
+        const page = await fetchGet(local(loc), { redirect: 'manual' });
         await page.arrayBuffer();
         assert.equal(page.status, 200, `${loc} (in ${entry.loc})`);
         checked++;
@@ -226,7 +231,7 @@ test('the CSV export of a filtered search has exactly the rows of its result', a
   const disposition = response.headers.get('content-disposition');
   assert.match(disposition, /^attachment; filename="tenders_procurementMethodType-aboveThreshold_region-[^"]*_\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''/);
   assert.ok(decodeURIComponent(disposition.split("UTF-8''")[1]).includes('Львівська-область'), disposition);
-  const bytes = Buffer.from(await (await fetch(`${BASE}/tenders.csv?${query}`)).arrayBuffer());
+  const bytes = Buffer.from(await (await fetchGet(`${BASE}/tenders.csv?${query}`)).arrayBuffer());
   assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte-order mark');
   assert.ok(new TextDecoder('utf-8', { fatal: true }).decode(bytes).includes('Львів'), 'UTF-8 Cyrillic');
   const rows = parseCsv(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true });
