@@ -5,11 +5,8 @@
 //! JSON, and to a plain form inside its page, rendered again with what went wrong.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -138,26 +135,7 @@ impl FormError {
     }
 }
 
-/// The address of the visitor a request comes for: the peer, or, when the peer is a
-/// configured reverse proxy, the last address its `X-Forwarded-For` names.
-pub struct Peer(pub Option<IpAddr>);
-
-impl<S: Send + Sync> FromRequestParts<S> for Peer {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip())))
-    }
-}
-
-impl Peer {
-    /// The visitor's address, by the one rule the portal and the users API share
-    /// ([`serving::client::client_ip`]): `X-Forwarded-For` read from the right, only
-    /// from `server.trustedProxies`.
-    pub(crate) fn visitor(&self, state: &AppState, headers: &HeaderMap) -> Option<IpAddr> {
-        serving::client::client_ip(self.0, headers, &state.config().server.trusted_proxies)
-    }
-}
+pub use crate::peer::Peer;
 
 /// Largest form body read.
 const MAX_BODY: usize = 16 * 1024;

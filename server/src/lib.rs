@@ -19,6 +19,7 @@ pub mod machine;
 pub mod micro_cache;
 pub mod notice;
 pub mod page;
+pub mod peer;
 pub mod rate;
 pub mod redact;
 pub mod router;

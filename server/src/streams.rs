@@ -2,7 +2,7 @@
 //! Two queues, both first come, first served:
 //! - **one document per client** at a time, from its request's first step to its last
 //!   byte sent: a client is an address, or a `/64` of IPv6 (one host's usual share),
-//!   as [`crate::form::Peer::visitor`] reads it behind the trusted proxies;
+//!   as [`crate::peer::Peer::visitor`] reads it behind the trusted proxies;
 //! - **`server.maxDocumentStreams` documents being made** at once, process-wide: a
 //!   permit covers the steps only, which run to their end into [`crate::spool`] while
 //!   the client reads at its own pace.

@@ -397,7 +397,7 @@ pub async fn refusal(state: &AppState, refusal: Refusal, method: &Method, uri: &
 /// Every GET that no other route took: a page.
 pub async fn page(
     State(state): State<AppState>,
-    peer: crate::form::Peer,
+    peer: crate::peer::Peer,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
