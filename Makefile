@@ -84,11 +84,12 @@ bench-upstream: setup ## print p50/p95 of tender searches over real + 1,000,000 
 	$(CARGO) run --release -p bench --bin upstream-search -- --tenders 1000000
 
 # Not part of `test`: a mirror filling from a stand-in feed (issue 41). TENDERS sets the
-# generated tenders beside the real data (default 100,000).
+# generated tenders beside the real data (default 100,000); RESTART_TENDERS the size of
+# the store the restart is timed on (default 1,000,000; 0 leaves that part out).
 bench-sync: setup ## print the mirror's ingest rate, search p95 while ingesting, change-to-search delay, restart time and memory
 	$(CARGO) build --release -p upstream --bin upstream
 	$(CARGO) build --release -p bench --bin sync-bench
-	RUST_LOG=warn ./target/release/sync-bench --tenders $${TENDERS:-100000}
+	RUST_LOG=warn ./target/release/sync-bench --tenders $${TENDERS:-100000} --restart-tenders $${RESTART_TENDERS:-1000000}
 
 relevance: setup ## print recall@100 and nDCG@10 of the old matcher and the search on the relevance set (bench/results/relevance.md)
 	$(CARGO) build --release -p bench --bin relevance

@@ -171,20 +171,19 @@ impl Column {
             self.order = new;
             return;
         }
+        // Each new document's place is found by binary search, and the runs of the old
+        // order between are copied whole: a page of changes into a million documents
+        // costs a few thousand comparisons and one copy, not a million comparisons.
         let old = std::mem::take(&mut self.order);
         let mut merged = Vec::with_capacity(old.len() + new.len());
-        let (mut i, mut j) = (0, 0);
-        while i < old.len() && j < new.len() {
-            if by(&old[i], &new[j]).is_le() {
-                merged.push(old[i]);
-                i += 1;
-            } else {
-                merged.push(new[j]);
-                j += 1;
-            }
+        let mut i = 0;
+        for d in new {
+            let k = i + old[i..].partition_point(|o| by(o, &d).is_le());
+            merged.extend_from_slice(&old[i..k]);
+            merged.push(d);
+            i = k;
         }
         merged.extend_from_slice(&old[i..]);
-        merged.extend_from_slice(&new[j..]);
         self.order = merged;
     }
     /// Documents with `from <= key <= to` (NaN = missing never matches).
@@ -279,6 +278,27 @@ impl IndexBuilder {
         ix.monitoring = Bitset::empty(n);
         ix.test = Bitset::empty(n);
         Self { ix, n, text }
+    }
+
+    /// A builder for exactly `n` documents without a keyword index: a mirror's, whose
+    /// keyword index is kept in its store ([`Index::set_text`]).
+    pub fn without_text(n: usize) -> Self {
+        let mut ix = Index { currency: Vec::with_capacity(n), ..Default::default() };
+        for c in ix.columns_mut() {
+            c.key.reserve(n);
+        }
+        ix.monitoring = Bitset::empty(n);
+        ix.test = Bitset::empty(n);
+        ix.dead = Bitset::empty(n);
+        Self { ix, n, text: None }
+    }
+
+    /// Adds the next document as one replaced by a newer version (a number the store no
+    /// longer holds): no search or lookup finds it.
+    pub fn add_dead(&mut self) {
+        let d = self.ix.n as u32;
+        self.ix.push(&Fields::default(), &[]);
+        self.ix.dead.set(d);
     }
 
     /// Answers carry the `planYear` facet (the plans' index).
@@ -417,12 +437,51 @@ impl Index {
         self.deadline.key.push(f.deadline.map(|d| d as f64).unwrap_or(f64::NAN));
     }
 
+    /// The keyword index, from a mirror's store.
+    pub fn set_text(&mut self, text: TextIndex) {
+        self.text = Some(text);
+    }
+
+    /// Like [`Self::apply`], with the added documents numbered from `first` as the store
+    /// numbered them: numbers between the index's end and `first` (versions stored
+    /// while a change of the indexes failed) become replaced documents. `first` below
+    /// the end is a store that disagrees with its index: nothing is changed, and the
+    /// error says so.
+    /// With `text_staged`, the keyword index has the change committed already
+    /// ([`TextIndex::stage`]) and only starts searching it.
+    pub fn apply_at(
+        &mut self,
+        first: u32,
+        retired: &[(u32, Vec<String>)],
+        added: &[Added<'_>],
+        text_staged: bool,
+    ) -> Result<(), String> {
+        if (first as usize) < self.n {
+            return Err(format!("the store numbered a change from {first}, the index holds {}", self.n));
+        }
+        let mut gone = retired.to_vec();
+        let end = self.n;
+        while self.n < first as usize {
+            gone.push((self.n as u32, Vec::new()));
+            self.push(&Fields::default(), &[]);
+        }
+        for c in self.columns_mut() {
+            c.sort_from(end);
+        }
+        self.change(&gone, added, text_staged);
+        Ok(())
+    }
+
     /// Replaces documents in place, as one change: `retired` (with the ids and human ids
     /// they were found by) stop matching any search or lookup, and `added` become
     /// documents `n..n + added.len()`. The caller holds the index exclusively, so a search
     /// sees the whole change or none of it: a record is never found twice, nor under its
     /// old status.
     pub fn apply(&mut self, retired: &[(u32, Vec<String>)], added: &[Added<'_>]) {
+        self.change(retired, added, false);
+    }
+
+    fn change(&mut self, retired: &[(u32, Vec<String>)], added: &[Added<'_>], text_staged: bool) {
         for (d, keys) in retired {
             self.dead.set(*d);
             for key in keys {
@@ -447,7 +506,11 @@ impl Index {
         for c in self.columns_mut() {
             c.sort_from(first);
         }
-        if let Some(t) = &mut self.text {
+        if let (Some(t), true) = (&mut self.text, text_staged) {
+            if let Err(e) = t.reload(self.n as u32) {
+                tracing::error!(error = %e, "keyword index not reloaded: the changed records are found by filters and ids only");
+            }
+        } else if let Some(t) = &mut self.text {
             let dead: Vec<u32> = retired.iter().map(|(d, _)| *d).collect();
             let docs: Vec<TextDoc<'_>> = added
                 .iter()
@@ -915,6 +978,31 @@ mod tests {
             q.accepting_bids = Some(false);
             assert_eq!(ix.search(&q).total, n - open);
         }
+    }
+
+    #[test]
+    fn appending_in_steps_orders_as_building_at_once() {
+        // Keys with ties and missing values, appended in pages of varied sizes.
+        let mut x: u64 = 7;
+        let keys: Vec<f64> = (0..5_000)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                match x >> 60 {
+                    0 => f64::NAN,
+                    _ => ((x >> 33) % 300) as f64,
+                }
+            })
+            .collect();
+        let whole = Column::build(keys.clone());
+        let mut grown = Column::default();
+        let mut from = 0;
+        for step in [1, 2, 500, 3, 1_000, 17, 2_000, 1_477] {
+            grown.key.extend_from_slice(&keys[from..from + step]);
+            grown.sort_from(from);
+            from += step;
+        }
+        assert_eq!(from, keys.len());
+        assert_eq!(grown.order, whole.order);
     }
 
     #[test]

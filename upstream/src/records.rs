@@ -113,8 +113,10 @@ pub const METHOD_TYPES: &[&str] = &[
     "complexAsset.arma",
 ];
 
-/// The flat view of one document that indexes and the reference filter use.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// The flat view of one document that indexes and the reference filter use. A mirror
+/// keeps it (without the text, which its keyword index holds) beside each record, so a
+/// start reads it instead of the record.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Fields {
     pub id: String,
     pub human_id: String,
@@ -150,11 +152,14 @@ pub struct Fields {
     pub deadline: Option<i64>,
     /// The title (tenders and contracts: `title`, `title_en`; plans: the budget's
     /// description), pieces separated by newlines, as written.
+    #[serde(skip)]
     pub title: String,
     /// The rest of the searchable text except the organiser's name, pieces (a description,
     /// an item, a CPV name…) separated by newlines, as written.
+    #[serde(skip)]
     pub text: String,
     /// Lowercase organiser name(s), kept apart so generated documents can swap them.
+    #[serde(skip)]
     pub organizer_text: String,
     /// Tenders: the integrity indicators the record raises (`R018`…), and `any` when it
     /// raises one ([`red_flags`]).

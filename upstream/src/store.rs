@@ -8,6 +8,7 @@ use crate::index::{Added, Index, IndexBuilder};
 use crate::monitoring::{self, Monitorings};
 use crate::records::{self, Fields, Kind};
 use crate::text::Analyzer;
+use crate::text::{TextDoc, TextIndex, TextIndexBuilder};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,6 +36,20 @@ pub struct Collection {
     pub index: Index,
     /// Its public records by month, built on first use ([`months`]).
     listing: std::sync::OnceLock<Listing>,
+    /// A mirror's: how its start read the store.
+    pub start: Option<MirrorStart>,
+}
+
+/// How a mirror's start read one register from its store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MirrorStart {
+    /// The index rows were missing or of another encoding, and were made again.
+    pub rows_made: bool,
+    /// The kept keyword index was missing or unreadable, and was built again.
+    pub keyword_index_built: bool,
+    /// Versions the last run stored without indexing their text, indexed at the start.
+    pub caught_up: usize,
 }
 
 /// What the generator needs to rebuild a generated tender.
@@ -51,13 +66,25 @@ struct GenPool {
 pub struct Orgs(pub BTreeMap<String, String>);
 
 impl Orgs {
-    fn add(&mut self, org: &Value) {
+    /// An organisation's (identifier, legal name), when it has an identifier.
+    fn pair(org: &Value) -> Option<OrgPair> {
         let id = org["identifier"]["id"].as_str().unwrap_or_default().trim();
         if id.is_empty() {
-            return;
+            return None;
         }
         let name = org["identifier"]["legalName"].as_str().or(org["name"].as_str()).unwrap_or_default();
-        self.0.entry(id.to_string()).or_insert_with(|| name.to_string());
+        Some((id.to_string(), name.to_string()))
+    }
+
+    fn add(&mut self, org: &Value) {
+        if let Some((id, name)) = Self::pair(org) {
+            self.add_pair(id, name);
+        }
+    }
+
+    /// Adds an organisation unless its identifier is known (the first name stays).
+    fn add_pair(&mut self, id: String, name: String) {
+        self.0.entry(id).or_insert(name);
     }
 
     /// Organisations whose id starts with, or whose name contains, the keyword.
@@ -187,7 +214,7 @@ fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers, ana
         b.add(f, &divisions(cls, f));
     }
     let srcs = (0..real.len() as u32).map(Src::Real).collect();
-    Collection { kind, real, srcs, stored: Vec::new(), index: b.finish(), listing: Default::default() }
+    Collection { kind, real, srcs, stored: Vec::new(), index: b.finish(), listing: Default::default(), start: None }
 }
 
 impl Data {
@@ -306,6 +333,7 @@ impl Data {
                 stored: Vec::new(),
                 index: b.finish(),
                 listing: Default::default(),
+                start: None,
             };
             let join = |h: std::thread::ScopedJoinHandle<'_, Collection>| {
                 h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -449,10 +477,195 @@ fn keys_of(kind: Kind, doc: &Value) -> (Box<str>, Box<str>) {
     (text("id"), text(human))
 }
 
+/// An organisation's (identifier, legal name).
+type OrgPair = (String, String);
+
+/// What a mirror keeps per stored version for its start ([`crate::sync::store`]'s
+/// `slots`): the fields its indexes read, and the organisations the identifier lookups
+/// list (tenders' and plans' procuring entity, contracts' buyer, and their suppliers).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Row {
+    fields: Fields,
+    orgs: Vec<OrgPair>,
+    suppliers: Vec<OrgPair>,
+}
+
+/// One record's new version for a mirror, computed without the write lock: its fields,
+/// CPV divisions and index row.
+#[derive(Debug)]
+pub struct Prepared {
+    pub doc: Value,
+    fields: Fields,
+    divisions: Vec<String>,
+    orgs: Vec<OrgPair>,
+    suppliers: Vec<OrgPair>,
+    row: Vec<u8>,
+}
+
+fn fields_of(kind: Kind, doc: &Value, cls: &Classifiers) -> Fields {
+    match kind {
+        Kind::Tender => records::tender_fields(doc, cls),
+        Kind::Plan => records::plan_fields(doc, cls),
+        Kind::Contract => records::contract_fields(doc, cls),
+    }
+}
+
+/// The organisations of a record the lookups list: (its buyers, its suppliers).
+fn orgs_of(kind: Kind, doc: &Value) -> (Vec<OrgPair>, Vec<OrgPair>) {
+    let buyer = match kind {
+        Kind::Tender | Kind::Plan => &doc["procuringEntity"],
+        Kind::Contract => &doc["buyer"],
+    };
+    let suppliers = match kind {
+        Kind::Contract => doc["suppliers"].as_array().into_iter().flatten().filter_map(Orgs::pair).collect(),
+        _ => Vec::new(),
+    };
+    (Orgs::pair(buyer).into_iter().collect(), suppliers)
+}
+
+/// A record's index row, encoded.
+fn row_of(kind: Kind, doc: &Value, cls: &Classifiers) -> Vec<u8> {
+    let (orgs, suppliers) = orgs_of(kind, doc);
+    encode_row(&fields_of(kind, doc, cls), &orgs, &suppliers)
+}
+
+/// Encodes a [`Row`] from borrowed parts (the same encoding as the owned one).
+fn encode_row(fields: &Fields, orgs: &[OrgPair], suppliers: &[OrgPair]) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    struct RowRef<'a> {
+        fields: &'a Fields,
+        orgs: &'a [OrgPair],
+        suppliers: &'a [OrgPair],
+    }
+    // Encoding strings and numbers into a Vec cannot fail.
+    postcard::to_allocvec(&RowRef { fields, orgs, suppliers }).unwrap_or_default()
+}
+
+impl Prepared {
+    /// What the store keeps of it.
+    pub fn incoming(&self) -> crate::sync::store::Incoming<'_> {
+        crate::sync::store::Incoming { doc: &self.doc, row: &self.row }
+    }
+}
+
+/// The error of a mirror's store, as a load error.
+fn store_failed(e: crate::sync::store::StoreError) -> UpstreamError {
+    UpstreamError::DataParse { path: "mirror".into(), reason: e.to_string() }
+}
+
+/// Builds one register's indexes from a mirror's store: the rows for the filters and
+/// orders, the kept keyword index (indexing only what it lacks, or all of it when it is
+/// missing or unreadable). Rows missing or of another encoding are made again first.
+fn load_register(
+    store: &crate::sync::store::Store,
+    kind: Kind,
+    cls: &Classifiers,
+    analyzer: &Analyzer,
+    orgs: &mut Orgs,
+    suppliers: &mut Orgs,
+) -> Result<Collection, crate::sync::store::StoreError> {
+    let dir = store.text_dir(kind);
+    let mut start = MirrorStart { rows_made: false, keyword_index_built: false, caught_up: 0 };
+    if !store.rows_whole(kind)? {
+        start.rows_made = true;
+        tracing::warn!(register = register_name(kind), "index rows missing or outdated: made again from the records");
+        store.renumber(kind, |doc| row_of(kind, doc, cls))?;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let n = store.next_doc(kind)? as usize;
+    let mut b = IndexBuilder::without_text(n);
+    match kind {
+        Kind::Tender => b = b.with_red_flag_facet(),
+        Kind::Plan => b = b.with_plan_year_facet(),
+        Kind::Contract => {}
+    }
+    let mut stored: Vec<(Box<str>, Box<str>)> = Vec::with_capacity(n);
+    store.rows(kind, |d, bytes| {
+        while stored.len() < (d as usize).min(n) {
+            b.add_dead();
+            stored.push(("".into(), "".into()));
+        }
+        if d as usize >= n {
+            return Ok(());
+        }
+        let row: Row = postcard::from_bytes(bytes).map_err(|e| store.bad_row(d, e))?;
+        row.orgs.into_iter().for_each(|(id, name)| orgs.add_pair(id, name));
+        row.suppliers.into_iter().for_each(|(id, name)| suppliers.add_pair(id, name));
+        b.add(&row.fields, &divisions(cls, &row.fields));
+        stored.push((row.fields.id.into(), row.fields.human_id.into()));
+        Ok(())
+    })?;
+    while stored.len() < n {
+        b.add_dead();
+        stored.push(("".into(), "".into()));
+    }
+    let mut index = b.finish();
+    let text = |e: tantivy::TantivyError| store.bad_row(0, format!("keyword index in {}: {e}", dir.display()));
+    let kept = match TextIndex::open(&dir, analyzer.clone()) {
+        Ok((t, upto)) if upto as usize <= n => Some((t, upto)),
+        Ok((_, upto)) => {
+            tracing::warn!(register = register_name(kind), upto, n, "keyword index ahead of the store: built again");
+            None
+        }
+        Err(e) if dir.exists() => {
+            tracing::warn!(register = register_name(kind), error = %e, "keyword index unreadable: built again");
+            None
+        }
+        Err(_) => None,
+    };
+    let t = match kept {
+        Some((mut t, upto)) => {
+            // What the last run stored but did not index before it stopped.
+            let mut pending: Vec<(u32, Fields)> = Vec::new();
+            let flush = |t: &mut TextIndex, pending: &mut Vec<(u32, Fields)>| {
+                if pending.is_empty() {
+                    return Ok(());
+                }
+                let docs: Vec<(u32, TextDoc<'_>)> = pending
+                    .iter()
+                    .map(|(d, f)| (*d, TextDoc { title: &f.title, buyer: &f.organizer_text, body: &f.text }))
+                    .collect();
+                let done = t.apply_numbered(&[], &docs, n as u32);
+                pending.clear();
+                done
+            };
+            store.records_from(kind, upto, |d, doc| {
+                start.caught_up += 1;
+                pending.push((d, fields_of(kind, &doc, cls)));
+                if pending.len() >= 1000 {
+                    flush(&mut t, &mut pending).map_err(text)?;
+                }
+                Ok(())
+            })?;
+            flush(&mut t, &mut pending).map_err(text)?;
+            t
+        }
+        None => {
+            start.keyword_index_built = true;
+            let mut tb = TextIndexBuilder::in_dir(analyzer.clone(), n, &dir).map_err(text)?;
+            store.records_from(kind, 0, |d, doc| {
+                let f = fields_of(kind, &doc, cls);
+                tb.add_as(d, TextDoc { title: &f.title, buyer: &f.organizer_text, body: &f.text });
+                Ok(())
+            })?;
+            tb.finish_upto(n as u64).map_err(text)?
+        }
+    };
+    index.set_text(t);
+    tracing::info!(register = register_name(kind), n, ?start, "register read from the store");
+    let srcs = (0..stored.len() as u32).map(Src::Stored).collect();
+    Ok(Collection { kind, real: Vec::new(), srcs, stored, index, listing: Default::default(), start: Some(start) })
+}
+
+fn register_name(kind: Kind) -> &'static str {
+    crate::sync::store::register(kind)
+}
+
 impl Data {
-    /// A mirror's data: its indexes read from the records of its store, one record at a
-    /// time, and the records left there ([`Src::Stored`]). No snapshot, no derived
-    /// monitorings (the snapshot's stand-ins), contracts from their own register.
+    /// A mirror's data: its indexes read from its store (the rows of the stored versions,
+    /// and the kept keyword index), and the records left there ([`Src::Stored`]). No
+    /// snapshot, no derived monitorings (the snapshot's stand-ins), contracts from their
+    /// own register.
     pub fn load_mirror(
         src: &DataSource,
         store: std::sync::Arc<crate::sync::store::Store>,
@@ -463,65 +676,29 @@ impl Data {
             path: src.data_dir.join("lexicon").display().to_string(),
             reason: e.to_string(),
         })?;
-        let failed = |e: crate::sync::store::StoreError| UpstreamError::DataParse {
-            path: "mirror".into(),
-            reason: e.to_string(),
-        };
         let (mut tender_orgs, mut plan_orgs, mut contract_orgs, mut contract_suppliers) =
             (Orgs::default(), Orgs::default(), Orgs::default(), Orgs::default());
-        let mut build = |kind: Kind| -> Result<Collection, UpstreamError> {
-            let n = store.count(kind).map_err(failed)?;
-            let mut b = IndexBuilder::new(n, analyzer.clone());
-            match kind {
-                Kind::Tender => b = b.with_red_flag_facet(),
-                Kind::Plan => b = b.with_plan_year_facet(),
-                Kind::Contract => {}
-            }
-            let mut stored = Vec::with_capacity(n);
-            let mut seen = 0;
-            store
-                .for_each(kind, |doc| {
-                    if seen == n {
-                        return; // written while being read: the next change adds it
-                    }
-                    seen += 1;
-                    let f = match kind {
-                        Kind::Tender => {
-                            tender_orgs.add(&doc["procuringEntity"]);
-                            records::tender_fields(&doc, &classifiers)
-                        }
-                        Kind::Plan => {
-                            plan_orgs.add(&doc["procuringEntity"]);
-                            records::plan_fields(&doc, &classifiers)
-                        }
-                        Kind::Contract => {
-                            contract_orgs.add(&doc["buyer"]);
-                            for s in doc["suppliers"].as_array().into_iter().flatten() {
-                                contract_suppliers.add(s);
-                            }
-                            records::contract_fields(&doc, &classifiers)
-                        }
-                    };
-                    b.add(&f, &divisions(&classifiers, &f));
-                    stored.push(keys_of(kind, &doc));
-                })
-                .map_err(failed)?;
-            while stored.len() < n {
-                // Fewer rows than counted (a concurrent writer): the index wants exactly n.
-                b.add(&Fields { status: "deleted".into(), ..Default::default() }, &[]);
-                stored.push(("".into(), "".into()));
-            }
-            let srcs = (0..stored.len() as u32).map(Src::Stored).collect();
-            Ok(Collection { kind, real: Vec::new(), srcs, stored, index: b.finish(), listing: Default::default() })
-        };
-        let tenders = build(Kind::Tender)?;
-        let plans = build(Kind::Plan)?;
-        let contracts = build(Kind::Contract)?;
+        let (cls, an) = (&classifiers, &analyzer);
+        let (tenders, plans, contracts) = std::thread::scope(|scope| {
+            let st = &store;
+            let (po, co, cs) = (&mut plan_orgs, &mut contract_orgs, &mut contract_suppliers);
+            let plans = scope.spawn(move || {
+                let mut none = Orgs::default();
+                load_register(st, Kind::Plan, cls, an, po, &mut none)
+            });
+            let contracts = scope.spawn(move || load_register(st, Kind::Contract, cls, an, co, cs));
+            let mut none = Orgs::default();
+            let tenders = load_register(st, Kind::Tender, cls, an, &mut tender_orgs, &mut none);
+            let join = |h: std::thread::ScopedJoinHandle<'_, _>| {
+                h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            };
+            (tenders, join(plans), join(contracts))
+        });
         let data = Data {
+            tenders: tenders.map_err(store_failed)?,
+            plans: plans.map_err(store_failed)?,
+            contracts: contracts.map_err(store_failed)?,
             classifiers,
-            tenders,
-            plans,
-            contracts,
             tender_orgs,
             plan_orgs,
             contract_orgs,
@@ -540,6 +717,129 @@ impl Data {
             "mirror loaded from its store"
         );
         Ok(data)
+    }
+
+    /// Computes what a mirror stores and indexes of new versions of records (the last of
+    /// each id): the part of a change that needs no lock but this read.
+    pub fn prepare(&self, kind: Kind, docs: Vec<Value>) -> Vec<Prepared> {
+        docs.into_iter()
+            .filter(|d| d["id"].as_str().is_some_and(|id| !id.is_empty()))
+            .map(|doc| {
+                let fields = fields_of(kind, &doc, &self.classifiers);
+                let divisions = divisions(&self.classifiers, &fields);
+                let (orgs, suppliers) = orgs_of(kind, &doc);
+                let row = encode_row(&fields, &orgs, &suppliers);
+                Prepared { doc, fields, divisions, orgs, suppliers, row }
+            })
+            .collect()
+    }
+}
+
+impl Data {
+    /// Changes a mirror's indexes as its store wrote a change (`written`, of `prepared`):
+    /// each replaced version stops matching, each new one takes the number the store
+    /// gave it.
+    /// With `text_staged`, [`Self::stage_text`] has committed the keyword index's part.
+    pub fn apply_stored(
+        &mut self,
+        kind: Kind,
+        prepared: &[Prepared],
+        written: &[crate::sync::store::Written],
+        text_staged: bool,
+    ) {
+        let Some(first) = written.first().map(|w| w.doc) else { return };
+        let c = self.collection(kind);
+        let retired: Vec<(u32, Vec<String>)> = written
+            .iter()
+            .filter_map(|w| w.old)
+            .filter(|&d| (d as usize) < c.len() && !c.index.is_dead(d))
+            .map(|d| (d, vec![self.hex_id(c, d), self.page_key(c, d)]))
+            .collect();
+        let added: Vec<Added<'_>> = written
+            .iter()
+            .map(|w| Added { fields: &prepared[w.at].fields, divisions: &prepared[w.at].divisions })
+            .collect();
+        let (orgs, mut suppliers) = match kind {
+            Kind::Tender => (&mut self.tender_orgs, None),
+            Kind::Plan => (&mut self.plan_orgs, None),
+            Kind::Contract => (&mut self.contract_orgs, Some(&mut self.contract_suppliers)),
+        };
+        for w in written {
+            let p = &prepared[w.at];
+            p.orgs.iter().for_each(|(id, name)| orgs.add_pair(id.clone(), name.clone()));
+            if let Some(s) = suppliers.as_deref_mut() {
+                p.suppliers.iter().for_each(|(id, name)| s.add_pair(id.clone(), name.clone()));
+            }
+        }
+        let c = match kind {
+            Kind::Tender => &mut self.tenders,
+            Kind::Plan => &mut self.plans,
+            Kind::Contract => &mut self.contracts,
+        };
+        if let Err(e) = c.index.apply_at(first, &retired, &added, text_staged) {
+            tracing::error!(register = register_name(kind), error = %e, "a stored change was not indexed: restart to rebuild");
+            return;
+        }
+        while c.srcs.len() < first as usize {
+            c.srcs.push(Src::Stored(c.stored.len() as u32));
+            c.stored.push(("".into(), "".into()));
+        }
+        for w in written {
+            c.srcs.push(Src::Stored(c.stored.len() as u32));
+            c.stored.push(keys_of(kind, &prepared[w.at].doc));
+        }
+        c.listing = Default::default();
+    }
+}
+
+impl Data {
+    /// Writes and commits the keyword index's part of a stored change, which searches do
+    /// not see until [`Self::apply_stored`]: the slow part (a commit writes files) runs
+    /// under the read lock. Says whether it did.
+    pub fn stage_text(&self, kind: Kind, prepared: &[Prepared], written: &[crate::sync::store::Written]) -> bool {
+        let c = self.collection(kind);
+        let Some(t) = c.index.text() else { return false };
+        let dead: Vec<u32> = written.iter().filter_map(|w| w.old).collect();
+        let docs: Vec<(u32, TextDoc<'_>)> = written
+            .iter()
+            .map(|w| {
+                let f = &prepared[w.at].fields;
+                (w.doc, TextDoc { title: &f.title, buyer: &f.organizer_text, body: &f.text })
+            })
+            .collect();
+        let upto = written.last().map_or(0, |w| w.doc + 1);
+        match t.stage(&dead, &docs, upto) {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!(register = register_name(kind), error = %e, "keyword index change not written");
+                false
+            }
+        }
+    }
+}
+
+impl Live {
+    /// One change of a mirror: new versions of records of `kind` (the last of each id
+    /// counts; one not newer than the stored copy is left out), stored with the feed's
+    /// cursor past them, then indexed. Their fields are computed under the read lock, so
+    /// searches go on meanwhile; the store's numbers and the indexes' agree because the
+    /// store lets one change through at a time. Says how many versions were written.
+    pub fn mirror_change(
+        &self,
+        store: &crate::sync::store::Store,
+        kind: Kind,
+        docs: Vec<Value>,
+        cursor: Option<(crate::sync::store::Direction, &str)>,
+        backward_done: bool,
+    ) -> Result<usize, crate::sync::store::StoreError> {
+        let prepared = if docs.is_empty() { Vec::new() } else { self.read().prepare(kind, docs) };
+        let page: Vec<_> = prepared.iter().map(Prepared::incoming).collect();
+        store.save_page_then(kind, &page, cursor, backward_done, |written| {
+            if !written.is_empty() {
+                let staged = self.read().stage_text(kind, &prepared, written);
+                self.write().apply_stored(kind, &prepared, written, staged);
+            }
+        })
     }
 }
 

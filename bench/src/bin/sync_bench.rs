@@ -6,6 +6,14 @@
 //! Prints: the ingest rate (records a second), keyword search p50/p95 during the ingest,
 //! the delay from a change in the feed to the mirror's search, the restart time to the
 //! first answered search, and the restarted process's resident memory.
+//!
+//! With `--restart-tenders N` (`make bench-sync` passes 1,000,000), a second store of N
+//! tenders (the real ones and generated ones, with the snapshot's plans and contracts)
+//! is written as the sync writes it, page by page with each version's index row, and
+//! the standalone binary is started on it twice: the first start builds the keyword
+//! index the seeding left out (as after losing it), the second is a restart. Both are
+//! timed to the first answered search, with their resident memory, and keyword search
+//! p50/p95 is measured over HTTP on the restarted process.
 
 use anyhow::Context;
 use std::time::{Duration, Instant};
@@ -130,35 +138,10 @@ async fn main() -> anyhow::Result<()> {
     };
 
     // Restart: the standalone binary on the filled store, offline, to its first search.
-    let exe = std::env::current_exe()?.with_file_name("upstream");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-    let t = Instant::now();
-    let mut child = std::process::Command::new(&exe)
-        .env("UPSTREAM_DATA_DIR", &data_dir)
-        .env("UPSTREAM_PORT", port.to_string())
-        .env("UPSTREAM_USERS_DB", ":memory:")
-        .env("UPSTREAM_SYNC_URL", "http://127.0.0.1:9/cdb/api/2.5")
-        .env("UPSTREAM_STORE_DIR", &store)
-        .env("RUST_LOG", "error")
-        .spawn()
-        .with_context(|| format!("{} (cargo build --release -p upstream)", exe.display()))?;
-    let restart = loop {
-        if let Ok(r) =
-            client.get(format!("http://127.0.0.1:{port}/api/tenders?keyword=послуги&perPage=10")).send().await
-        {
-            if r.status().is_success() {
-                break t.elapsed().as_secs_f64();
-            }
-        }
-        if t.elapsed() > Duration::from_secs(600) {
-            anyhow::bail!("the restarted mirror did not answer in 10 minutes");
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    let rss = rss_kib(child.id()).unwrap_or(0);
+    let (restart, rss, mut child, _) = start_binary(&store, &data_dir).await?;
     child.kill().ok();
     child.wait().ok();
-    let disk: u64 = std::fs::read_dir(&store)?.filter_map(|e| e.ok()?.metadata().ok()).map(|m| m.len()).sum();
+    let disk = du(&store);
     let _ = std::fs::remove_dir_all(&store);
 
     println!("bench-sync: {want} public records ({generated} generated tenders), store {:.1} MB", disk as f64 / 1e6);
@@ -175,5 +158,225 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("  a change in the feed to the mirror's search: {:.2} s", visible);
     println!("  restart from the store to the first search: {:.1} s, resident {:.0} MB", restart, rss as f64 / 1024.0);
+    drop(source);
+    drop(mirror);
+
+    let big = arg("--restart-tenders", 0);
+    if big > 0 {
+        large_store(big, &data_dir).await?;
+    }
     Ok(())
+}
+
+/// Bytes under a folder.
+fn du(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| match e.metadata() {
+                    Ok(m) if m.is_dir() => du(&e.path()),
+                    Ok(m) => m.len(),
+                    Err(_) => 0,
+                })
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+/// Starts the standalone binary on a store, offline, and waits for its first answered
+/// keyword search: (seconds, resident KiB then, the process, its port).
+async fn start_binary(store: &std::path::Path, data_dir: &str) -> anyhow::Result<(f64, u64, std::process::Child, u16)> {
+    let exe = std::env::current_exe()?.with_file_name("upstream");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let client = reqwest::Client::new();
+    let t = Instant::now();
+    let mut child = std::process::Command::new(&exe)
+        .env("UPSTREAM_DATA_DIR", data_dir)
+        .env("UPSTREAM_PORT", port.to_string())
+        .env("UPSTREAM_USERS_DB", ":memory:")
+        .env("UPSTREAM_SYNC_URL", "http://127.0.0.1:9/cdb/api/2.5")
+        .env("UPSTREAM_STORE_DIR", store)
+        .env("RUST_LOG", "error")
+        .spawn()
+        .with_context(|| format!("{} (cargo build --release -p upstream)", exe.display()))?;
+    loop {
+        if let Ok(r) =
+            client.get(format!("http://127.0.0.1:{port}/api/tenders?keyword=послуги&perPage=10")).send().await
+        {
+            if r.status().is_success() {
+                let secs = t.elapsed().as_secs_f64();
+                return Ok((secs, rss_kib(child.id()).unwrap_or(0), child, port));
+            }
+        }
+        if t.elapsed() > Duration::from_secs(1800) {
+            child.kill().ok();
+            anyhow::bail!("the mirror on {} did not answer in 30 minutes", store.display());
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            anyhow::bail!("the mirror on {} stopped: {status}", store.display());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A store of `n` tenders written as the sync writes one, then two starts on it.
+async fn large_store(n: usize, data_dir: &str) -> anyhow::Result<()> {
+    let store_dir = std::env::temp_dir().join(format!("bench-sync-large-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&store_dir);
+    let t = Instant::now();
+    let written = {
+        let mut cfg = upstream::UpstreamConfig::for_data_dir(data_dir);
+        let real = {
+            let probe = upstream::UpstreamConfig::for_data_dir(data_dir);
+            let s = tokio::task::spawn_blocking(move || upstream::load(probe)).await??;
+            let real = s.data.read().tenders.len();
+            real
+        };
+        cfg.generated_tenders = n.saturating_sub(real);
+        let source = tokio::task::spawn_blocking(move || upstream::load(cfg)).await??;
+        let dir = store_dir.clone();
+        tokio::task::spawn_blocking(move || -> anyhow::Result<usize> {
+            let store = upstream::sync::store::Store::open(&dir)?;
+            let data = source.data.read();
+            let mut written = 0;
+            for kind in [Kind::Tender, Kind::Plan, Kind::Contract] {
+                let c = data.collection(kind);
+                let all: Vec<u32> = (0..c.len() as u32).collect();
+                for page in all.chunks(1000) {
+                    let docs = page.iter().map(|&d| data.document(c, d)).collect();
+                    let prepared = data.prepare(kind, docs);
+                    let incoming: Vec<_> = prepared.iter().map(|p| p.incoming()).collect();
+                    written += store.save_page(kind, &incoming, None, false)?.len();
+                }
+            }
+            Ok(written)
+        })
+        .await??
+    };
+    let seeded = t.elapsed().as_secs_f64();
+    let disk_rows = du(&store_dir);
+
+    let (first, first_rss, mut child, _) = start_binary(&store_dir, data_dir).await?;
+    child.kill().ok();
+    child.wait().ok();
+    let disk = du(&store_dir);
+    let (restart, rss, mut child, port) = start_binary(&store_dir, data_dir).await?;
+    let client = reqwest::Client::new();
+    let words = [
+        "послуги",
+        "ремонт",
+        "бензин",
+        "продукти",
+        "медичних",
+        "електричної енергії",
+        "канцелярські",
+        "будівництво",
+        "ремонт доріг",
+        "послуги охорони",
+    ];
+    let mut latencies = Vec::new();
+    for i in 0..200 {
+        let q = format!("http://127.0.0.1:{port}/api/tenders?keyword={}&perPage=10", words[i % words.len()]);
+        let t = Instant::now();
+        client.get(q).send().await?.error_for_status()?.bytes().await?;
+        latencies.push(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    let after = rss_kib(child.id()).unwrap_or(0);
+    child.kill().ok();
+    child.wait().ok();
+    let (most, _) = ingest_at_size(&store_dir, data_dir, &words, None, 30).await?;
+    let (paced, during) = ingest_at_size(&store_dir, data_dir, &words, Some(1000.0), 60).await?;
+    let _ = std::fs::remove_dir_all(&store_dir);
+
+    println!("bench-sync, a store of {n} tenders: {written} records written in {seeded:.0} s (rows and records {:.1} GB, with the keyword index {:.1} GB)", disk_rows as f64 / 1e9, disk as f64 / 1e9);
+    println!("  first start (builds the keyword index): {first:.1} s, resident {:.0} MB", first_rss as f64 / 1024.0);
+    println!("  restart to the first search: {restart:.1} s, resident {:.0} MB", rss as f64 / 1024.0);
+    println!(
+        "  keyword search over HTTP after the restart: p50 {:.2} ms, p95 {:.2} ms; resident then {:.0} MB",
+        quantile(latencies.clone(), 0.5),
+        quantile(latencies, 0.95),
+        after as f64 / 1024.0
+    );
+    println!("  ingest at this size (in process, no feed), as fast as it goes: {most:.0} records/s");
+    println!(
+        "  ingest paced at 1,000 records/s ({paced:.0} reached); keyword search meanwhile: {} searches, p50 {:.2} ms, p95 {:.2} ms",
+        during.len(),
+        quantile(during.clone(), 0.5),
+        quantile(during, 0.95)
+    );
+    Ok(())
+}
+
+/// The mirror on a large store, in this process: new versions of its tenders stored and
+/// indexed page after page (1,000 a page, as the sync takes a feed page) for `secs`, at
+/// most `rate` records a second, while keyword searches run: (records a second, search
+/// latencies in ms).
+async fn ingest_at_size(
+    store: &std::path::Path,
+    data_dir: &str,
+    words: &[&str],
+    rate: Option<f64>,
+    secs: u64,
+) -> anyhow::Result<(f64, Vec<f64>)> {
+    let mut cfg = upstream::UpstreamConfig::for_data_dir(data_dir);
+    let mut sync = upstream::sync::SyncConfig::new("http://127.0.0.1:9/cdb/api/2.5", store);
+    sync.store_dir = store.to_path_buf();
+    cfg.sync = Some(sync);
+    let mirror = tokio::task::spawn_blocking(move || upstream::load(cfg)).await??;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let (mirror, stop) = (mirror.clone(), stop.clone());
+        std::thread::spawn(move || -> anyhow::Result<(usize, f64)> {
+            let store = mirror.mirror.clone().context("a store")?;
+            let t = Instant::now();
+            let mut written = 0;
+            let mut d = 0u32;
+            let stamp = upstream::dates::format_kyiv(upstream::dates::now_ms() + 86_400_000);
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) && t.elapsed() < Duration::from_secs(secs) {
+                if let Some(rate) = rate {
+                    // The next page waits until the pace allows it.
+                    let due = Duration::from_secs_f64(written as f64 / rate);
+                    if let Some(wait) = due.checked_sub(t.elapsed()) {
+                        std::thread::sleep(wait);
+                    }
+                }
+                let docs: Vec<serde_json::Value> = {
+                    let data = mirror.data.read();
+                    let c = &data.tenders;
+                    let mut page = Vec::with_capacity(1000);
+                    while page.len() < 1000 && (d as usize) < c.len() {
+                        if !c.index.is_dead(d) {
+                            let mut doc = data.document(c, d);
+                            doc["dateModified"] = serde_json::json!(stamp);
+                            page.push(doc);
+                        }
+                        d += 1;
+                    }
+                    page
+                };
+                if docs.is_empty() {
+                    break;
+                }
+                written += mirror.data.mirror_change(&store, Kind::Tender, docs, None, false)?;
+            }
+            Ok((written, t.elapsed().as_secs_f64()))
+        })
+    };
+    let mut latencies = Vec::new();
+    let mut i = 0;
+    while !writer.is_finished() {
+        let q = upstream::params::Params::parse(&format!("keyword={}&perPage=10", words[i % words.len()]));
+        i += 1;
+        let t = Instant::now();
+        {
+            let data = mirror.data.read();
+            let query = data.query(&q, Kind::Tender)?;
+            std::hint::black_box(data.tenders.index.search(&query).total);
+        }
+        latencies.push(t.elapsed().as_secs_f64() * 1000.0);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (written, secs) = writer.join().map_err(|_| anyhow::anyhow!("the writer panicked"))??;
+    Ok((written as f64 / secs, latencies))
 }

@@ -8,8 +8,9 @@
 //!   after a page shorter than the limit;
 //! - **each row**: its `dateModified` is compared with the stored copy's, and the record
 //!   is fetched (`GET /{register}/{id}`) only when newer;
-//! - **save order**: a page's records and the cursor past them are written in one
-//!   transaction ([`store::Store::save_page`]), then the live indexes change;
+//! - **save order**: a page's records are prepared (their fields, under the read lock),
+//!   written with the cursor past them in one transaction, then the live indexes take
+//!   them under the numbers the store gave ([`crate::store::Live::mirror_change`]);
 //! - **errors**: a 404 on the feed (an offset it no longer reads) drops the cursors and
 //!   starts again from the head; a 429 waits longer each time (1 s doubling to 60 s); a
 //!   network error or unreadable JSON waits and retries; a record that answers 404 or
@@ -334,22 +335,15 @@ impl Ctx {
             .collect();
         let docs = self.fetch_all(kind, wanted).await;
         let n = docs.len() as u64;
-        let store = self.store.clone();
-        let saved = {
-            let docs = docs.clone();
-            tokio::task::spawn_blocking(move || {
-                store.save_page(kind, &docs, cursor.as_ref().map(|(d, o)| (*d, o.as_str())), done)
-            })
-            .await
-        };
+        let (state, store) = (self.state.clone(), self.store.clone());
+        let saved = tokio::task::spawn_blocking(move || {
+            state.data.mirror_change(&store, kind, docs, cursor.as_ref().map(|(d, o)| (*d, o.as_str())), done)
+        })
+        .await;
         match saved {
-            Ok(Ok(())) => {}
+            Ok(Ok(_)) => {}
             Ok(Err(e)) => return self.failed(kind, e.to_string()),
             Err(e) => return self.failed(kind, e.to_string()),
-        }
-        if !docs.is_empty() {
-            let state = self.state.clone();
-            let _ = tokio::task::spawn_blocking(move || state.data.write().upsert(kind, docs)).await;
         }
         self.status(kind, |r| r.fetched += n);
     }

@@ -1,8 +1,15 @@
 //! The mirror's store: one SQLite file (`mirror.sqlite3` in the store folder) holding
-//! every record as the feed last gave it (JSON, deflated) and each register's cursors.
-//! A page's records and the cursor past them are written in one transaction, so a crash
-//! at any moment leaves the cursor at or before the records it covers: the next start
-//! repeats at most one page, and storing a record twice is harmless.
+//! every record as the feed last gave it (JSON, deflated), each register's cursors, and
+//! per stored version its document number and index row (the fields the indexes read,
+//! [`crate::records::Fields`]), so a start reads rows instead of records.
+//! A page's records, their rows and the cursor past them are written in one transaction,
+//! so a crash at any moment leaves the cursor at or before the records it covers: the
+//! next start repeats at most one page, and storing a record twice is harmless.
+//!
+//! Document numbers only grow: a new version of a record takes the next number and its
+//! old number's row goes, so the numbers without a row are the replaced versions. The
+//! keyword index (a tantivy directory per register, [`Store::text_dir`]) is keyed by the
+//! same numbers and says in its commit how far it has indexed; a start indexes the rest.
 
 use crate::records::Kind;
 use flate2::read::ZlibDecoder;
@@ -22,6 +29,30 @@ pub enum StoreError {
     Io { path: String, source: std::io::Error },
     #[error("mirror store {path}: record {id} is not JSON: {reason}")]
     Corrupt { path: String, id: String, reason: String },
+    #[error("mirror store {path}: the index row of document {doc} is unreadable: {reason}")]
+    Row { path: String, doc: u32, reason: String },
+}
+
+/// The version of the index rows' encoding: rows of another version are made again from
+/// the records at the next start.
+pub const ROWS_VERSION: i64 = 1;
+
+/// One record's new version, ready to store: its JSON and its index row.
+#[derive(Debug, Clone, Copy)]
+pub struct Incoming<'a> {
+    pub doc: &'a Value,
+    pub row: &'a [u8],
+}
+
+/// What [`Store::save_page`] wrote for one incoming record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// Its position in the page given.
+    pub at: usize,
+    /// The document number the new version took.
+    pub doc: u32,
+    /// The number of the version it replaced.
+    pub old: Option<u32>,
 }
 
 /// Which way a cursor reads the feed.
@@ -55,6 +86,8 @@ pub struct Cursors {
 pub struct Store {
     path: PathBuf,
     db: Mutex<Connection>,
+    /// Held from writing a change to indexing it ([`Store::save_page_then`]).
+    changing: Mutex<()>,
 }
 
 impl std::fmt::Debug for Store {
@@ -94,10 +127,30 @@ impl Store {
                  PRIMARY KEY (register, id)) WITHOUT ROWID;
              CREATE TABLE IF NOT EXISTS cursors (
                  register TEXT NOT NULL, direction TEXT NOT NULL, offset TEXT NOT NULL, saved INTEGER NOT NULL,
-                 PRIMARY KEY (register, direction));",
+                 PRIMARY KEY (register, direction));
+             CREATE TABLE IF NOT EXISTS slots (
+                 register TEXT NOT NULL, doc INTEGER NOT NULL, fields BLOB NOT NULL,
+                 PRIMARY KEY (register, doc)) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);",
         )
         .map_err(sql)?;
-        Ok(Self { path, db: Mutex::new(db) })
+        db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('rows_version', ?1)", params![ROWS_VERSION])
+            .map_err(sql)?;
+        // Stores from before the rows: each record gains its document number.
+        let has_doc = db
+            .prepare("SELECT 1 FROM pragma_table_info('records') WHERE name = 'doc'")
+            .and_then(|mut st| st.exists([]))
+            .map_err(sql)?;
+        if !has_doc {
+            db.execute_batch("ALTER TABLE records ADD COLUMN doc INTEGER").map_err(sql)?;
+        }
+        db.execute_batch("CREATE INDEX IF NOT EXISTS records_doc ON records (register, doc)").map_err(sql)?;
+        Ok(Self { path, db: Mutex::new(db), changing: Mutex::new(()) })
+    }
+
+    /// The folder of a register's keyword index.
+    pub fn text_dir(&self, kind: Kind) -> PathBuf {
+        self.path.with_file_name("text").join(register(kind))
     }
 
     fn sql(&self, e: rusqlite::Error) -> StoreError {
@@ -128,29 +181,94 @@ impl Store {
             .collect()
     }
 
-    /// Writes records (those newer than the stored copy) and a cursor, in one transaction.
+    /// Writes records (those not older than the stored copy) with their index rows, and
+    /// a cursor, in one transaction. Each record written takes the next document number;
+    /// the row of the version it replaces goes. Of several versions of one id in the
+    /// page, the last is taken. Says what it wrote. A running mirror saves through
+    /// [`Self::save_page_then`], which indexes in the same turn; this alone is for a
+    /// store nothing serves yet (its next start indexes what it lacks).
     pub fn save_page(
         &self,
         kind: Kind,
-        docs: &[Value],
+        page: &[Incoming<'_>],
         cursor: Option<(Direction, &str)>,
         backward_done: bool,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Vec<Written>, StoreError> {
+        let _one = self.changing.lock().unwrap_or_else(|e| e.into_inner());
+        self.write_page(kind, page, cursor, backward_done)
+    }
+
+    /// [`Self::save_page`], then `then` with what was written, before any other change
+    /// is stored: the indexes take the store's numbers in the store's order. Says how
+    /// many versions were written.
+    pub fn save_page_then(
+        &self,
+        kind: Kind,
+        page: &[Incoming<'_>],
+        cursor: Option<(Direction, &str)>,
+        backward_done: bool,
+        then: impl FnOnce(&[Written]),
+    ) -> Result<usize, StoreError> {
+        let _one = self.changing.lock().unwrap_or_else(|e| e.into_inner());
+        let written = self.write_page(kind, page, cursor, backward_done)?;
+        then(&written);
+        Ok(written.len())
+    }
+
+    fn write_page(
+        &self,
+        kind: Kind,
+        page: &[Incoming<'_>],
+        cursor: Option<(Direction, &str)>,
+        backward_done: bool,
+    ) -> Result<Vec<Written>, StoreError> {
+        let reg = register(kind);
+        let mut written = Vec::new();
         let mut db = self.conn();
         let tx = db.transaction().map_err(|e| self.sql(e))?;
         {
+            let mut next: u32 = tx
+                .query_row("SELECT coalesce(max(doc) + 1, 0) FROM slots WHERE register = ?1", params![reg], |r| {
+                    r.get(0)
+                })
+                .map_err(|e| self.sql(e))?;
+            let mut old_of = tx
+                .prepare_cached("SELECT doc, modified FROM records WHERE register = ?1 AND id = ?2")
+                .map_err(|e| self.sql(e))?;
             let mut put = tx
                 .prepare_cached(
-                    "INSERT INTO records (register, id, modified, body) VALUES (?1, ?2, ?3, ?4)
-                     ON CONFLICT (register, id) DO UPDATE SET modified = excluded.modified, body = excluded.body
-                     WHERE excluded.modified >= records.modified",
+                    "INSERT INTO records (register, id, modified, body, doc) VALUES (?1, ?2, ?3, ?4, ?5)
+                     ON CONFLICT (register, id) DO UPDATE
+                     SET modified = excluded.modified, body = excluded.body, doc = excluded.doc",
                 )
                 .map_err(|e| self.sql(e))?;
-            for doc in docs {
-                let Some(id) = doc["id"].as_str() else { continue };
-                let modified = crate::records::modified_of(doc).unwrap_or(0);
-                let text = serde_json::to_vec(doc).unwrap_or_default();
-                put.execute(params![register(kind), id, modified, deflate(&text)]).map_err(|e| self.sql(e))?;
+            let mut put_row = tx
+                .prepare_cached("INSERT OR REPLACE INTO slots (register, doc, fields) VALUES (?1, ?2, ?3)")
+                .map_err(|e| self.sql(e))?;
+            let mut drop_row =
+                tx.prepare_cached("DELETE FROM slots WHERE register = ?1 AND doc = ?2").map_err(|e| self.sql(e))?;
+            for (at, incoming) in page.iter().enumerate() {
+                let Some(id) = incoming.doc["id"].as_str().filter(|id| !id.is_empty()) else { continue };
+                if page[at + 1..].iter().any(|later| later.doc["id"].as_str() == Some(id)) {
+                    continue;
+                }
+                let modified = crate::records::modified_of(incoming.doc).unwrap_or(0);
+                let old: Option<(Option<u32>, i64)> = old_of
+                    .query_row(params![reg, id], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+                    .map_err(|e| self.sql(e))?;
+                if old.is_some_and(|(_, stored)| modified < stored) {
+                    continue;
+                }
+                let old = old.and_then(|(doc, _)| doc);
+                if let Some(d) = old {
+                    drop_row.execute(params![reg, d]).map_err(|e| self.sql(e))?;
+                }
+                let text = serde_json::to_vec(&incoming.doc).unwrap_or_default();
+                put.execute(params![reg, id, modified, deflate(&text), next]).map_err(|e| self.sql(e))?;
+                put_row.execute(params![reg, next, incoming.row]).map_err(|e| self.sql(e))?;
+                written.push(Written { at, doc: next, old });
+                next += 1;
             }
             let mut cur = tx
                 .prepare_cached(
@@ -159,15 +277,123 @@ impl Store {
                 )
                 .map_err(|e| self.sql(e))?;
             if let Some((dir, offset)) = cursor {
-                cur.execute(params![register(kind), dir.name(), offset, crate::dates::now_ms()])
-                    .map_err(|e| self.sql(e))?;
+                cur.execute(params![reg, dir.name(), offset, crate::dates::now_ms()]).map_err(|e| self.sql(e))?;
             }
             if backward_done {
-                cur.execute(params![register(kind), "backward_done", "1", crate::dates::now_ms()])
-                    .map_err(|e| self.sql(e))?;
+                cur.execute(params![reg, "backward_done", "1", crate::dates::now_ms()]).map_err(|e| self.sql(e))?;
             }
         }
-        tx.commit().map_err(|e| self.sql(e))
+        tx.commit().map_err(|e| self.sql(e))?;
+        Ok(written)
+    }
+
+    /// The number the next stored version of a register will take: one past the last.
+    pub fn next_doc(&self, kind: Kind) -> Result<u32, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT coalesce(max(doc) + 1, 0) FROM slots WHERE register = ?1",
+                params![register(kind)],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.sql(e))
+    }
+
+    /// Whether every record of a register has its row in the current encoding (a store
+    /// written by an older version may not).
+    pub fn rows_whole(&self, kind: Kind) -> Result<bool, StoreError> {
+        let db = self.conn();
+        let version: Option<i64> = db
+            .query_row("SELECT value FROM meta WHERE key = 'rows_version'", [], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.sql(e))?;
+        if version.is_some_and(|v| v != ROWS_VERSION) {
+            return Ok(false);
+        }
+        let (records, rows): (i64, i64) = db
+            .query_row(
+                "SELECT (SELECT count(*) FROM records WHERE register = ?1),
+                        (SELECT count(*) FROM slots WHERE register = ?1)",
+                params![register(kind)],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(|e| self.sql(e))?;
+        Ok(records == rows)
+    }
+
+    /// Numbers every record of a register again (0, 1, … in id order) and makes its row
+    /// with `row_of`, in one transaction: the repair of a store whose rows are missing or
+    /// of another encoding. Its keyword index must then be built again.
+    pub fn renumber(&self, kind: Kind, mut row_of: impl FnMut(&Value) -> Vec<u8>) -> Result<u32, StoreError> {
+        let reg = register(kind);
+        let mut db = self.conn();
+        let tx = db.transaction().map_err(|e| self.sql(e))?;
+        let mut n: u32 = 0;
+        {
+            tx.execute("DELETE FROM slots WHERE register = ?1", params![reg]).map_err(|e| self.sql(e))?;
+            let mut read =
+                tx.prepare("SELECT id, body FROM records WHERE register = ?1 ORDER BY id").map_err(|e| self.sql(e))?;
+            let mut number =
+                tx.prepare("UPDATE records SET doc = ?3 WHERE register = ?1 AND id = ?2").map_err(|e| self.sql(e))?;
+            let mut put_row =
+                tx.prepare("INSERT INTO slots (register, doc, fields) VALUES (?1, ?2, ?3)").map_err(|e| self.sql(e))?;
+            let mut rows = read.query(params![reg]).map_err(|e| self.sql(e))?;
+            while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+                let id: String = r.get(0).map_err(|e| self.sql(e))?;
+                let body: Vec<u8> = r.get(1).map_err(|e| self.sql(e))?;
+                let doc = self.decode(&id, &body)?;
+                number.execute(params![reg, id, n]).map_err(|e| self.sql(e))?;
+                put_row.execute(params![reg, n, row_of(&doc)]).map_err(|e| self.sql(e))?;
+                n += 1;
+            }
+        }
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('rows_version', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            params![ROWS_VERSION],
+        )
+        .map_err(|e| self.sql(e))?;
+        tx.commit().map_err(|e| self.sql(e))?;
+        Ok(n)
+    }
+
+    /// Every index row of a register, by document number.
+    pub fn rows(&self, kind: Kind, mut f: impl FnMut(u32, &[u8]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let db = self.conn();
+        let mut st =
+            db.prepare("SELECT doc, fields FROM slots WHERE register = ?1 ORDER BY doc").map_err(|e| self.sql(e))?;
+        let mut rows = st.query(params![register(kind)]).map_err(|e| self.sql(e))?;
+        while let Some(row) = rows.next().map_err(|e| self.sql(e))? {
+            let doc: u32 = row.get(0).map_err(|e| self.sql(e))?;
+            let bytes = row.get_ref(1).map_err(|e| self.sql(e))?.as_blob().map_err(|e| self.sql(e.into()))?;
+            f(doc, bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Every current record of a register from document number `from` on, by number.
+    pub fn records_from(
+        &self,
+        kind: Kind,
+        from: u32,
+        mut f: impl FnMut(u32, Value) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let db = self.conn();
+        let mut st = db
+            .prepare("SELECT doc, id, body FROM records WHERE register = ?1 AND doc >= ?2 ORDER BY doc")
+            .map_err(|e| self.sql(e))?;
+        let mut rows = st.query(params![register(kind), from]).map_err(|e| self.sql(e))?;
+        while let Some(row) = rows.next().map_err(|e| self.sql(e))? {
+            let doc: u32 = row.get(0).map_err(|e| self.sql(e))?;
+            let id: String = row.get(1).map_err(|e| self.sql(e))?;
+            let body = row.get_ref(2).map_err(|e| self.sql(e))?.as_blob().map_err(|e| self.sql(e.into()))?;
+            f(doc, self.decode(&id, body)?)?;
+        }
+        Ok(())
+    }
+
+    /// The error of an unreadable row.
+    pub fn bad_row(&self, doc: u32, reason: impl std::fmt::Display) -> StoreError {
+        StoreError::Row { path: self.path.display().to_string(), doc, reason: reason.to_string() }
     }
 
     /// A register's cursors.
@@ -225,20 +451,6 @@ impl Store {
         let body: Option<Vec<u8>> =
             st.query_row(params![register(kind), id], |r| r.get(0)).optional().map_err(|e| self.sql(e))?;
         body.map(|b| self.decode(id, &b)).transpose()
-    }
-
-    /// Every stored record of a register, one at a time (none is kept): what a start
-    /// reads its indexes from.
-    pub fn for_each(&self, kind: Kind, mut f: impl FnMut(Value)) -> Result<(), StoreError> {
-        let db = self.conn();
-        let mut st = db.prepare("SELECT id, body FROM records WHERE register = ?1").map_err(|e| self.sql(e))?;
-        let mut rows = st.query(params![register(kind)]).map_err(|e| self.sql(e))?;
-        while let Some(row) = rows.next().map_err(|e| self.sql(e))? {
-            let id: String = row.get(0).map_err(|e| self.sql(e))?;
-            let body: Vec<u8> = row.get(1).map_err(|e| self.sql(e))?;
-            f(self.decode(&id, &body)?);
-        }
-        Ok(())
     }
 
     /// (id, `dateModified` ms) of every stored record of a register, by id.

@@ -59,8 +59,9 @@ pub struct TextIndex {
     /// Per segment: segment-local document → collection document number.
     numbers: Vec<std::sync::Arc<Vec<u32>>>,
     n: usize,
-    /// The writer of a live index, made on its first change and kept.
-    writer: Option<IndexWriter>,
+    /// The writer of a live index, made on its first change and kept. Its own lock: a
+    /// change is written and committed while searches go on ([`TextIndex::stage`]).
+    writer: std::sync::Mutex<Option<IndexWriter>>,
 }
 
 impl std::fmt::Debug for TextIndex {
@@ -117,23 +118,46 @@ impl Ord for Scored {
     }
 }
 
+/// The keyword index's schema: the three weighted text fields and the document number.
+fn schema() -> (Schema, [Field; 3], Field) {
+    let mut schema = Schema::builder();
+    let text = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(TOKENIZER)
+            .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+    );
+    let fields = [
+        schema.add_text_field("title", text.clone()),
+        schema.add_text_field("buyer", text.clone()),
+        schema.add_text_field("body", text),
+    ];
+    // Indexed as well as fast: a live index deletes a replaced document by its number.
+    let number = schema.add_u64_field("number", NumericOptions::default().set_fast().set_indexed());
+    (schema.build(), fields, number)
+}
+
+/// A tantivy document of one text.
+fn tantivy_doc(fields: &[Field; 3], number: Field, d: &TextDoc<'_>, at: u64) -> TantivyDocument {
+    let mut doc = TantivyDocument::default();
+    for (field, text) in fields.iter().zip([d.title, d.buyer, d.body]) {
+        if !text.is_empty() {
+            doc.add_text(*field, text);
+        }
+    }
+    doc.add_u64(number, at);
+    doc
+}
+
+/// What a kept index's commit says: every document numbered below it was indexed.
+fn indexed_payload(upto: u64) -> String {
+    format!("indexed:{upto}")
+}
+
 impl TextIndexBuilder {
-    /// A builder for about `n` documents.
+    /// A builder for about `n` documents, in memory.
     pub fn new(analyzer: Analyzer, n: usize) -> tantivy::Result<Self> {
-        let mut schema = Schema::builder();
-        let text = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default()
-                .set_tokenizer(TOKENIZER)
-                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
-        );
-        let fields = [
-            schema.add_text_field("title", text.clone()),
-            schema.add_text_field("buyer", text.clone()),
-            schema.add_text_field("body", text),
-        ];
-        // Indexed as well as fast: a live index deletes a replaced document by its number.
-        let number = schema.add_u64_field("number", NumericOptions::default().set_fast().set_indexed());
-        let index = Index::create_in_ram(schema.build());
+        let (schema, fields, number) = schema();
+        let index = Index::create_in_ram(schema);
         index.tokenizers().register(TOKENIZER, UkTokenizer::new(analyzer.clone()));
         // One thread keeps small collections in one segment; large ones use both cores.
         let threads = if n > 200_000 { 2 } else { 1 };
@@ -143,44 +167,105 @@ impl TextIndexBuilder {
         Ok(Self { index, writer, fields, number, next: 0, analyzer, failed: None })
     }
 
+    /// A builder of an index kept in the folder `dir` (whatever it held goes), for a
+    /// mirror: its memory is bounded (the arena flushes segments to the folder, which
+    /// merge as they accumulate).
+    pub fn in_dir(analyzer: Analyzer, n: usize, dir: &std::path::Path) -> tantivy::Result<Self> {
+        if dir.exists() {
+            std::fs::remove_dir_all(dir)?;
+        }
+        std::fs::create_dir_all(dir)?;
+        let (schema, fields, number) = schema();
+        let index = Index::create_in_dir(dir, schema)?;
+        index.tokenizers().register(TOKENIZER, UkTokenizer::new(analyzer.clone()));
+        let threads = if n > 200_000 { 2 } else { 1 };
+        let writer = index.writer_with_num_threads(threads, 150_000_000 * threads)?;
+        writer.set_merge_policy(Box::<tantivy::indexer::LogMergePolicy>::default());
+        Ok(Self { index, writer, fields, number, next: 0, analyzer, failed: None })
+    }
+
     /// Adds the next document.
     pub fn add(&mut self, d: TextDoc) {
-        let mut doc = TantivyDocument::default();
-        for (field, text) in self.fields.iter().zip([d.title, d.buyer, d.body]) {
-            if !text.is_empty() {
-                doc.add_text(*field, text);
-            }
-        }
-        doc.add_u64(self.number, self.next);
-        self.next += 1;
+        let at = self.next;
+        self.add_as(at as u32, d);
+    }
+
+    /// Adds a document as number `at` (not below the numbers given before): the numbers
+    /// skipped are documents without text.
+    pub fn add_as(&mut self, at: u32, d: TextDoc) {
+        let doc = tantivy_doc(&self.fields, self.number, &d, u64::from(at));
+        self.next = u64::from(at) + 1;
         if let Err(e) = self.writer.add_document(doc) {
             self.failed.get_or_insert(e);
         }
     }
 
-    /// Commits and opens the index.
-    pub fn finish(mut self) -> tantivy::Result<TextIndex> {
+    /// Commits and opens the index, which covers the numbers below `n` (at least those
+    /// added).
+    pub fn finish(self) -> tantivy::Result<TextIndex> {
+        let n = self.next;
+        self.finish_upto(n)
+    }
+
+    /// Like [`Self::finish`], for an index that covers the numbers below `upto`.
+    pub fn finish_upto(mut self, upto: u64) -> tantivy::Result<TextIndex> {
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
-        self.writer.commit()?;
+        let upto = upto.max(self.next);
+        let mut commit = self.writer.prepare_commit()?;
+        commit.set_payload(&indexed_payload(upto));
+        commit.commit()?;
         self.writer.wait_merging_threads()?;
-        let mut t = TextIndex {
-            searcher: self.index.reader()?.searcher(),
-            index: self.index,
-            fields: self.fields,
-            number: self.number,
-            analyzer: self.analyzer,
-            numbers: Vec::new(),
-            n: self.next as usize,
-            writer: None,
-        };
-        t.numbers = t.number_tables(&[])?;
-        Ok(t)
+        TextIndex::opened(self.index, self.fields, self.number, self.analyzer, upto as usize)
     }
 }
 
 impl TextIndex {
+    fn opened(index: Index, fields: [Field; 3], number: Field, analyzer: Analyzer, n: usize) -> tantivy::Result<Self> {
+        let reader = index.reader_builder().reload_policy(tantivy::ReloadPolicy::Manual).try_into()?;
+        let mut t = TextIndex {
+            searcher: reader.searcher(),
+            index,
+            fields,
+            number,
+            analyzer,
+            numbers: Vec::new(),
+            n,
+            writer: Default::default(),
+        };
+        t.numbers = t.number_tables(&[])?;
+        Ok(t)
+    }
+
+    /// Opens an index kept in `dir`, with the number its last commit says it has indexed
+    /// up to. An index without that number, or of another schema, is an error: build it
+    /// again.
+    pub fn open(dir: &std::path::Path, analyzer: Analyzer) -> tantivy::Result<(Self, u32)> {
+        let index = Index::open_in_dir(dir)?;
+        let (expected, fields, number) = schema();
+        let schema = index.schema();
+        let same = expected.fields().map(|(_, e)| e.name().to_string()).collect::<Vec<_>>()
+            == schema.fields().map(|(_, e)| e.name().to_string()).collect::<Vec<_>>();
+        if !same {
+            return Err(tantivy::TantivyError::SchemaError(format!("{}: another schema", dir.display())));
+        }
+        let upto = index
+            .load_metas()?
+            .payload
+            .as_deref()
+            .and_then(|p| p.strip_prefix("indexed:"))
+            .and_then(|n| n.parse::<u32>().ok())
+            .ok_or_else(|| {
+                tantivy::TantivyError::SchemaError(format!(
+                    "{}: its commit does not say what it indexed",
+                    dir.display()
+                ))
+            })?;
+        index.tokenizers().register(TOKENIZER, UkTokenizer::new(analyzer.clone()));
+        Ok((Self::opened(index, fields, number, analyzer, upto as usize)?, upto))
+    }
+
     /// Per segment of the current searcher, its documents' collection numbers; tables of
     /// segments already read (`known`, by the previous searcher) are reused.
     fn number_tables(
@@ -204,34 +289,52 @@ impl TextIndex {
     /// Changes a live index: deletes documents `dead` and adds `docs` as numbers
     /// `first..`, commits, and searches the result from then on.
     pub fn apply(&mut self, dead: &[u32], first: u32, docs: &[TextDoc<'_>]) -> tantivy::Result<()> {
-        if self.writer.is_none() {
+        let numbered: Vec<(u32, TextDoc<'_>)> = docs.iter().enumerate().map(|(i, d)| (first + i as u32, *d)).collect();
+        self.apply_numbered(dead, &numbered, first + docs.len() as u32)
+    }
+
+    /// Changes a live index: deletes documents `dead`, adds each of `docs` under its
+    /// number, and commits, saying that every number below `upto` is indexed; searches
+    /// the result from then on.
+    pub fn apply_numbered(&mut self, dead: &[u32], docs: &[(u32, TextDoc<'_>)], upto: u32) -> tantivy::Result<()> {
+        self.stage(dead, docs, upto)?;
+        self.reload(upto)
+    }
+
+    /// Writes and commits a change (as [`Self::apply_numbered`]) without searching it
+    /// yet: searches go on over the index as it was until [`Self::reload`], which the
+    /// caller makes together with the rest of the change.
+    pub fn stage(&self, dead: &[u32], docs: &[(u32, TextDoc<'_>)], upto: u32) -> tantivy::Result<()> {
+        let mut slot = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.is_none() {
             // One thread and a small arena: a change is a page of records. Segments merge
             // by tantivy's default policy as they accumulate.
             let w: IndexWriter = self.index.writer_with_num_threads(1, 30_000_000)?;
             w.set_merge_policy(Box::<tantivy::indexer::LogMergePolicy>::default());
-            self.writer = Some(w);
+            *slot = Some(w);
         }
-        let Some(writer) = self.writer.as_mut() else { return Ok(()) };
+        let Some(writer) = slot.as_mut() else { return Ok(()) };
         for d in dead {
             writer.delete_term(Term::from_field_u64(self.number, u64::from(*d)));
         }
-        for (i, d) in docs.iter().enumerate() {
-            let mut doc = TantivyDocument::default();
-            for (field, text) in self.fields.iter().zip([d.title, d.buyer, d.body]) {
-                if !text.is_empty() {
-                    doc.add_text(*field, text);
-                }
-            }
-            doc.add_u64(self.number, u64::from(first) + i as u64);
-            writer.add_document(doc)?;
+        for (at, d) in docs {
+            writer.add_document(tantivy_doc(&self.fields, self.number, d, u64::from(*at)))?;
         }
-        writer.commit()?;
+        let upto = (upto as usize).max(self.n);
+        let mut commit = writer.prepare_commit()?;
+        commit.set_payload(&indexed_payload(upto as u64));
+        commit.commit()?;
+        Ok(())
+    }
+
+    /// Searches the index as last committed, which covers the numbers below `upto`.
+    pub fn reload(&mut self, upto: u32) -> tantivy::Result<()> {
         let known: Vec<_> =
             self.searcher.segment_readers().iter().map(|s| s.segment_id()).zip(self.numbers.iter().cloned()).collect();
         let reader = self.index.reader_builder().reload_policy(tantivy::ReloadPolicy::Manual).try_into()?;
         self.searcher = reader.searcher();
         self.numbers = self.number_tables(&known)?;
-        self.n = self.n.max(first as usize + docs.len());
+        self.n = self.n.max(upto as usize);
         Ok(())
     }
 }
