@@ -47,7 +47,7 @@ pub struct SyncConfig {
     pub enabled: bool,
     /// The CDB API base. Default the public API. Env: `PORTAL_SYNC_CDB_URL`.
     pub cdb_url: String,
-    /// The catalogue API base (not followed yet). Env: `PORTAL_SYNC_MARKET_URL`.
+    /// The catalogue API base: the Market follows it when set. Env: `PORTAL_SYNC_MARKET_URL`.
     pub market_url: String,
     /// Requests a second, all registers together (the public limit is about 140).
     /// Default 10. Env: `PORTAL_SYNC_RATE`.

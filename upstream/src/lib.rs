@@ -343,7 +343,7 @@ fn normalize_origin(origin: &str) -> Result<String, String> {
 pub struct AppState {
     pub data: Arc<Live>,
     pub users: Arc<users::Users>,
-    pub market: Arc<market::Market>,
+    pub market: Arc<market::LiveMarket>,
     pub config: Arc<UpstreamConfig>,
     /// The central database's feed over the data ([`feed`]).
     pub feed: Arc<feed::Journal>,
@@ -375,7 +375,16 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
     };
     let (data, users, market) = std::thread::scope(|scope| {
         let users = scope.spawn(|| users::Users::open(&config));
-        let market = scope.spawn(|| market::Market::generate(&classifiers, &analyzer));
+        // A mirror of the catalogue starts from the objects its store holds (none, on
+        // its first start); anything else generates the catalogue.
+        let market = scope.spawn(|| match (&mirror, config.sync.as_ref().and_then(|s| s.market_url.as_ref())) {
+            (Some(store), Some(_)) => sync::catalogue::market_from_store(store, &classifiers, &analyzer)
+                .unwrap_or_else(|e| {
+                    tracing::error!(error = %e, "the stored catalogue could not be read: the Market starts empty");
+                    market::Market::default()
+                }),
+            _ => market::Market::generate(&classifiers, &analyzer),
+        });
         let src = DataSource {
             data_dir: config.data_dir.clone(),
             standards_dir: config.standards_dir.clone(),
@@ -403,7 +412,7 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
     Ok(AppState {
         data: Arc::new(Live::new(data)),
         users: Arc::new(users),
-        market: Arc::new(market),
+        market: Arc::new(market::LiveMarket::new(market)),
         config: Arc::new(config),
         feed: Arc::new(feed),
         mirror,

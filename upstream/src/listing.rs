@@ -36,8 +36,7 @@ fn register_kind(name: &str) -> Option<Kind> {
 }
 
 /// The catalogue lists the listing covers, by their API names.
-fn market_records<'a>(state: &'a AppState, name: &str) -> Option<&'a Records> {
-    let m = &state.market;
+fn market_records<'a>(m: &'a crate::market::Market, name: &str) -> Option<&'a Records> {
     match name {
         "market_classifications" => Some(&m.classifications),
         "categories" => Some(&m.categories),
@@ -84,8 +83,9 @@ async fn summary(State(s): State<AppState>) -> JsonAnswer {
             .collect();
         body.insert(name.to_owned(), Value::Array(months));
     }
+    let market = s.market.get();
     for name in MARKET {
-        let Some(records) = market_records(&s, name) else { continue };
+        let Some(records) = market_records(&market, name) else { continue };
         let (count, last) = active(records).fold((0usize, i64::MIN), |(n, last), r| (n + 1, last.max(r.modified)));
         body.insert(name.to_owned(), json!({"count": count, "lastModified": iso(last)}));
     }
@@ -137,7 +137,9 @@ async fn slice(
             "offset": offset, "limit": limit, "items": items,
         })));
     }
-    let records = market_records(&s, &kind).ok_or(UpstreamError::NotFound { kind: "listing", id: kind.clone() })?;
+    let market = s.market.get();
+    let records =
+        market_records(&market, &kind).ok_or(UpstreamError::NotFound { kind: "listing", id: kind.clone() })?;
     let (total, last) = active(records).fold((0usize, i64::MIN), |(n, last), r| (n + 1, last.max(r.modified)));
     let items: Vec<Value> = active(records)
         .skip(offset)

@@ -8,12 +8,16 @@
 //! is the same tantivy search as the registers' (`crate::text`).
 //!
 //! Submodules: `catalogue` (hand-written tables: CPV codes, product names,
-//! characteristics), `build` (the generator), `query` (parameters and filters), `api`
+//! characteristics), `build` (the generator), `central` (the catalogue in the national
+//! Market catalogue API's shapes, and back), `query` (parameters and filters), `api`
 //! (handlers).
 
 mod api;
 pub mod build;
+mod live;
+pub use live::LiveMarket;
 pub mod catalogue;
+pub mod central;
 pub mod query;
 
 pub use api::routes;

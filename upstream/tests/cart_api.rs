@@ -36,8 +36,9 @@ async fn another_buyer_login(s: &AppState, first: &str) -> String {
 }
 
 /// Suppliers' products of a status, in catalogue order.
-fn products<'a>(s: &'a AppState, status: &'a str) -> impl Iterator<Item = &'a Record> + 'a {
-    s.market.products.all.iter().filter(move |r| r.status == status)
+fn products(s: &AppState, status: &str) -> impl Iterator<Item = Record> {
+    let all: Vec<Record> = s.market.get().products.all.iter().filter(|r| r.status == status).cloned().collect();
+    all.into_iter()
 }
 
 fn active(s: &AppState, n: usize) -> Vec<String> {
@@ -140,7 +141,7 @@ async fn items_are_added_incremented_set_and_removed() {
     let item = &r.body["items"][0];
     assert!(upstream::dates::parse(item["addedAt"].as_str().unwrap()).is_some());
     // The snapshot is the catalogue's record, compacted.
-    let record = &s.market.products.get(a).unwrap().json;
+    let record = s.market.get().products.get(a).unwrap().json.clone();
     let snap = &item["product"];
     for key in [
         "id",
@@ -197,7 +198,7 @@ async fn every_bad_input_is_refused_and_changes_nothing() {
     let hidden = products(&s, "hidden").next().expect("a hidden product").id.clone();
     let inactive = products(&s, "inactive").next().expect("an inactive product").id.clone();
     let draft = products(&s, "draft").next().expect("a draft product").id.clone();
-    let prozorro = s.market.prozorro_products.all.first().expect("a national-catalogue product").id.clone();
+    let prozorro = s.market.get().prozorro_products.all.first().expect("a national-catalogue product").id.clone();
     let body = |product: &str, quantity: &str| format!(r#"{{"productId":"{product}","quantity":{quantity}}}"#);
     let item = format!("{ITEMS}/{a}");
     let absent_item = format!("{ITEMS}/{absent}");
@@ -293,7 +294,7 @@ async fn a_cart_holds_at_most_200_products() {
 fn with_market(s: &AppState, change: impl FnOnce(&mut Market)) -> AppState {
     let mut market = Market::generate(&s.data.read().classifiers, &upstream::text::Analyzer::new(None));
     change(&mut market);
-    AppState { market: Arc::new(market), ..s.clone() }
+    AppState { market: Arc::new(upstream::market::LiveMarket::new(market)), ..s.clone() }
 }
 
 #[tokio::test]

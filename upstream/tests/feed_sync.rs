@@ -230,17 +230,6 @@ fn mirror_config(url: &str, store: &std::path::Path) -> UpstreamConfig {
     cfg
 }
 
-/// Waits until `f` holds, up to `secs`.
-async fn until(secs: u64, mut f: impl FnMut() -> bool) -> bool {
-    for _ in 0..secs * 10 {
-        if f() {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    f()
-}
-
 fn stored(s: &AppState, kind: upstream::records::Kind) -> BTreeMap<String, String> {
     public_records(s, kind)
 }
@@ -259,14 +248,17 @@ async fn a_mirror_follows_the_feed_through_faults_and_restarts_from_its_store() 
     tokio::spawn(upstream::serve_on(listener, mirror.clone()));
     for kind in [Kind::Tender, Kind::Plan, Kind::Contract] {
         let want = public_records(&source, kind);
-        assert!(until(120, || stored(&mirror, kind) == want).await, "{kind:?}: the mirror holds every public record");
+        assert!(
+            common::until(120, || stored(&mirror, kind) == want).await,
+            "{kind:?}: the mirror holds every public record"
+        );
     }
     // A change in the feed reaches the mirror's search and record within 5 s.
     let listed = get(&mirror, "/api/tenders?status[]=active.tendering&perPage=1").await;
     let id = listed.body["hydra:member"][0]["id"].as_str().expect("an open tender").to_string();
     let r = post_json(&source, &format!("/dev/cdb/tenders/{id}"), r#"{"status": "cancelled"}"#, None).await;
     assert_eq!(r.status, 200);
-    let changed = until(5, || {
+    let changed = common::until(5, || {
         let data = mirror.data.read();
         let c = &data.tenders;
         c.index.lookup(&id).is_some_and(|d| data.document(c, d)["status"] == "cancelled")
@@ -299,7 +291,7 @@ async fn a_mirror_follows_the_feed_through_faults_and_restarts_from_its_store() 
         assert_eq!(post_json(&source, &format!("/dev/cdb/plans/{id}"), &patch.to_string(), None).await.status, 200);
     }
     let want = public_records(&source, Kind::Plan);
-    assert!(until(120, || stored(&mirror, Kind::Plan) == want).await, "the mirror rides out the faults");
+    assert!(common::until(120, || stored(&mirror, Kind::Plan) == want).await, "the mirror rides out the faults");
     let status = get(&mirror, "/health").await;
     assert!(
         status.body["sync"]["registers"].as_array().unwrap().iter().any(|r| r["errors"].as_u64() > Some(0)),

@@ -93,7 +93,8 @@ async fn every_public_record_is_listed_once_in_its_month() {
         eprintln!("{name}: {} records in {} months", total, months.len());
     }
     // Market: the active records.
-    for (name, records) in [("products", &state.market.products), ("categories", &state.market.categories)] {
+    let market = state.market.get();
+    for (name, records) in [("products", &market.products), ("categories", &market.categories)] {
         let active: BTreeSet<String> =
             records.all.iter().filter(|r| r.status == "active").map(|r| r.id.clone()).collect();
         assert_eq!(summary.body[name]["count"].as_u64().unwrap() as usize, active.len());

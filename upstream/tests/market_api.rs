@@ -36,8 +36,8 @@ fn generation_is_deterministic_and_sized() {
     let t = std::time::Instant::now();
     let again = Market::generate(&s.data.read().classifiers, &upstream::text::Analyzer::new(None));
     eprintln!("market generation took {:?}", t.elapsed());
-    assert!(again == *s.market, "two generations from the same classifier are equal");
-    let m = &s.market;
+    assert!(again == *s.market.get(), "two generations from the same classifier are equal");
+    let m = s.market.get();
     let n = |r: &upstream::market::Records| r.len();
     eprintln!(
         "market sizes: {} classifications, {} categories, {} profiles, {} products, {} prozorro products",
@@ -59,7 +59,7 @@ fn generation_is_deterministic_and_sized() {
 #[test]
 fn records_have_the_real_catalogue_shapes() {
     let s = state();
-    let m = &s.market;
+    let m = s.market.get();
     for (name, sample) in [
         ("category", &m.categories.all[0].json),
         ("profile", &m.profiles.all[0].json),
@@ -157,7 +157,7 @@ async fn market_classifications() {
     assert_eq!(all.status, 200);
     let items = all.body["items"].as_array().unwrap();
     assert_eq!(all.body["total"].as_u64().unwrap() as usize, items.len());
-    assert_eq!(items.len(), s.market.classifications.len());
+    assert_eq!(items.len(), s.market.get().classifications.len());
     let first = &items[0];
     assert!(first["categoriesCount"].as_u64().unwrap() >= 1);
     assert_eq!(first["scheme"], "ДК021");
@@ -185,16 +185,17 @@ async fn categories_and_their_profiles() {
     assert!(m.iter().all(|c| c["status"] == "active"));
     let pops: Vec<u64> = m.iter().map(|c| c["popularity"].as_u64().unwrap()).collect();
     assert!(pops.windows(2).all(|w| w[0] >= w[1]), "popularity order");
-    let active = s.market.categories.all.iter().filter(|c| c.status == "active").count();
+    let active = s.market.get().categories.all.iter().filter(|c| c.status == "active").count();
     assert_eq!(r.body["hydra:totalItems"].as_u64().unwrap() as usize, active);
     let everything = get(&s, "/api/categories?pagination=false&status[0]=active&status[1]=hidden").await;
-    assert_eq!(members(&everything.body).len(), s.market.categories.len());
+    assert_eq!(members(&everything.body).len(), s.market.get().categories.len());
 
     let office = get(&s, "/api/categories?market_classification[0]=30190000-7&pagination=false").await;
     let om = members(&office.body);
     assert!(!om.is_empty() && om.iter().all(|c| c["marketClassification"] == "30190000-7"));
 
-    let cat = s.market.categories.all.iter().find(|c| c.status == "active").unwrap();
+    let market = s.market.get();
+    let cat = market.categories.all.iter().find(|c| c.status == "active").unwrap();
     let one = get(&s, &format!("/api/categories/{}", cat.id)).await;
     assert_eq!(one.status, 200);
     assert_eq!(one.body["agreementID"], cat.json["agreementID"]);
@@ -203,7 +204,7 @@ async fn categories_and_their_profiles() {
     let profs = get(&s, &format!("/api/categories/{}/profiles?pagination=false", cat.id)).await;
     assert_eq!(profs.status, 200);
     let pm = members(&profs.body);
-    let expected = s.market.profiles.all.iter().filter(|p| p.category == cat.id && p.status == "active").count();
+    let expected = s.market.get().profiles.all.iter().filter(|p| p.category == cat.id && p.status == "active").count();
     assert_eq!(pm.len(), expected);
     assert!(pm.iter().all(|p| p["relatedCategory"] == cat.id.as_str()));
     let paged = get(&s, &format!("/api/categories/{}/profiles?page=1&perPage=1", cat.id)).await;
@@ -458,7 +459,8 @@ fn random_filter(r: &mut Rng, products: &[&Value]) -> Filter {
 #[tokio::test]
 async fn product_filters_match_brute_force() {
     let s = state();
-    let all: Vec<&Value> = s.market.products.all.iter().map(|p| &p.json).collect();
+    let market = s.market.get();
+    let all: Vec<&Value> = market.products.all.iter().map(|p| &p.json).collect();
     let mut r = Rng::new(0x00C0_FFEE_2026);
     let mut nonempty = 0;
     for case in 0..250 {

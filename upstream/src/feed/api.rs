@@ -17,13 +17,82 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-/// The feed routes (and, with `dev`, the development API that changes records).
+/// The feed routes, the catalogue's among them (and, with `dev`, the development API
+/// that changes records).
 pub fn routes(dev: bool) -> Router<AppState> {
-    let r = Router::new().route("/cdb/api/2.5/{register}", get(page));
+    let r = Router::new()
+        .route("/cdb/api/2.5/{register}", get(page))
+        .route("/catalog/api/{resource}", get(catalogue_page))
+        .route("/catalog/api/{resource}/{id}", get(catalogue_object));
     if dev {
-        r.route("/dev/cdb/{register}/{id}", post(patch)).route("/dev/feed/faults", post(set_faults))
+        r.route("/dev/cdb/{register}/{id}", post(patch))
+            .route("/dev/catalog/{resource}/{id}", post(catalogue_patch))
+            .route("/dev/feed/faults", post(set_faults))
     } else {
         r
+    }
+}
+
+/// A catalogue API error body (`{"errors": [...]}`).
+fn catalogue_error(status: StatusCode, message: &str) -> Response {
+    (status, Json(json!({"errors": [message]}))).into_response()
+}
+
+/// The catalogue's "X not found" of a resource.
+fn not_found(resource: &str) -> Response {
+    let what = match resource {
+        "categories" => "Category",
+        "profiles" => "Profile",
+        "products" => "Product",
+        "offers" => "Offer",
+        _ => return catalogue_error(StatusCode::NOT_FOUND, "Not Found"),
+    };
+    catalogue_error(StatusCode::NOT_FOUND, &format!("{what} not found"))
+}
+
+async fn catalogue_page(
+    State(s): State<AppState>,
+    Path(resource): Path<String>,
+    headers: HeaderMap,
+    RawQuery(q): RawQuery,
+) -> Response {
+    let p = Params::parse(q.as_deref().unwrap_or_default());
+    let one = |k: &str| p.one(k).map(str::to_string);
+    let query = super::catalogue::CatalogueQuery {
+        offset: one("offset"),
+        limit: one("limit"),
+        descending: one("descending"),
+        reverse: one("reverse"),
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1");
+    let base = format!("http://{host}/catalog/api");
+    match s.feed.catalogue.page(&s.market.get(), &resource, &query, &base) {
+        None => not_found(&resource),
+        Some(Ok(body)) => Json(body).into_response(),
+        Some(Err(e)) => catalogue_error(StatusCode::BAD_REQUEST, &e.to_string()),
+    }
+}
+
+async fn catalogue_object(State(s): State<AppState>, Path((resource, id)): Path<(String, String)>) -> Response {
+    match s.feed.catalogue.object(&s.market.get(), &resource, &id) {
+        Some(o) => Json(json!({"data": o})).into_response(),
+        None => not_found(&resource),
+    }
+}
+
+/// Publishes a new version of a catalogue object: the patch applied, a new `dateModified`.
+async fn catalogue_patch(
+    State(s): State<AppState>,
+    Path((resource, id)): Path<(String, String)>,
+    body: Bytes,
+) -> Response {
+    let patch = match merge_patch_of(&body) {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    match s.feed.catalogue.change(&s.market.get(), &resource, &id, &patch) {
+        Some(o) => Json(json!({"data": o})).into_response(),
+        None => not_found(&resource),
     }
 }
 
@@ -59,6 +128,19 @@ async fn page(
     }
 }
 
+/// A development change's body: a JSON merge patch (an object) that leaves the id alone.
+fn merge_patch_of(body: &[u8]) -> Result<Value, UpstreamError> {
+    let patch: Value = match serde_json::from_slice(body) {
+        Ok(v @ Value::Object(_)) => v,
+        Ok(_) => return Err(UpstreamError::MalformedJson("a merge patch is a JSON object".into())),
+        Err(e) => return Err(UpstreamError::MalformedJson(e.to_string())),
+    };
+    if patch.get("id").is_some() {
+        return Err(UpstreamError::invalid("id", "an id cannot change"));
+    }
+    Ok(patch)
+}
+
 /// RFC 7396: objects merge member by member, `null` removes, anything else replaces.
 pub fn merge_patch(target: &mut Value, patch: &Value) {
     let Value::Object(p) = patch else {
@@ -88,14 +170,10 @@ async fn patch(State(s): State<AppState>, Path((register, id)): Path<(String, St
         // A mirror's records are its feed's: a change here would be lost at the next one.
         return cdb_error(StatusCode::CONFLICT, "url", "mirror", "A mirror's records change only through its feed");
     }
-    let patch: Value = match serde_json::from_slice(&body) {
-        Ok(v @ Value::Object(_)) => v,
-        Ok(_) => return UpstreamError::MalformedJson("a merge patch is a JSON object".into()).into_response(),
-        Err(e) => return UpstreamError::MalformedJson(e.to_string()).into_response(),
+    let patch = match merge_patch_of(&body) {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
     };
-    if patch.get("id").is_some() {
-        return UpstreamError::invalid("id", "a record's id cannot change").into_response();
-    }
     let current = {
         let data = s.data.read();
         let c = data.collection(kind);
@@ -150,7 +228,8 @@ pub async fn with_faults(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    if !request.uri().path().starts_with("/cdb/") {
+    let path = request.uri().path();
+    if !path.starts_with("/cdb/") && !path.starts_with("/catalog/") {
         return next.run(request).await;
     }
     let d = s.feed.faults.decide();

@@ -17,6 +17,7 @@
 //!   only, `mode=_all_` all, and no `mode` the real ones.
 
 pub mod api;
+pub mod catalogue;
 pub mod faults;
 pub mod offset;
 
@@ -64,6 +65,8 @@ impl Register {
 #[derive(Debug, Default)]
 pub struct Journal {
     registers: [Mutex<Option<Register>>; 3],
+    /// The stand-in catalogue feed's objects.
+    pub catalogue: catalogue::Catalogue,
     /// The last `public_modified` handed out, so that two changes never go back in time.
     last: Mutex<i64>,
     pub faults: faults::Faults,

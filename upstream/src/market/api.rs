@@ -63,12 +63,12 @@ fn params(q: Option<String>) -> Params {
 
 /// `{"items": [...], "total": N}`: every market classification, by id.
 async fn classifications(State(s): State<AppState>) -> Answer {
-    let items: Vec<Value> = s.market.classifications.all.iter().map(|r| r.json.clone()).collect();
+    let items: Vec<Value> = s.market.get().classifications.all.iter().map(|r| r.json.clone()).collect();
     Ok(JsonAnswer::ok(json!({"total": items.len(), "items": items})))
 }
 
 async fn one_classification(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
-    let m = &s.market;
+    let m = s.market.get();
     let mc = m.classification(&id).ok_or(UpstreamError::NotFound { kind: "market classification", id })?;
     let mut body = mc.json.clone();
     body["categories"] = m
@@ -90,16 +90,16 @@ fn one(list: &Records, kind: &'static str, id: String) -> Answer {
 }
 
 async fn one_category(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
-    one(&s.market.categories, "category", id)
+    one(&s.market.get().categories, "category", id)
 }
 async fn one_profile(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
-    one(&s.market.profiles, "profile", id)
+    one(&s.market.get().profiles, "profile", id)
 }
 async fn one_product(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
-    one(&s.market.products, "product", id)
+    one(&s.market.get().products, "product", id)
 }
 async fn one_prozorro_product(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
-    one(&s.market.prozorro_products, "prozorro product", id)
+    one(&s.market.get().prozorro_products, "prozorro product", id)
 }
 
 /// The records of `list` the keyword finds among `base` (indexes into `list.all`), in
@@ -212,36 +212,41 @@ fn list(list: &Records, listing: Listing, path: &str, q: &ListQuery) -> Value {
 
 async fn categories(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let q = ListQuery::parse(&params(q), Listing::Categories)?;
-    Ok(JsonAnswer::ok(list(&s.market.categories, Listing::Categories, "/api/categories", &q)))
+    Ok(JsonAnswer::ok(list(&s.market.get().categories, Listing::Categories, "/api/categories", &q)))
 }
 
 async fn category_profiles(State(s): State<AppState>, Path(id): Path<String>, RawQuery(q): RawQuery) -> Answer {
-    if s.market.categories.get(&id).is_none() {
+    if s.market.get().categories.get(&id).is_none() {
         return Err(UpstreamError::NotFound { kind: "category", id });
     }
     let mut q = ListQuery::parse(&params(q), Listing::Profiles)?;
     q.categories = vec![id.clone()];
-    Ok(JsonAnswer::ok(list(&s.market.profiles, Listing::Profiles, &format!("/api/categories/{id}/profiles"), &q)))
+    Ok(JsonAnswer::ok(list(&s.market.get().profiles, Listing::Profiles, &format!("/api/categories/{id}/profiles"), &q)))
 }
 
 async fn profiles(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let q = ListQuery::parse(&params(q), Listing::Profiles)?;
     let work = s.work.clone();
-    work.run(move || Ok(JsonAnswer::ok(list(&s.market.profiles, Listing::Profiles, "/api/profiles", &q)))).await
+    work.run(move || Ok(JsonAnswer::ok(list(&s.market.get().profiles, Listing::Profiles, "/api/profiles", &q)))).await
 }
 
 /// The product lists search through the gate of searches ([`crate::work`]).
 async fn products(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let q = ListQuery::parse(&params(q), Listing::Products)?;
     let work = s.work.clone();
-    work.run(move || Ok(JsonAnswer::ok(list(&s.market.products, Listing::Products, "/api/products", &q)))).await
+    work.run(move || Ok(JsonAnswer::ok(list(&s.market.get().products, Listing::Products, "/api/products", &q)))).await
 }
 
 async fn prozorro_products(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer {
     let q = ListQuery::parse(&params(q), Listing::ProzorroProducts)?;
     let work = s.work.clone();
     work.run(move || {
-        Ok(JsonAnswer::ok(list(&s.market.prozorro_products, Listing::ProzorroProducts, "/api/prozorro_products", &q)))
+        Ok(JsonAnswer::ok(list(
+            &s.market.get().prozorro_products,
+            Listing::ProzorroProducts,
+            "/api/prozorro_products",
+            &q,
+        )))
     })
     .await
 }

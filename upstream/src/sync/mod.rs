@@ -17,6 +17,7 @@
 //!   410 (archived) is skipped. Requests are paced ([`SyncConfig::rate`]) and at most
 //!   [`SyncConfig::concurrency`] records are fetched at once.
 
+pub mod catalogue;
 pub mod store;
 
 use crate::records::Kind;
@@ -33,7 +34,8 @@ use store::{Direction, Store};
 pub struct SyncConfig {
     /// The CDB API base, `…/api/2.5` (env `UPSTREAM_SYNC_URL`).
     pub url: String,
-    /// The catalogue API base (env `UPSTREAM_MARKET_SYNC_URL`); not yet followed.
+    /// The catalogue API base, `…/api` (env `UPSTREAM_MARKET_SYNC_URL`): the Market then
+    /// follows it ([`catalogue`]) instead of being generated.
     pub market_url: Option<String>,
     /// The store's folder. Default `<data>/mirror`; env `UPSTREAM_STORE_DIR`.
     pub store_dir: PathBuf,
@@ -107,8 +109,11 @@ pub const STALE_AFTER_MS: i64 = 60_000;
 
 impl SyncStatus {
     fn update(&self, kind: Kind, f: impl FnOnce(&mut RegisterStatus)) {
+        self.update_named(store::register(kind), f)
+    }
+
+    fn update_named(&self, name: &'static str, f: impl FnOnce(&mut RegisterStatus)) {
         let mut all = self.registers.lock().unwrap_or_else(|e| e.into_inner());
-        let name = store::register(kind);
         match all.iter_mut().find(|r| r.register == name) {
             Some(r) => f(r),
             None => {
@@ -131,8 +136,10 @@ impl SyncStatus {
                 v
             })
             .collect();
-        let updated = all.iter().filter_map(|r| r.forward_ok_at.filter(|_| r.caught_up)).min();
-        let behind = all.is_empty() || all.iter().any(|r| lag(r, now_ms).is_none_or(|l| l > STALE_AFTER_MS));
+        // The records' freshness: the catalogue's resources are listed, and do not count.
+        let records = || all.iter().filter(|r| !r.register.starts_with("market/"));
+        let updated = records().filter_map(|r| r.forward_ok_at.filter(|_| r.caught_up)).min();
+        let behind = records().next().is_none() || records().any(|r| lag(r, now_ms).is_none_or(|l| l > STALE_AFTER_MS));
         serde_json::json!({"registers": regs, "updatedAt": updated, "behind": behind})
     }
 }
@@ -203,6 +210,9 @@ pub fn spawn(state: AppState, config: SyncConfig, store: Arc<Store>) -> Result<(
     let ctx = Arc::new(Ctx { pace: Pace::new(config.rate), state, config, store, http });
     for &kind in &ctx.config.registers {
         tokio::spawn(follow(ctx.clone(), kind));
+    }
+    if let Some(url) = ctx.config.market_url.clone() {
+        catalogue::spawn(ctx.clone(), url.trim_end_matches('/').to_string());
     }
     Ok(())
 }

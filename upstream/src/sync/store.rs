@@ -131,7 +131,10 @@ impl Store {
              CREATE TABLE IF NOT EXISTS slots (
                  register TEXT NOT NULL, doc INTEGER NOT NULL, fields BLOB NOT NULL,
                  PRIMARY KEY (register, doc)) WITHOUT ROWID;
-             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);",
+             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+             CREATE TABLE IF NOT EXISTS catalogue (
+                 resource TEXT NOT NULL, id TEXT NOT NULL, modified TEXT NOT NULL, body BLOB NOT NULL,
+                 PRIMARY KEY (resource, id)) WITHOUT ROWID;",
         )
         .map_err(sql)?;
         db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('rows_version', ?1)", params![ROWS_VERSION])
@@ -451,6 +454,79 @@ impl Store {
         let body: Option<Vec<u8>> =
             st.query_row(params![register(kind), id], |r| r.get(0)).optional().map_err(|e| self.sql(e))?;
         body.map(|b| self.decode(id, &b)).transpose()
+    }
+
+    /// The stored `dateModified` (as the catalogue wrote it) of each of `ids` of a
+    /// catalogue resource, where stored.
+    pub fn catalogue_modified(&self, resource: &str, ids: &[String]) -> Result<Vec<Option<String>>, StoreError> {
+        let db = self.conn();
+        let mut st = db
+            .prepare_cached("SELECT modified FROM catalogue WHERE resource = ?1 AND id = ?2")
+            .map_err(|e| self.sql(e))?;
+        ids.iter()
+            .map(|id| st.query_row(params![resource, id], |r| r.get(0)).optional().map_err(|e| self.sql(e)))
+            .collect()
+    }
+
+    /// Writes catalogue objects of a resource and its cursor (the offset of the next
+    /// page) in one transaction.
+    pub fn save_catalogue(&self, resource: &str, objects: &[Value], cursor: &str) -> Result<(), StoreError> {
+        let mut db = self.conn();
+        let tx = db.transaction().map_err(|e| self.sql(e))?;
+        {
+            let mut put = tx
+                .prepare_cached(
+                    "INSERT INTO catalogue (resource, id, modified, body) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (resource, id) DO UPDATE SET modified = excluded.modified, body = excluded.body",
+                )
+                .map_err(|e| self.sql(e))?;
+            for o in objects {
+                let Some(id) = o["id"].as_str().filter(|id| !id.is_empty()) else { continue };
+                let modified = o["dateModified"].as_str().unwrap_or_default();
+                let text = serde_json::to_vec(o).unwrap_or_default();
+                put.execute(params![resource, id, modified, deflate(&text)]).map_err(|e| self.sql(e))?;
+            }
+            tx.execute(
+                "INSERT INTO cursors (register, direction, offset, saved) VALUES (?1, 'forward', ?2, ?3)
+                 ON CONFLICT (register, direction) DO UPDATE SET offset = excluded.offset, saved = excluded.saved",
+                params![format!("catalogue/{resource}"), cursor, crate::dates::now_ms()],
+            )
+            .map_err(|e| self.sql(e))?;
+        }
+        tx.commit().map_err(|e| self.sql(e))
+    }
+
+    /// A catalogue resource's saved offset (empty: from the start).
+    pub fn catalogue_cursor(&self, resource: &str) -> Result<String, StoreError> {
+        let db = self.conn();
+        db.query_row(
+            "SELECT offset FROM cursors WHERE register = ?1 AND direction = 'forward'",
+            params![format!("catalogue/{resource}")],
+            |r| r.get(0),
+        )
+        .optional()
+        .map(Option::unwrap_or_default)
+        .map_err(|e| self.sql(e))
+    }
+
+    /// Every stored object of a catalogue resource.
+    pub fn catalogue(&self, resource: &str) -> Result<Vec<Value>, StoreError> {
+        let db = self.conn();
+        let mut st =
+            db.prepare("SELECT id, body FROM catalogue WHERE resource = ?1 ORDER BY id").map_err(|e| self.sql(e))?;
+        let mut rows = st.query(params![resource]).map_err(|e| self.sql(e))?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next().map_err(|e| self.sql(e))? {
+            let id: String = row.get(0).map_err(|e| self.sql(e))?;
+            let body = row.get_ref(1).map_err(|e| self.sql(e))?.as_blob().map_err(|e| self.sql(e.into()))?;
+            out.push(self.decode(&id, body)?);
+        }
+        Ok(out)
+    }
+
+    /// Whether the store holds any catalogue object.
+    pub fn has_catalogue(&self) -> Result<bool, StoreError> {
+        self.conn().query_row("SELECT EXISTS (SELECT 1 FROM catalogue)", [], |r| r.get(0)).map_err(|e| self.sql(e))
     }
 
     /// (id, `dateModified` ms) of every stored record of a register, by id.

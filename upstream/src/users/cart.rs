@@ -373,7 +373,7 @@ type Answer = Result<JsonAnswer, CartError>;
 
 async fn show(State(s): State<AppState>, h: HeaderMap) -> Answer {
     let user = owner(&s, &h)?;
-    Ok(JsonAnswer::ok(cart_json(&s.market, &s.users.cart(user)?)))
+    Ok(JsonAnswer::ok(cart_json(&s.market.get(), &s.users.cart(user)?)))
 }
 
 async fn add(State(s): State<AppState>, h: HeaderMap, body: Result<Bytes, BytesRejection>) -> Answer {
@@ -381,9 +381,9 @@ async fn add(State(s): State<AppState>, h: HeaderMap, body: Result<Bytes, BytesR
     let v = body_object(body)?;
     let product = product_field(&v)?;
     let quantity = quantity_field(&v)?;
-    orderable(&s.market, &product)?;
+    orderable(&s.market.get(), &product)?;
     let cart = s.users.cart_add(user, &product, quantity)?;
-    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market, &cart)))
+    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market.get(), &cart)))
 }
 
 async fn set(
@@ -394,20 +394,20 @@ async fn set(
 ) -> Answer {
     let user = owner(&s, &h)?;
     let quantity = quantity_field(&body_object(body)?)?;
-    let cart = s.users.cart_set(user, &product, quantity, || orderable(&s.market, &product))?;
-    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market, &cart)))
+    let cart = s.users.cart_set(user, &product, quantity, || orderable(&s.market.get(), &product))?;
+    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market.get(), &cart)))
 }
 
 async fn remove(State(s): State<AppState>, h: HeaderMap, Path(product): Path<String>) -> Answer {
     let user = owner(&s, &h)?;
     let cart = s.users.cart_remove(user, &product)?;
-    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market, &cart)))
+    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market.get(), &cart)))
 }
 
 async fn clear(State(s): State<AppState>, h: HeaderMap) -> Answer {
     let user = owner(&s, &h)?;
     let cart = s.users.cart_clear(user)?;
-    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market, &cart)))
+    Ok(JsonAnswer::ld(StatusCode::OK, cart_json(&s.market.get(), &cart)))
 }
 
 /// Cart routes, bodies bounded to [`MAX_BODY_BYTES`].

@@ -221,3 +221,14 @@ pub async fn login(state: &AppState, email: &str, password: &str) -> String {
     assert_eq!(r.status, StatusCode::OK, "login {email}: {}", r.text);
     r.body["token"].as_str().expect("token").to_string()
 }
+
+/// Waits until `f` holds, up to `secs` (checked every 100 ms).
+pub async fn until(secs: u64, mut f: impl FnMut() -> bool) -> bool {
+    for _ in 0..secs * 10 {
+        if f() {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    f()
+}
