@@ -18,7 +18,7 @@ PORT ?= 8080
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-setup: ## install npm packages (from the lock files), Chromium when missing, the real data, the Ukrainian word forms
+setup: ## install npm packages (from the lock files), the real data, the Ukrainian word forms
 	@scripts/setup.sh
 	@upstream/scripts/fetch-data.sh
 	@upstream/scripts/build-lexicon.sh
@@ -51,7 +51,8 @@ test-web: web ## web unit tests, type check and the first-load JavaScript budget
 test-rust: web ## Rust unit and integration tests (real bundle, real V8)
 	$(CARGO) test --release --workspace
 
-test-e2e: build ## browser tests in real Chromium against the release binary
+test-e2e: build ## browser tests in real Chromium against the release binary (installs Chromium when missing)
+	scripts/setup-browser.sh
 	scripts/e2e.sh
 
 test: test-web test-rust test-e2e ## all tests
@@ -103,6 +104,7 @@ soak: build ## 30 min at 64 connections, then a 640-connection burst and 1,000 s
 
 # Not part of `test`: Lighthouse's scores need a quiet machine (about 15 minutes).
 lighthouse: build ## Lighthouse (mobile, slow 4G, 4x CPU) on every page type in Debian's Chromium (bench/results/lighthouse.md)
+	scripts/setup-browser.sh
 	node e2e/lighthouse.mjs
 
 clean: ## remove build outputs

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent set-up of everything the build and tests need on a fresh machine:
-# npm packages from the committed lock files, and Debian's Chromium for e2e.
+# npm packages from the committed lock files. The browser tests' Chromium and Java
+# are scripts/setup-browser.sh's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,17 +18,3 @@ npm_ci web
 # The browser specs need no package's install script (the HTTP Observatory's optional
 # database driver would try to compile one; the scanner does not use it).
 npm_ci e2e --ignore-scripts
-
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "installing Debian's chromium for the browser tests"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
-fi
-# The Nu HTML checker (e2e/html.spec.mjs, the vnu-jar package) runs on Java.
-if ! command -v java >/dev/null 2>&1; then
-  echo "installing Debian's Java runtime for the HTML checker"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq default-jre-headless >/dev/null
-fi

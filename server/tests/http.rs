@@ -772,9 +772,9 @@ mod kill;
 mod limits;
 #[path = "http/machines.rs"]
 mod machines;
+#[path = "http/off_the_happy_path.rs"]
+mod off_the_happy_path;
 #[path = "http/replicas.rs"]
 mod replicas;
-#[path = "http/round2.rs"]
-mod round2;
 #[path = "http/slow.rs"]
 mod slow;

@@ -6,6 +6,8 @@ use anyhow::Context;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
+        // Colour codes only for a terminal: a file or a pipe gets plain lines.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .init();
     let mut config = upstream::UpstreamConfig::from_env()?;

@@ -135,7 +135,11 @@ async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetc
     let body = match tokio::time::timeout(deadline, exchange(state.pages(), request, max)).await {
         Ok(Ok(body)) => body,
         Ok(Err(failure)) => {
-            tracing::warn!(url = %redacted(&url), ?failure, "upstream request failed");
+            match failure {
+                // A record that does not exist: the page answers 404, nothing failed.
+                Failure::Status(404 | 410) => tracing::debug!(url = %redacted(&url), ?failure, "upstream: not found"),
+                _ => tracing::warn!(url = %redacted(&url), ?failure, "upstream request failed"),
+            }
             return Err(failure);
         }
         Err(_) => {

@@ -1,6 +1,6 @@
 //! Server-side rendering of every page: ask the bundle to resolve the route, fetch the
 //! data it names, render (the head first, the body streamed after it), and wrap the
-//! result in the document. `upstream` fetches, `response` shapes the answers.
+//! result in the document. `fetch` asks the upstream, `response` shapes the answers.
 
 pub mod fetch;
 mod flags;
@@ -28,9 +28,7 @@ use crate::security::same_site_path;
 use crate::session::Visitor;
 use crate::shell::Shell;
 use crate::state::{AppState, Ready};
-pub use fetch::fetch_one;
 use fetch::{add_answers, data_size, fetch_all, Fetched};
-pub use flags::assess as assess_flags;
 use response::{html_headers, page_response, redirect, static_error};
 
 /// The size of the page data (upstream answers, bytes) from which the head is sent before the

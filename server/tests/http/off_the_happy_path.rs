@@ -1,4 +1,5 @@
-//! The security issue's second round: what the portal answers off the happy path.
+//! What the portal answers off the happy path: redirects that stay on the site, the
+//! methods a 405 names, tokens kept out of the log, malformed requests.
 
 use std::io::{Read as _, Write as _};
 use std::net::TcpStream;
