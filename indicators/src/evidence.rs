@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::settings::MethodGroup;
+use crate::settings::{DayKind, MethodGroup};
 
 /// The evidence of one outcome. Serialised without a tag: the outcome's `code` says which
 /// shape it has (R003 [`PeriodEvidence`], R018 [`BiddersEvidence`], R024 and R058
@@ -47,14 +47,6 @@ impl Evidence {
             Evidence::Period(_) | Evidence::Ratio(_) => {}
         }
     }
-}
-
-/// Calendar or working days (Monday to Friday).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum DayKind {
-    Calendar,
-    Working,
 }
 
 /// Where R003's minimum came from.

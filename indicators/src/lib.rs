@@ -22,10 +22,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use evidence::{
-    BidRef, BiddersEvidence, DayKind, DisqualifiedBid, Evidence, IdenticalPricesEvidence, LateBidEvidence, LowestBid,
+    BidRef, BiddersEvidence, DisqualifiedBid, Evidence, IdenticalPricesEvidence, LateBidEvidence, LowestBid,
     LowestBidEvidence, MinimumFrom, PeriodEvidence, PriceGapEvidence, PricedBid, RatioEvidence, SoleValidEvidence,
 };
-pub use settings::{method_group, MethodGroup, MinimumPeriod, Settings, MINIMUM_PERIODS, SNAPSHOT_FENCES};
+pub use settings::{method_group, DayKind, MethodGroup, MinimumPeriod, Settings, MINIMUM_PERIODS, SNAPSHOT_FENCES};
 pub use stats::{fences, fences_with_minimum, quantile, Fences, Quartiles, DEFAULT_MINIMUM_SUBMITTED};
 
 /// The indicators, with Cardinal's codes.

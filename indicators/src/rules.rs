@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::evidence::*;
 use crate::record::{Award, Entry, Record, Unit};
-use crate::settings::{MethodGroup, Settings};
+use crate::settings::{DayKind, MethodGroup, Settings};
 use crate::{Assessment, Code, LotDifference, Measures, Outcome, Reason, Verdict};
 
 const DAY_MS: i64 = 86_400_000;

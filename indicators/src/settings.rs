@@ -2,8 +2,15 @@
 
 use serde::Serialize;
 
-use crate::evidence::DayKind;
 use crate::stats::{Fences, Quartiles};
+
+/// Calendar or working days (Monday to Friday).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum DayKind {
+    Calendar,
+    Working,
+}
 
 /// OCDS's `procurementMethod`, which Prozorro's records do not carry: it follows from
 /// `procurementMethodType`.
