@@ -104,6 +104,14 @@ pub fn register(kind: Kind) -> &'static str {
     }
 }
 
+/// One past a register's last document number (0 for none), read on `db`: the
+/// transaction about to number more, or the connection.
+fn next_doc_in(db: &Connection, kind: Kind) -> rusqlite::Result<u32> {
+    db.query_row("SELECT coalesce(max(doc) + 1, 0) FROM slots WHERE register = ?1", params![register(kind)], |r| {
+        r.get(0)
+    })
+}
+
 fn deflate(text: &[u8]) -> Vec<u8> {
     let mut e = ZlibEncoder::new(Vec::with_capacity(text.len() / 4), flate2::Compression::fast());
     // Writing into a Vec cannot fail.
@@ -230,11 +238,7 @@ impl Store {
         let mut db = self.conn();
         let tx = db.transaction().map_err(|e| self.sql(e))?;
         {
-            let mut next: u32 = tx
-                .query_row("SELECT coalesce(max(doc) + 1, 0) FROM slots WHERE register = ?1", params![reg], |r| {
-                    r.get(0)
-                })
-                .map_err(|e| self.sql(e))?;
+            let mut next = next_doc_in(&tx, kind).map_err(|e| self.sql(e))?;
             let mut old_of = tx
                 .prepare_cached("SELECT doc, modified FROM records WHERE register = ?1 AND id = ?2")
                 .map_err(|e| self.sql(e))?;
@@ -292,13 +296,7 @@ impl Store {
 
     /// The number the next stored version of a register will take: one past the last.
     pub fn next_doc(&self, kind: Kind) -> Result<u32, StoreError> {
-        self.conn()
-            .query_row(
-                "SELECT coalesce(max(doc) + 1, 0) FROM slots WHERE register = ?1",
-                params![register(kind)],
-                |r| r.get(0),
-            )
-            .map_err(|e| self.sql(e))
+        next_doc_in(&self.conn(), kind).map_err(|e| self.sql(e))
     }
 
     /// Whether every record of a register has its row in the current encoding (a store
