@@ -32,6 +32,7 @@ pub mod shell;
 pub mod spool;
 pub mod state;
 pub mod streams;
+pub mod upstream_client;
 
 pub use router::app;
 pub use state::AppState;

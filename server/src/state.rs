@@ -25,7 +25,7 @@ struct Inner {
     /// `client` config serialised once; embedded in every page.
     client_json: String,
     http: reqwest::Client,
-    pages: crate::page::fetch::PageClient,
+    pages: crate::upstream_client::PageClient,
     manifest: Manifest,
     ready: OnceLock<Ready>,
     /// Upstream answers whose fetch spec allows reuse (`maxAge`): raw JSON text.
@@ -96,7 +96,7 @@ impl AppState {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap_or_default();
-        let pages = crate::page::fetch::page_client(Duration::from_millis(config.server.upstream_timeout_ms));
+        let pages = crate::upstream_client::page_client(Duration::from_millis(config.server.upstream_timeout_ms));
         let upstream_cache = TtlCache::new(4096, config.server.upstream_cache_mb << 20);
         let html_cache = TtlCache::new(4096, config.server.html_micro_cache_mb << 20);
         let config_embedded = config.server.embedded_upstream;
@@ -143,7 +143,7 @@ impl AppState {
     }
 
     /// The client of the pages' upstream requests.
-    pub fn pages(&self) -> &crate::page::fetch::PageClient {
+    pub fn pages(&self) -> &crate::upstream_client::PageClient {
         &self.inner.pages
     }
 

@@ -213,7 +213,7 @@ fn merge_patch_follows_rfc_7396() {
         (json!({}), json!({"a": {"bb": {"ccc": null}}}), json!({"a": {"bb": {}}})),
     ];
     for (mut target, patch, want) in cases {
-        upstream::feed::api::merge_patch(&mut target, &patch);
+        upstream::feed::patch::merge_patch(&mut target, &patch);
         assert_eq!(target, want);
     }
 }

@@ -4,6 +4,7 @@
 //! `POST /dev/feed/faults`. Every `/cdb` answer passes through the faults in force.
 
 use super::faults::FaultSettings;
+use super::patch::{merge_patch, merge_patch_of};
 use super::{kind_of, FeedError, FeedQuery};
 use crate::error::UpstreamError;
 use crate::params::Params;
@@ -125,39 +126,6 @@ async fn page(
         Ok(body) => Json(body).into_response(),
         Err(e @ FeedError::Offset(_)) => cdb_error(StatusCode::NOT_FOUND, "querystring", "offset", &e.to_string()),
         Err(e @ FeedError::Limit(_)) => cdb_error(StatusCode::BAD_REQUEST, "querystring", "limit", &e.to_string()),
-    }
-}
-
-/// A development change's body: a JSON merge patch (an object) that leaves the id alone.
-fn merge_patch_of(body: &[u8]) -> Result<Value, UpstreamError> {
-    let patch: Value = match serde_json::from_slice(body) {
-        Ok(v @ Value::Object(_)) => v,
-        Ok(_) => return Err(UpstreamError::MalformedJson("a merge patch is a JSON object".into())),
-        Err(e) => return Err(UpstreamError::MalformedJson(e.to_string())),
-    };
-    if patch.get("id").is_some() {
-        return Err(UpstreamError::invalid("id", "an id cannot change"));
-    }
-    Ok(patch)
-}
-
-/// RFC 7396: objects merge member by member, `null` removes, anything else replaces.
-pub fn merge_patch(target: &mut Value, patch: &Value) {
-    let Value::Object(p) = patch else {
-        *target = patch.clone();
-        return;
-    };
-    if !target.is_object() {
-        *target = json!({});
-    }
-    if let Value::Object(t) = target {
-        for (k, v) in p {
-            if v.is_null() {
-                t.remove(k);
-            } else {
-                merge_patch(t.entry(k.clone()).or_insert(Value::Null), v);
-            }
-        }
     }
 }
 

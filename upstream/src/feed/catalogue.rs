@@ -179,7 +179,7 @@ impl Catalogue {
         };
         self.with(market, resource, |r| {
             let mut o = r.objects.get(id)?.clone();
-            super::api::merge_patch(&mut o, patch);
+            super::patch::merge_patch(&mut o, patch);
             o["id"] = json!(id);
             o["dateModified"] = json!(kyiv_micros(us));
             r.put(o.clone());

@@ -20,6 +20,7 @@ pub mod api;
 pub mod catalogue;
 pub mod faults;
 pub mod offset;
+pub mod patch;
 
 use crate::records::Kind;
 use crate::store::Data;
