@@ -41,7 +41,7 @@ const PRODUCT_PAIRS = [
 /** How each search page shows its results, and how its form is filled and sent. */
 const REGISTER_PAGE = {
   keyword: '#keyword',
-  submit: '.tender-search .search-row button[type="submit"]',
+  submit: '.tender-list .search-row button[type="submit"]',
   results: '.tender-results',
   ids: (page) => page.$$eval('.tender-results .tender-card-title a', (as) => as.map((a) => decodeURIComponent(a.getAttribute('href').split('/').pop()))),
   relevance: uk.tenderList.sortOrders.relevance,

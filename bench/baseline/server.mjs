@@ -153,7 +153,7 @@ async function worker() {
           const answered = at >= 0 && first[at].startsWith('{"ok":true');
           // The portal computes a tender's red flags in-process; a baseline asks the
           // embedded upstream, which runs the same crate.
-          if (spec.service === 'indicators') {
+          if (spec.service === 'redFlags') {
             const id = answered ? JSON.parse(first[at]).body?.id : null;
             // The page's answer keeps the evidence of raised flags only, as the portal's.
             const raisedOnly = (answer) => {

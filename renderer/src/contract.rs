@@ -43,15 +43,15 @@ pub struct Redirect {
 /// The upstream services a page's data comes from: each names an endpoint of the
 /// client configuration (`client.endpoints.<service>`). An unknown one fails `resolve`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "camelCase")]
 pub enum Service {
     Search,
     Users,
     Cdb,
-    /// Not an endpoint: the server's own integrity indicators ("red flags") of the
-    /// tender answered to the fetch named by `after` (the `indicators` crate), computed
+    /// Not an endpoint: the server's own red flags of the tender answered to the fetch
+    /// named by `after` (the methodology's indicators, the `indicators` crate), computed
     /// in the server. Without `after`, or when that answer failed, it reads as a 404.
-    Indicators,
+    RedFlags,
 }
 
 impl Service {
@@ -60,7 +60,7 @@ impl Service {
             Self::Search => "search",
             Self::Users => "users",
             Self::Cdb => "cdb",
-            Self::Indicators => "indicators",
+            Self::RedFlags => "redFlags",
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::form::{
     checked_fields, invalid, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json,
     with_cookies, FormOutcome,
 };
-use crate::session::users::{self, Refusal};
+use crate::session::users::{self, FailedCall};
 use crate::state::AppState;
 
 /// The most of one product a cart holds (the users API holds the same bound).
@@ -33,7 +33,7 @@ enum Change {
 }
 
 /// A product id as the catalogue has them: 32 hex digits (it goes into a path).
-fn product_id(value: Option<&String>) -> Result<String, Refusal> {
+fn product_id(value: Option<&String>) -> Result<String, FailedCall> {
     let id = value.map(|v| v.trim()).unwrap_or("");
     if id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()) {
         Ok(id.to_ascii_lowercase())
@@ -43,7 +43,7 @@ fn product_id(value: Option<&String>) -> Result<String, Refusal> {
 }
 
 /// A whole number of items, 1 to [`MAX_QUANTITY`]; an add without one adds one.
-fn quantity(value: Option<&String>, default: Option<u32>) -> Result<u32, Refusal> {
+fn quantity(value: Option<&String>, default: Option<u32>) -> Result<u32, FailedCall> {
     match value.map(|v| v.trim()).filter(|v| !v.is_empty()) {
         None => default.ok_or_else(|| invalid("quantity")),
         Some(text) => match text.parse::<u32>() {
@@ -53,7 +53,7 @@ fn quantity(value: Option<&String>, default: Option<u32>) -> Result<u32, Refusal
     }
 }
 
-fn change_of(fields: &std::collections::HashMap<String, String>) -> Result<Change, Refusal> {
+fn change_of(fields: &std::collections::HashMap<String, String>) -> Result<Change, FailedCall> {
     let action = fields.get("action").map(String::as_str).unwrap_or("add");
     if action == "empty" {
         return Ok(Change::Empty);

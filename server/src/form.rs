@@ -202,8 +202,8 @@ impl CallError {
 }
 
 /// A refusal of a field before the users API is asked (422, naming the field).
-pub(crate) fn invalid(field: &str) -> users::Refusal {
-    users::Refusal { error: CallError::Refused(422), field: Some(field.to_owned()) }
+pub(crate) fn invalid(field: &str) -> users::FailedCall {
+    users::FailedCall { error: CallError::Refused(422), field: Some(field.to_owned()) }
 }
 
 /// What the users API's refusal means for the form: the status and its text (SPEC §8:
@@ -300,7 +300,7 @@ pub(crate) async fn refused(
     state: &AppState,
     headers: &HeaderMap,
     page: &str,
-    refusal: users::Refusal,
+    refusal: users::FailedCall,
     values: Value,
 ) -> Response {
     tracing::info!(status = refusal.error.status().as_u16(), field = ?refusal.field, "form refused");
@@ -315,7 +315,7 @@ pub(crate) async fn refused_with_session(
     state: &AppState,
     headers: &HeaderMap,
     page: &str,
-    refusal: users::Refusal,
+    refusal: users::FailedCall,
     values: Value,
     visitor_cookies: &[String],
 ) -> Response {

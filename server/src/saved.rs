@@ -21,7 +21,7 @@ use crate::form::{
     checked_fields, invalid, language_of, localized, no_session, prefix, refused, refused_with_session, see_other,
     wants_json, with_cookies, FormOutcome,
 };
-use crate::session::users::{self, Refusal};
+use crate::session::users::{self, FailedCall};
 use crate::state::AppState;
 
 /// The registers a search may be saved from.
@@ -36,7 +36,7 @@ enum Change {
 }
 
 /// A saved search's id: a positive whole number (it goes into a path).
-fn id_of(value: Option<&String>) -> Result<u64, Refusal> {
+fn id_of(value: Option<&String>) -> Result<u64, FailedCall> {
     let text = value.map(|v| v.trim()).unwrap_or("");
     match text.parse::<u64>() {
         Ok(id) if id > 0 && text.bytes().all(|b| b.is_ascii_digit()) && text.len() <= 18 => Ok(id),
@@ -49,7 +49,7 @@ fn text(fields: &HashMap<String, String>, name: &str) -> Option<String> {
     fields.get(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
-fn change_of(fields: &HashMap<String, String>) -> Result<Change, Refusal> {
+fn change_of(fields: &HashMap<String, String>) -> Result<Change, FailedCall> {
     match fields.get("action").map(String::as_str).unwrap_or("") {
         "save" => {
             let register = text(fields, "register").filter(|r| REGISTERS.contains(&r.as_str()));

@@ -152,7 +152,7 @@ export function moduleSources(pages) {
   sources.set(
     'content.gen.ts',
     `${GENERATED}
-import type { PageChunk } from '../../lib/pageModule';
+import type { PageChunk } from '../../lib/routeModule';
 
 export interface TocEntry {
   id: string;

@@ -5,7 +5,7 @@ import { useTranslation } from './i18n/react';
 import { matchPage, routes } from './routes';
 import { routeOutcome } from './routes/outcome';
 import { loadPage, pageComponent } from './routes/split';
-import type { PageRoute, RouteContext } from './lib/pageModule';
+import type { PageRoute, RouteContext } from './lib/routeModule';
 import { AccountContext, PageStateContext, useAccount, usePageState, type Account, type PageState } from './state';
 import { hadSession, handedOver, handOver, handOverSettled, markHadSession, markHandedOver, oldPortalLogout, oldPortalLogoutUrl, sendForm } from './lib/account';
 import { localizedPath } from './lib/paths';

@@ -61,8 +61,8 @@ export interface RenderInput {
 /** A request the server makes before rendering. `service` names a config endpoint. */
 export interface FetchSpec {
   key: string;
-  /** `indicators`: no endpoint; the server's integrity indicators of the tender answered to `after`. */
-  service: 'search' | 'users' | 'cdb' | 'indicators';
+  /** `redFlags`: no endpoint; the red flags the server computes on the tender answered to `after`. */
+  service: 'search' | 'users' | 'cdb' | 'redFlags';
   path: string;
   /** Seconds the server may reuse the answer for other requests (lists that rarely change). */
   maxAge?: number;

@@ -14,7 +14,7 @@ import { memoiseTranslations } from './i18n/memo';
 import { setConfig } from './config';
 import { matchPage, routes } from './routes';
 import { loadAllPages, pagePreload, pageReady } from './routes/split';
-import type { RouteContext } from './lib/pageModule';
+import type { RouteContext } from './lib/routeModule';
 import { routeOutcome } from './routes/outcome';
 import { basename, localizedPath, splitLanguage } from './lib/paths';
 import { headHtml } from './lib/head';

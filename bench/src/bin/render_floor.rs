@@ -82,7 +82,7 @@ async fn page_input(pool: &RendererPool, config: &serde_json::Value, url: &str) 
             }
         }
         let fetch = &fetches[i];
-        if fetch.service == renderer::Service::Indicators {
+        if fetch.service == renderer::Service::RedFlags {
             // The server's own answer: the indicators of the tender answered before.
             let source = fetches
                 .iter()

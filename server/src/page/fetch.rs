@@ -23,7 +23,7 @@ fn endpoint(state: &AppState, service: Service) -> &str {
         Service::Search => &endpoints.search,
         Service::Users => &endpoints.users,
         Service::Cdb => &endpoints.cdb,
-        Service::Indicators => "",
+        Service::RedFlags => "",
     }
 }
 
@@ -81,7 +81,7 @@ pub async fn fetch_all<'a>(
 /// `None` when that failed), or `None` when `spec` names an upstream request. An
 /// `indicators` spec is the integrity indicators of the tender answered before it.
 pub fn computed(spec: &FetchSpec, source: Option<&str>) -> Option<Fetched> {
-    (spec.service == Service::Indicators).then(|| source.map_or(Err(Failure::Status(404)), super::flags::assess))
+    (spec.service == Service::RedFlags).then(|| source.map_or(Err(Failure::Status(404)), super::red_flags::assess))
 }
 
 /// One anonymous upstream request (documents for machines: `crate::machine`).
@@ -90,7 +90,7 @@ pub async fn fetch_one(state: &AppState, spec: &FetchSpec) -> Fetched {
 }
 
 async fn fetch(state: &AppState, spec: &FetchSpec, bearer: Option<&str>) -> Fetched {
-    if spec.service == Service::Indicators {
+    if spec.service == Service::RedFlags {
         // Computed from another answer only ([`fetch_all`]'s second round).
         return Err(Failure::Status(404));
     }

@@ -3,7 +3,7 @@
 //! result in the document. `fetch` asks the upstream, `response` shapes the answers.
 
 pub mod fetch;
-mod flags;
+mod red_flags;
 mod response;
 mod scan;
 mod validator;
@@ -134,7 +134,7 @@ fn input_without_data(state: &AppState, url: &str, viewer: Viewer<'_>, error: Op
 /// outcome), to check and render again with when V8 finds the data is not JSON.
 type Unchecked<'a> = Option<(&'a [FetchSpec], &'a [Fetched], Option<&'a str>)>;
 
-async fn render_document(
+async fn render_in_shell(
     state: &AppState,
     ready: &Ready,
     request: PageRequest,
@@ -158,12 +158,12 @@ async fn render_document(
         (Err(renderer::RenderError::Input(e)), Some((fetches, answers, form))) => {
             tracing::warn!(url = %redacted(url), error = %redacted(&e.to_string()), "page data is not JSON: checking each upstream answer");
             let checked = input_with(state, url, viewer, fetches, answers, true, form);
-            return Box::pin(render_document(state, ready, request, url, viewer, checked, None)).await;
+            return Box::pin(render_in_shell(state, ready, request, url, viewer, checked, None)).await;
         }
         (Err(e), _) if input.error().is_none() => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "render failed");
             let failed = input_without_data(state, url, viewer, Some(500));
-            return Box::pin(render_document(state, ready, request, url, viewer, failed, None)).await;
+            return Box::pin(render_in_shell(state, ready, request, url, viewer, failed, None)).await;
         }
         (Err(e), _) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "error page render failed");
@@ -332,7 +332,7 @@ async fn render_for(
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "resolve failed");
             let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
             let failed = input_without_data(state, url, viewer, Some(500));
-            let response = render_document(state, ready, request, url, viewer, failed, None).await;
+            let response = render_in_shell(state, ready, request, url, viewer, failed, None).await;
             return personal(response, visitor, false);
         }
     };
@@ -365,7 +365,7 @@ async fn render_for(
     // A HEAD renders no body to fall back from: its answers are checked first.
     let input = input_with(state, url, viewer, &fetches, &answers, request.head_only, form);
     let unchecked = Some((&fetches[..], &answers[..], form));
-    let mut response = render_document(state, ready, request, url, viewer, input, unchecked).await;
+    let mut response = render_in_shell(state, ready, request, url, viewer, input, unchecked).await;
     if let Some(v) = validator.filter(|_| response.status() == StatusCode::OK) {
         response.headers_mut().insert(header::ETAG, v.etag);
         if let Some(value) = v.last_modified {
@@ -389,7 +389,7 @@ pub async fn refusal(state: &AppState, refusal: Refusal, method: &Method, uri: &
     let root = if uri.path() == "/en" || uri.path().starts_with("/en/") { "/en" } else { "/" };
     let viewer = Viewer { notice: !crate::session::cookies::notice_dismissed(headers), ..Viewer::default() };
     let input = input_without_data(state, root, viewer, Some(status.as_u16()));
-    render_document(state, ready, request, root, viewer, input, None).await
+    render_in_shell(state, ready, request, root, viewer, input, None).await
 }
 
 /// Every GET that no other route took: a page.

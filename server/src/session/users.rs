@@ -191,7 +191,7 @@ pub async fn get<T: for<'de> Deserialize<'de>>(
 
 /// A refusal of a form's call, with the field the users API named (`parameter`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
+pub struct FailedCall {
     pub error: CallError,
     pub field: Option<String>,
 }
@@ -205,7 +205,7 @@ pub async fn submit(
     path: &str,
     body: Value,
     from: Option<Forwarded<'_>>,
-) -> Result<Value, Refusal> {
+) -> Result<Value, FailedCall> {
     let mut request = http.post(url(base, path));
     if let Some(from) = from {
         request = from.on(request);
@@ -214,7 +214,13 @@ pub async fn submit(
 }
 
 /// PUTs a user's own change (the cabinet's CPV notification list) with their token.
-pub async fn put(http: &reqwest::Client, base: &str, path: &str, bearer: &str, body: Value) -> Result<Value, Refusal> {
+pub async fn put(
+    http: &reqwest::Client,
+    base: &str,
+    path: &str,
+    bearer: &str,
+    body: Value,
+) -> Result<Value, FailedCall> {
     send_form(http.put(url(base, path)).bearer_auth(bearer), body).await
 }
 
@@ -226,23 +232,23 @@ pub async fn change(
     path: &str,
     bearer: &str,
     body: Value,
-) -> Result<Value, Refusal> {
+) -> Result<Value, FailedCall> {
     send_form(http.request(method, url(base, path)).bearer_auth(bearer), body).await
 }
 
-async fn send_form(request: reqwest::RequestBuilder, body: Value) -> Result<Value, Refusal> {
+async fn send_form(request: reqwest::RequestBuilder, body: Value) -> Result<Value, FailedCall> {
     let request = request
         .header(header::CONTENT_TYPE, "application/ld+json")
         .header(header::ACCEPT, "application/json")
         .body(body.to_string());
-    let refused = |error| Refusal { error, field: None };
+    let refused = |error| FailedCall { error, field: None };
     let response = received(request.send().await).map_err(refused)?;
     let status = response.status();
     let bytes = response.bytes().await.map_err(|_| refused(CallError::Unavailable(Failure::Invalid)))?;
     let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     if status.is_client_error() {
         let field = body.get("parameter").and_then(Value::as_str).map(str::to_owned);
-        return Err(Refusal { error: CallError::Refused(status.as_u16()), field });
+        return Err(FailedCall { error: CallError::Refused(status.as_u16()), field });
     }
     Ok(body)
 }

@@ -181,7 +181,7 @@ impl Resolver {
             Service::Users => &endpoints.users,
             Service::Cdb => &endpoints.cdb,
             // Never addressed: the server computes it (skipped below).
-            Service::Indicators => "",
+            Service::RedFlags => "",
         }
     }
 
@@ -290,7 +290,7 @@ impl Resolver {
             resolution.fetches.iter().partition(|spec| spec.after.is_none());
         for spec in first.into_iter().chain(second) {
             // Computed by the server from another answer: no request is made.
-            if spec.service == Service::Indicators {
+            if spec.service == Service::RedFlags {
                 count(&mut seen.upstream, "computed");
                 continue;
             }

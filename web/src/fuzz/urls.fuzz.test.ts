@@ -23,7 +23,7 @@ import fixture from '../contract.fixture.json';
 import type { FetchSpec, RenderInput, Resolution } from '../contract';
 import type { ClientConfig } from '../config';
 import { matchPage } from '../routes';
-import type { PageRoute, RouteContext } from '../lib/pageModule';
+import type { PageRoute, RouteContext } from '../lib/routeModule';
 import { splitLanguage } from '../lib/paths';
 import { searchCanonicalQuery } from '../pages/Search/query';
 import { canonicalQuery as marketCanonicalQuery } from '../market/meta';
@@ -57,9 +57,9 @@ function checkLocation(url: string, location: string): void {
 }
 
 function checkFetch(url: string, spec: FetchSpec): void {
-  if (spec.service === 'indicators') {
+  if (spec.service === 'redFlags') {
     // Computed by the server from another answer: no request is made.
-    expect(spec.after, `${url}: indicators of which answer`).toBeTruthy();
+    expect(spec.after, `${url}: red flags of which answer`).toBeTruthy();
     return;
   }
   // `{/pointer}`: filled in by the server from another answer (`after`), percent-encoded.

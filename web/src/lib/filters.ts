@@ -60,7 +60,7 @@ export const defaultSort = (keyword: string | undefined): string => (hasWords(ke
 export const sortOrdersOf = (keyword: string | undefined, register: Register = TENDERS): readonly string[] => [
   ...(hasWords(keyword) ? [RELEVANCE] : []),
   ...SORT_ORDERS,
-  ...(register.flags ? [DEADLINE_SORT] : []),
+  ...(register.tenderFilters ? [DEADLINE_SORT] : []),
 ];
 
 /** Array filters in their URL order, each with the test a value must pass (`status`: the register's). */
@@ -81,7 +81,7 @@ const ARRAYS = {
   typeSubjectProcurement: (v: string) => (SUBJECT_TYPES as readonly string[]).includes(v),
   paymentType: (v: string) => (PAYMENT_TYPES as readonly string[]).includes(v),
   planYear: (v: string) => /^(19|20)\d{2}$/.test(v),
-  // The integrity indicators (issue 34): a code, or any of them.
+  // The red flags (issue 34): a code, or any of them.
   redFlag: (v: string) => /^(R\d{3}|any)$/.test(v),
 } as const;
 export type ArrayFilter = keyof typeof ARRAYS;
@@ -103,8 +103,12 @@ export interface Register {
   /** The query name of its value range. */
   value: 'valueAmount' | 'valueBudget' | 'valueSum';
   dates: readonly DateRange[];
-  /** `acceptingBids`, `hasActiveMonitoring`, `testMode` and the deadline order (tenders only). */
-  flags: boolean;
+  /**
+   * Whether it has the tenders' own filters and order: `acceptingBids`,
+   * `hasActiveMonitoring`, `testMode` and the deadline order (the search form shows its
+   * subject and payment types by it too). Tenders only.
+   */
+  tenderFilters: boolean;
 }
 
 export const TENDERS: Register = {
@@ -117,7 +121,7 @@ export const TENDERS: Register = {
   ],
   value: 'valueAmount',
   dates: ['publicationDate', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'qualificationPeriod'],
-  flags: true,
+  tenderFilters: true,
 };
 
 export const PLANS: Register = {
@@ -127,7 +131,7 @@ export const PLANS: Register = {
   arrays: ['status', 'procurementMethodType', 'classification', 'organizer', 'funder', 'region', 'planYear'],
   value: 'valueBudget',
   dates: ['plansPeriod', 'plansPublished'],
-  flags: false,
+  tenderFilters: false,
 };
 
 export const CONTRACTS: Register = {
@@ -137,7 +141,7 @@ export const CONTRACTS: Register = {
   arrays: ['status', 'classification', 'organizer', 'supplier', 'region'],
   value: 'valueSum',
   dates: ['dateSigned'],
-  flags: false,
+  tenderFilters: false,
 };
 
 export interface Range<T> {
@@ -231,11 +235,11 @@ export function parseFilters(query: URLSearchParams, options: CodecOptions): Sea
     if (b && isDate(b) && (!range.from || b >= range.from)) range.to = b;
     if (range.from || range.to) f.dates[name] = range;
   }
-  if (register.flags && query.get('acceptingBids') === 'true') f.acceptingBids = true;
+  if (register.tenderFilters && query.get('acceptingBids') === 'true') f.acceptingBids = true;
   const monitoring = parseBoolean(query.get('hasActiveMonitoring'));
-  if (register.flags && monitoring !== undefined) f.hasActiveMonitoring = monitoring;
+  if (register.tenderFilters && monitoring !== undefined) f.hasActiveMonitoring = monitoring;
   const test = parseBoolean(query.get('testMode'));
-  if (register.flags && options.allowTestMode && test !== undefined) f.testMode = test;
+  if (register.tenderFilters && options.allowTestMode && test !== undefined) f.testMode = test;
   const sort = query.get('sortOrder') ?? '';
   f.sortOrder = sortOrdersOf(keyword, register).includes(sort) ? sort : defaultSort(keyword);
   const perPage = Number(query.get('perPage'));

@@ -1,5 +1,5 @@
 /** Decisions several routes make before any data: who may see a page, and moved paths. */
-import type { GuardResult, PageModule, RouteContext } from './pageModule';
+import type { GuardResult, RouteModule, RouteContext } from './routeModule';
 import type { SessionSummary } from '../contract';
 
 const toRoot = (): GuardResult => ({ redirect: '/', status: 302 });
@@ -22,7 +22,7 @@ export const cabinetGuard = ({ input }: RouteContext): GuardResult =>
   !input.config.features.cabinet ? { error: 404 } : !input.session ? toRoot() : null;
 
 /** A path that only redirects, permanently, to `to` (a path, or one made from the params). */
-export const movedTo = (name: string, to: string | ((ctx: RouteContext) => string)): PageModule => ({
+export const movedTo = (name: string, to: string | ((ctx: RouteContext) => string)): RouteModule => ({
   name,
   page: () => null,
   guard: (ctx) => ({ redirect: typeof to === 'string' ? to : to(ctx), status: 301 }),

@@ -7,7 +7,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
-import type { GuardResult, HeadLink, PageChunk, PageRoute, RouteContext } from './pageModule';
+import type { GuardResult, HeadLink, PageChunk, PageRoute, RouteContext } from './routeModule';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from './jsonld';
 import { localizedPath } from './paths';
 

@@ -11,7 +11,7 @@
 import type {
   BreadcrumbList, Graph, Organization, PostalAddress, PriceSpecification, Product, PropertyValue, Service, Thing, WithContext,
 } from 'schema-dts';
-import type { RouteContext } from './pageModule';
+import type { RouteContext } from './routeModule';
 import type { Address, Classification, Item, Organization as Party, Value } from '../records/parts';
 import { list } from '../records/parts';
 import { localizedPath } from './paths';

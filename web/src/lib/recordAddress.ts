@@ -3,7 +3,7 @@
  * record has two ids: the platform's 32-hex `id` and the register's own (`tenderID`,
  * `planID`, `contractID`), which alone names the record's address.
  */
-import type { PageModule } from './pageModule';
+import type { RouteModule } from './routeModule';
 import { dataOf, type DataSource } from './data';
 
 const HEX_ID = /^[0-9a-f]{32}$/i;
@@ -39,7 +39,7 @@ interface RecordAddress<T> {
  * platform (crawlers try many); the 32-hex id answers 301 to the register's id, keeping
  * the sub-path; the canonical link names the register's id, without sub-path.
  */
-export function recordAddress<T>({ key, isId, idOf, path }: RecordAddress<T>): Pick<PageModule, 'guard' | 'redirectFromData' | 'canonicalPath'> {
+export function recordAddress<T>({ key, isId, idOf, path }: RecordAddress<T>): Pick<RouteModule, 'guard' | 'redirectFromData' | 'canonicalPath'> {
   const registeredId = (from: DataSource) => {
     const record = dataOf<T>(from, key);
     return record ? idOf(record) : undefined;

@@ -57,7 +57,7 @@ interface RowContext {
 interface Column {
   /** The label's key under `export.<register>`. */
   key: string;
-  cell: (r: Summary, ctx: RowContext) => Cell;
+  cell: (r: Summary, context: RowContext) => Cell;
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -121,8 +121,8 @@ const date = (iso: unknown, time: boolean): DateCell | undefined =>
 const regionOf = (t: TFunction, region: string | undefined) => region && regionLabel(t, region);
 const label = (t: TFunction, group: string, code: unknown) => (str(code) ? enumLabel(t, group, code as string) : undefined);
 /** The record's page on the portal (by its human id, as the card links it), absolute. */
-const link = (ctx: RowContext, register: CsvRegister, id: string | undefined): LinkCell | undefined =>
-  id ? { url: `${ctx.origin.replace(/\/+$/, '')}${localizedPath(ctx.language, `/${register}/${encodeURIComponent(id)}`)}` } : undefined;
+const link = (context: RowContext, register: CsvRegister, id: string | undefined): LinkCell | undefined =>
+  id ? { url: `${context.origin.replace(/\/+$/, '')}${localizedPath(context.language, `/${register}/${encodeURIComponent(id)}`)}` } : undefined;
 
 // ---------------------------------------------------------------------------------------
 // Columns of each register, in the order of the card
@@ -143,7 +143,7 @@ const COLUMNS: Record<CsvRegister, Column[]> = {
     { key: 'region', cell: (r, { t }) => regionOf(t, str(obj(obj(r.procuringEntity)?.address)?.region)) },
     { key: 'deadline', cell: (r) => date(obj(r.tenderPeriod)?.endDate, true) },
     { key: 'published', cell: (r) => date(r.dateCreated, true) },
-    { key: 'link', cell: (r, ctx) => link(ctx, 'tenders', str(r.tenderID) ?? str(r.id)) },
+    { key: 'link', cell: (r, context) => link(context, 'tenders', str(r.tenderID) ?? str(r.id)) },
   ],
   plans: [
     { key: 'planID', cell: (r) => str(r.planID) },
@@ -157,7 +157,7 @@ const COLUMNS: Record<CsvRegister, Column[]> = {
     { key: 'method', cell: (r, { t }) => label(t, 'procurementMethodType', obj(r.tender)?.procurementMethodType) },
     { key: 'tenderStart', cell: (r) => date(obj(obj(r.tender)?.tenderPeriod)?.startDate, false) },
     { key: 'cpv', cell: (r, { language }) => cpv(r, language) },
-    { key: 'link', cell: (r, ctx) => link(ctx, 'plans', str(r.planID) ?? str(r.id)) },
+    { key: 'link', cell: (r, context) => link(context, 'plans', str(r.planID) ?? str(r.id)) },
   ],
   contracts: [
     { key: 'contractID', cell: (r) => str(r.contractID) },
@@ -175,7 +175,7 @@ const COLUMNS: Record<CsvRegister, Column[]> = {
     { key: 'periodEnd', cell: (r) => date(obj(r.period)?.endDate, true) },
     { key: 'signed', cell: (r) => date(r.dateSigned, false) },
     { key: 'tender', cell: (r) => str(r.tenderID) ?? str(r.tender_id) },
-    { key: 'link', cell: (r, ctx) => link(ctx, 'contracts', str(r.contractID) ?? str(r.id)) },
+    { key: 'link', cell: (r, context) => link(context, 'contracts', str(r.contractID) ?? str(r.id)) },
   ],
 };
 
@@ -191,11 +191,11 @@ export function csvHeader(register: CsvRegister, t: TFunction, style: CsvStyle =
 }
 
 /** Each search member that is a record, with its cells. */
-function tableOf(register: CsvRegister, members: unknown[], ctx: RowContext): Cell[][] {
+function tableOf(register: CsvRegister, members: unknown[], context: RowContext): Cell[][] {
   const columns = COLUMNS[register];
   return members
     .filter((m): m is Summary => !!m && typeof m === 'object' && !Array.isArray(m))
-    .map((r) => columns.map((c) => c.cell(r, ctx)));
+    .map((r) => columns.map((c) => c.cell(r, context)));
 }
 
 /**
@@ -251,6 +251,6 @@ const sheetLine = (cells: Cell[]) =>
 export const sheetHeader = (register: CsvRegister, t: TFunction): string => sheetLine(csvColumnKeys(register).map((key) => t(key)));
 
 /** One sheet line per search member that is a record (as `csvRows`). */
-export function sheetRows(register: CsvRegister, members: unknown[], ctx: { t: TFunction; language: Language; origin: string }): string {
-  return tableOf(register, members, ctx).map(sheetLine).join('');
+export function sheetRows(register: CsvRegister, members: unknown[], context: { t: TFunction; language: Language; origin: string }): string {
+  return tableOf(register, members, context).map(sheetLine).join('');
 }

@@ -15,7 +15,7 @@ import { EXTENSIONS, exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/
 import { RESULT_WINDOW } from '../lib/pagination';
 import { membersOf, type Collection } from '../records/collection';
 import { RFC_4180, SEMICOLON, csvHeader, csvRows, sheetHeader, sheetRows } from './csv';
-import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, redFlags, tenderRelease, type Release } from './ocds';
+import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, ocdsRedFlags, tenderRelease, type Release } from './ocds';
 import { assessmentOf } from '../records/redFlags';
 import type { Context, MachineDocument, Step } from './types';
 import { hash, instant } from './types';
@@ -130,9 +130,9 @@ interface PackageState {
 }
 
 /**
- * A tender's OCDS release package. The tender's answer sets the headers; the server's
- * integrity indicators of it (the `indicators` request, computed by the server from that
- * answer) then give the release its `tender.redFlags`, the codes it raises.
+ * A tender's OCDS release package. The tender's answer sets the headers; its red flags
+ * (the `redFlags` request, computed by the server from that answer) then give the
+ * release its `tender.redFlags`, the codes it raises.
  */
 export function tenderPackage(id: string): MachineDocument {
   return {
@@ -141,8 +141,8 @@ export function tenderPackage(id: string): MachineDocument {
       const carried = request.state as PackageState | null;
       if (carried && typeof carried.opening === 'string' && typeof carried.release === 'string') {
         const release = JSON.parse(carried.release) as Release;
-        const flags = redFlags(raisedCodes(answer), origin);
-        if (flags.length > 0 && release.tender) release.tender.redFlags = flags;
+        const redFlags = ocdsRedFlags(raisedCodes(answer), origin);
+        if (redFlags.length > 0 && release.tender) release.tender.redFlags = redFlags;
         return { status: 200, text: carried.opening + JSON.stringify(release) + PACKAGE_CLOSING };
       }
       const tender = (answer ?? {}) as Record<string, unknown>;
@@ -165,7 +165,7 @@ export function tenderPackage(id: string): MachineDocument {
         etag: hash(opening + release),
         lastModified: modified,
         text: '',
-        next: { key: 'redFlags', service: 'indicators', path: '', after: 'tender' },
+        next: { key: 'redFlags', service: 'redFlags', path: '', after: 'tender' },
         state: { opening, release } satisfies PackageState,
       };
     },

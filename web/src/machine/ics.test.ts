@@ -106,12 +106,12 @@ describe('tender calendar', () => {
   it('answers with its headers, or 404 for a tender without dates', () => {
     const tender = load('competitiveOrdering__active.tendering.json');
     const request: MachineRequest = { url: `/tenders/${tender.tenderID}.ics`, config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
-    const ctx: Context = { request, language: 'uk', t: uk, origin: ORIGIN, query: new URLSearchParams() };
+    const context: Context = { request, language: 'uk', t: uk, origin: ORIGIN, query: new URLSearchParams() };
     const document = tenderIcs(tender.tenderID!);
-    expect(document.first(ctx).next?.path).toBe(`/api/tenders/${tender.tenderID}`);
-    const step = document.step(ctx, tender);
+    expect(document.first(context).next?.path).toBe(`/api/tenders/${tender.tenderID}`);
+    const step = document.step(context, tender);
     expect(step).toMatchObject({ status: 200, contentType: 'text/calendar; charset=utf-8', filename: `${tender.tenderID}.ics`, lastModified: new Date(tender.dateModified!).toISOString() });
     expect(step.etag).toMatch(/^[0-9a-f]+$/);
-    expect(document.step(ctx, load('reporting__active.json')).status).toBe(404);
+    expect(document.step(context, load('reporting__active.json')).status).toBe(404);
   });
 });

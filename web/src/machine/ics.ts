@@ -91,9 +91,9 @@ export function tenderCalendar(tender: Tender, { t, language, origin }: Pick<Con
 export function tenderIcs(id: string): MachineDocument {
   return {
     first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
-    step: (ctx: Context, answer): Step => {
+    step: (context: Context, answer): Step => {
       const tender = (answer && typeof answer === 'object' ? answer : {}) as Tender;
-      const text = tenderCalendar(tender, ctx, ctx.request.now);
+      const text = tenderCalendar(tender, context, context.request.now);
       if (text === null) return notFound();
       return {
         status: 200,

@@ -74,14 +74,14 @@ export function machineStep(requestJson: string, answer: string | undefined, ins
   const i18n = instances[language];
   if (!i18n) throw new Error('renderer not initialised: call init first');
   const document = documentAt(path, language, query, request.config.features.testMode, request.state);
-  const ctx: Context = {
+  const context: Context = {
     request,
     language,
     t: i18n.getFixedT(language, 'dzo'),
     origin: request.config.publicOrigin.replace(/\/$/, ''),
     query,
   };
-  const step: Step = !document ? notFound() : answer === undefined ? document.first(ctx) : document.step(ctx, JSON.parse(answer));
+  const step: Step = !document ? notFound() : answer === undefined ? document.first(context) : document.step(context, JSON.parse(answer));
   const { text, ...rest } = step;
   return [JSON.stringify(rest), text];
 }

@@ -46,20 +46,20 @@ describe('exports', () => {
     const t = ((key: string) => key) as unknown as TFunction;
     const document = searchExport(TENDERS, emptyFilters(), 'ocds');
     const request: MachineRequest = { url: '/tenders.ocds.json', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
-    const ctx = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() });
+    const context = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() });
     const page = (ids: string[], lastPage: number) => ({ 'hydra:member': ids.map((id) => ({ id, tenderID: `UA-${id}`, dateModified: '2026-11-01T10:00:00+02:00', status: 'complete' })), 'hydra:view': { lastPage } });
-    const first = document.first(ctx(null));
+    const first = document.first(context(null));
     expect(first.next?.path).toContain('page=1&perPage=100');
-    const one = document.step(ctx(first.state), page(['a', 'b'], 2));
+    const one = document.step(context(first.state), page(['a', 'b'], 2));
     expect(one.contentType).toMatch(/^application\/json/);
     expect(one.next?.path).toContain('page=2&perPage=100');
-    const two = document.step(ctx(one.state), page(['c'], 2));
+    const two = document.step(context(one.state), page(['c'], 2));
     expect(two.next).toBeNull();
     const doc = JSON.parse(one.text + two.text);
     expect(doc.releases.map((r: { tender: { id: string } }) => r.tender.id)).toEqual(['a', 'b', 'c']);
     expect(doc.uri).toBe('https://example.org/tenders.ocds.json');
     // No more than the 10,000-record window, whatever the upstream says.
-    const far = document.step(ctx(first.state), page(['a'], 500));
+    const far = document.step(context(first.state), page(['a'], 500));
     expect((far.state as { lastPage: number }).lastPage).toBe(100);
   });
 });
@@ -67,21 +67,21 @@ describe('exports', () => {
 describe("a tender's OCDS package", () => {
   const t = ((key: string) => key) as unknown as TFunction;
   const request: MachineRequest = { url: '/tenders/UA-1.ocds.json', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
-  const ctx = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() });
+  const context = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() });
   const tender = { id: 'abc', tenderID: 'UA-1', dateModified: '2026-11-01T10:00:00+02:00', status: 'complete', title: 'Папір' };
   const assessment = (verdicts: Record<string, string>) => ({ outcomes: Object.entries(verdicts).map(([code, verdict]) => ({ code, verdict })) });
 
   it("asks the server for the record's red flags and carries the raised ones in tender.redFlags", () => {
     const document = tenderPackage('UA-1');
-    const first = document.first(ctx(null));
+    const first = document.first(context(null));
     expect(first.next).toMatchObject({ key: 'tender', service: 'search', path: '/api/tenders/UA-1' });
-    const read = document.step(ctx(first.state ?? null), tender);
-    // The headers are the record's; the text waits for the indicators.
+    const read = document.step(context(first.state ?? null), tender);
+    // The headers are the record's; the text waits for the red flags.
     expect(read).toMatchObject({ status: 200, text: '', lastModified: '2026-11-01T08:00:00.000Z' });
     expect(read.etag).toMatch(/^[0-9a-f]+$/);
-    expect(read.next).toMatchObject({ service: 'indicators', after: 'tender' });
+    expect(read.next).toMatchObject({ service: 'redFlags', after: 'tender' });
     const carried = JSON.parse(JSON.stringify(read.state));
-    const flagged = document.step(ctx(carried), assessment({ R003: 'clear', R018: 'raised', R024: 'notApplicable', R036: 'raised' }));
+    const flagged = document.step(context(carried), assessment({ R003: 'clear', R018: 'raised', R024: 'notApplicable', R036: 'raised' }));
     expect(flagged.next ?? null).toBeNull();
     const release = JSON.parse(flagged.text).releases[0];
     expect(release.ocid).toBe('ocds-be6bcu-UA-1');
@@ -94,7 +94,7 @@ describe("a tender's OCDS package", () => {
     });
     // Nothing raised, or no assessment (the record could not be assessed): no field.
     for (const answer of [assessment({ R018: 'clear' }), null, { outcomes: 'x' }]) {
-      const plain = JSON.parse(document.step(ctx(carried), answer).text).releases[0];
+      const plain = JSON.parse(document.step(context(carried), answer).text).releases[0];
       expect(plain.tender.title).toBe('Папір');
       expect(plain.tender).not.toHaveProperty('redFlags');
     }
@@ -105,11 +105,11 @@ describe('saved-search alerts', () => {
   const t = ((key: string, vars?: Record<string, string>) => `${key}${vars?.name ? ` «${vars.name}»` : ''}${vars?.n ? ` ${vars.n}` : ''}`) as unknown as TFunction;
   const alert = { id: 7, name: 'Roads', since: Date.parse('2026-11-20T12:00:00Z'), token: 'tok-_en' };
   const request: MachineRequest = { url: '/en/tenders.alert?status%5B0%5D=active', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: { alert } };
-  const ctx = (state: unknown): Context => ({ request: { ...request, state }, language: 'en', t, origin: 'https://example.org', query: new URLSearchParams('status%5B0%5D=active') });
+  const context = (state: unknown): Context => ({ request: { ...request, state }, language: 'en', t, origin: 'https://example.org', query: new URLSearchParams('status%5B0%5D=active') });
   const filters = { ...emptyFilters(), arrays: { status: ['active'] } };
 
   it('reads the most recently modified records of the search', () => {
-    const first = alertDocument(TENDERS, filters).first(ctx({ alert }));
+    const first = alertDocument(TENDERS, filters).first(context({ alert }));
     const path = new URL(first.next?.path ?? '', 'https://x');
     expect([path.pathname, path.searchParams.getAll('status[0]'), path.searchParams.get('perPage'), path.searchParams.getAll('sortOrder').at(-1)])
       .toEqual(['/api/tenders', ['active'], '100', 'dateModified.desc']);
@@ -118,7 +118,7 @@ describe('saved-search alerts', () => {
 
   it('lists the records modified after the watermark, with the links to the search and to unsubscribe', () => {
     const member = (id: string, dateModified: string) => ({ id, tenderID: `UA-${id}`, title: `Tender ${id}`, dateModified, status: 'active' });
-    const step = alertDocument(TENDERS, filters).step(ctx({ alert }), {
+    const step = alertDocument(TENDERS, filters).step(context({ alert }), {
       'hydra:member': [member('b', '2026-11-21T09:00:00+02:00'), member('a', '2026-11-20T14:00:01+02:00'), member('old', '2026-11-20T14:00:00+02:00'), null],
     });
     const mail = JSON.parse(step.text);
@@ -142,7 +142,7 @@ describe('saved-search alerts', () => {
 describe('the orders documents for machines ask for', () => {
   const t = ((key: string) => key) as unknown as TFunction;
   const request: MachineRequest = { url: '/tenders.csv', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
-  const ctx: Context = { request, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() };
+  const context: Context = { request, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() };
   const parse = (q: string) => parseFilters(new URLSearchParams(q), { allowTestMode: false, register: TENDERS });
   const orders = (path: string | undefined) => new URL(path ?? '', 'https://x').searchParams.getAll('sortOrder');
 
@@ -154,11 +154,11 @@ describe('the orders documents for machines ask for', () => {
     expect(feedQuery(keyword, TENDERS)).toBe('keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F');
     expect(feedQuery(parse('keyword=x&sortOrder=valueAmount.desc&exact=1'), TENDERS)).toBe('keyword=x&exact=1');
     // An export: the search's order, the newest first for relevance.
-    expect(orders(searchExport(TENDERS, keyword, 'csv').first(ctx).next?.path)).toEqual(['dateCreated.desc']);
-    expect(orders(searchExport(TENDERS, parse('keyword=x&sortOrder=valueAmount.asc'), 'csv').first(ctx).next?.path)).toEqual(['valueAmount.asc']);
+    expect(orders(searchExport(TENDERS, keyword, 'csv').first(context).next?.path)).toEqual(['dateCreated.desc']);
+    expect(orders(searchExport(TENDERS, parse('keyword=x&sortOrder=valueAmount.asc'), 'csv').first(context).next?.path)).toEqual(['valueAmount.asc']);
     // An alert: the most recently modified, whatever the saved query says.
     const alert = { id: 1, name: 'x', since: 0, token: 't' };
-    const first = alertDocument(PLANS, parseFilters(new URLSearchParams('keyword=x'), { allowTestMode: false, register: PLANS })).first({ ...ctx, request: { ...request, state: { alert } } });
+    const first = alertDocument(PLANS, parseFilters(new URLSearchParams('keyword=x'), { allowTestMode: false, register: PLANS })).first({ ...context, request: { ...request, state: { alert } } });
     expect(orders(first.next?.path)).toEqual(['dateModified.desc']);
     expect(new URL(first.next?.path ?? '', 'https://x').pathname).toBe('/api/plans');
   });

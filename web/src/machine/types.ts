@@ -57,8 +57,8 @@ export interface Context {
 
 /** One kind of document: its first step (no answer yet) and the steps after it. */
 export interface MachineDocument {
-  first: (ctx: Context) => Step;
-  step: (ctx: Context, answer: unknown) => Step;
+  first: (context: Context) => Step;
+  step: (context: Context, answer: unknown) => Step;
 }
 
 export const notFound = (): Step => ({ status: 404, text: '' });

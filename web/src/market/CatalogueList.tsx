@@ -19,7 +19,7 @@ import { localized, type Category, type Product, type Profile } from '../lib/mar
 import { marketPerPage, parseMarketFilters, scopeOf } from './filters';
 import { pageCount } from '../lib/pagination';
 import { localizedPath } from '../lib/paths';
-import type { PageRoute } from '../lib/pageModule';
+import type { PageRoute } from '../lib/routeModule';
 import { usePageState } from '../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, FoundHead, useCatalogueView } from './CatalogueView';

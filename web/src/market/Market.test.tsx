@@ -13,7 +13,7 @@ import { pageHead } from '../routes/head';
 import { matchPage } from '../routes';
 import { routeOutcome } from '../routes/outcome';
 import { loadPage, pageComponent } from '../routes/split';
-import type { PageRoute, RouteContext } from '../lib/pageModule';
+import type { PageRoute, RouteContext } from '../lib/routeModule';
 import categoriesFx from './fixtures/categories.json';
 import categoryFx from './fixtures/category.json';
 import categoryProfilesFx from './fixtures/categoryProfiles.json';

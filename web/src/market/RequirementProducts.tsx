@@ -21,7 +21,7 @@ import { categoryPath, localized, profilePath, unitText, type Category, type Pro
 import { REQUIREMENT_PRODUCTS, marketPerPage, parseMarketFilters } from './filters';
 import { pageCount } from '../lib/pagination';
 import { localizedPath } from '../lib/paths';
-import type { PageRoute } from '../lib/pageModule';
+import type { PageRoute } from '../lib/routeModule';
 import { usePageState } from '../state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Catalogue, FoundHead, useCatalogueView, useCount } from './CatalogueView';

@@ -5,7 +5,7 @@
  * their own: the client build keeps it a chunk of its own that both pages load, and
  * merging it into their heads would change which files those pages preload.
  */
-import type { Meta } from '../lib/pageModule';
+import type { Meta } from '../lib/routeModule';
 import { localized, type MarketClassification } from '../lib/market';
 import { classificationsOf, fmt, head, recordOf } from './meta';
 

@@ -5,7 +5,7 @@
  * page's data from `/__data`.
  */
 import type { FetchSpec } from '../contract';
-import type { RouteContext } from '../lib/pageModule';
+import type { RouteContext } from '../lib/routeModule';
 import { CPV_CODE, REQUIREMENT_PRODUCTS, marketApiPath, parseMarketFilters, scopeOf } from './filters';
 
 const seg = encodeURIComponent;

@@ -8,7 +8,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
 import type { DefinedTerm } from 'schema-dts';
-import type { Meta, PageChunk, PageRoute, RouteContext } from '../lib/pageModule';
+import type { Meta, PageChunk, PageRoute, RouteContext } from '../lib/routeModule';
 import { dataOf, type DataSource } from '../lib/data';
 import { formatNumber } from '../lib/format';
 import { hasId, totalOf } from '../records/collection';

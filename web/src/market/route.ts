@@ -8,8 +8,8 @@
  * (`fetches.ts`) are the server's only; the filter codec (`filters.ts`) and with it the
  * canonical query are in the pages' chunks, like their meta and JSON-LD.
  */
-import type { PageModule, RouteContext } from '../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../lib/pageModule';
+import type { RouteModule, RouteContext } from '../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../lib/routeModule';
 import { listFetches, recordFetches } from './fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while a chunk loads.
 import './Market.css';
@@ -24,7 +24,7 @@ export const CLASSIFICATION_ID = /^\d{8}(-\d)?$/;
 export const CATALOGUE_ID = /^(?!\.\.?$)[\w.-]{1,100}$/;
 
 /** A paged, filtered list of the catalogue: one component (`CatalogueList.tsx`), a chunk each for each page's own head. */
-export const list = (name: string, page: PageModule['page']): PageModule => ({
+export const list = (name: string, page: RouteModule['page']): RouteModule => ({
   name,
   page,
   fetches: __SERVER__ ? listFetches(name) : FETCHED_BY_THE_SERVER,
@@ -37,7 +37,7 @@ export const list = (name: string, page: PageModule['page']): PageModule => ({
  * chunk each for each page's own head. The record and its products are required (an
  * unknown id is the upstream's 404).
  */
-export const record = (kind: 'category' | 'profile', page: PageModule['page']): PageModule => ({
+export const record = (kind: 'category' | 'profile', page: RouteModule['page']): RouteModule => ({
   name: kind,
   page,
   guard: ({ params }: RouteContext) => (CATALOGUE_ID.test((kind === 'category' ? params.categoryId : params.profileId) ?? '') ? null : { error: 404 }),

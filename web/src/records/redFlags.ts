@@ -1,8 +1,13 @@
 /**
- * The integrity indicators ("red flags") of a tender as the server computes them (the
- * `indicators` crate, fetch service `indicators`): one outcome per code, raised, clear or
- * not applicable, with the facts behind it. The shapes mirror `indicators/src/evidence.rs`;
- * the browser never computes an indicator, it only words what the server found.
+ * The red flags of a tender as the server computes them (the `indicators` crate, fetch
+ * service `redFlags`): one outcome per code, raised, clear or not applicable, with the
+ * facts behind it. The shapes mirror `indicators/src/evidence.rs`; the browser never
+ * computes a red flag, it only words what the server found.
+ *
+ * One name per concept: what a record raises (or is checked for) is a red flag,
+ * `redFlags` in TypeScript. "Indicator" means only a rule of the published methodology
+ * (one of Cardinal's R003…R058 as `indicators/README.md` reads them for Prozorro, set
+ * out on `/info/red-flags`) and the `indicators` crate that implements them.
  */
 
 /** Cardinal's codes, in the order of the assessment. */

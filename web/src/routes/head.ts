@@ -4,7 +4,7 @@
  * verdict on the request (`routeOutcome`).
  */
 import type { TFunction } from 'i18next';
-import type { PageRoute, RouteContext } from '../lib/pageModule';
+import type { PageRoute, RouteContext } from '../lib/routeModule';
 import { buildHead, type Head } from '../lib/head';
 import { headCode } from './split';
 import { routeOutcome, type Outcome } from './outcome';

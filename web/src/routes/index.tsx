@@ -1,10 +1,10 @@
 /**
- * The route table of SPEC §2.1: each path and the page module (`pages/<Name>/route.ts`)
+ * The route table of SPEC §2.1: each path and the route module (`pages/<Name>/route.ts`)
  * that serves it, in order. The server asks this bundle which route a URL matches
  * (`resolve`); it keeps no copy of the table.
  */
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { PageModule, PageRoute } from '../lib/pageModule';
+import type { RouteModule, PageRoute } from '../lib/routeModule';
 import { movedTo } from '../lib/guards';
 import { BoundedMap, stringBytes } from '../lib/boundedMap';
 import { contractList, home, planList, tenderList } from '../pages/Search/route';
@@ -34,7 +34,7 @@ import { stub } from '../pages/Stub/route';
 // Styles of split pages stay in the main stylesheet: no unstyled flash while a chunk loads.
 import '../pages/Tender/Tender.css';
 
-const table: Array<[path: string, module: PageModule]> = [
+const table: Array<[path: string, module: RouteModule]> = [
   ['', home],
   ['tenders', tenderList],
   ['tenders/external/:tenderId', externalTender],

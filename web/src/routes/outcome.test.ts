@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeOutcome } from './outcome';
 import { matchPage } from './index';
-import type { RouteContext } from '../lib/pageModule';
+import type { RouteContext } from '../lib/routeModule';
 import type { ClientConfig } from '../config';
 import type { PageData } from '../lib/data';
 

@@ -2,7 +2,7 @@
  * What a route decides for a request once its data is there: the one verdict, the same
  * on the server (first load) and in the browser (after a client navigation).
  */
-import type { GuardResult, PageRoute, RouteContext } from '../lib/pageModule';
+import type { GuardResult, PageRoute, RouteContext } from '../lib/routeModule';
 import { failureCode, failureStatus } from '../lib/data';
 
 export type Outcome = GuardResult;

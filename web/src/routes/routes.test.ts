@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MATCHES_MAX_BYTES, MATCH_MAX_ENTRY_BYTES, matchPage, matched } from './index';
-import type { RouteContext } from '../lib/pageModule';
+import type { RouteContext } from '../lib/routeModule';
 import type { ClientConfig } from '../config';
 
 const ctx = (over: Partial<RouteContext['input']> = {}): RouteContext => ({

@@ -8,13 +8,13 @@
  */
 import { lazy } from 'react';
 import type { Language } from '../contract';
-import type { PageChunk, PageComponent, PageModule, SplitPage } from '../lib/pageModule';
+import type { PageChunk, PageComponent, RouteModule, SplitPage } from '../lib/routeModule';
 import { loadChunk } from '../lib/lazy';
 import { LazyErrorPage as ErrorPage } from '../components/ErrorPage/LazyErrorPage';
 
-const isSplit = (page: PageModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
+const isSplit = (page: RouteModule['page']): page is SplitPage => typeof page === 'object' && 'load' in page;
 
-const keyOf = (module: PageModule, language: Language) => `${language}:${module.name}`;
+const keyOf = (module: RouteModule, language: Language) => `${language}:${module.name}`;
 
 /** Loaded chunks, by language and page name. */
 const loaded = new Map<string, PageChunk>();
@@ -23,7 +23,7 @@ const loading = new Map<string, Promise<PageChunk>>();
 /** The component standing for each split page (made once, so React keeps its identity). */
 const standIns = new Map<string, PageComponent>();
 
-function load(module: PageModule, page: SplitPage, language: Language): Promise<PageChunk> {
+function load(module: RouteModule, page: SplitPage, language: Language): Promise<PageChunk> {
   const key = keyOf(module, language);
   const done = loaded.get(key);
   if (done) return Promise.resolve(done);
@@ -95,7 +95,7 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-function standIn(module: PageModule, page: SplitPage, language: Language): PageComponent {
+function standIn(module: RouteModule, page: SplitPage, language: Language): PageComponent {
   const key = keyOf(module, language);
   const Lazy = lazy(() =>
     load(module, page, language).catch((e: unknown) =>
@@ -109,7 +109,7 @@ function standIn(module: PageModule, page: SplitPage, language: Language): PageC
 }
 
 /** The component that renders a route's page: its own, or the stand-in of its chunk. */
-export function pageComponent(module: PageModule, language: Language): PageComponent {
+export function pageComponent(module: RouteModule, language: Language): PageComponent {
   const { page } = module;
   if (!isSplit(page)) return page;
   const key = keyOf(module, language);
@@ -119,14 +119,14 @@ export function pageComponent(module: PageModule, language: Language): PageCompo
 }
 
 /** True when the route's page can render now (not split, or its chunk is loaded). */
-export const pageReady = (module: PageModule, language: Language): boolean =>
+export const pageReady = (module: RouteModule, language: Language): boolean =>
   !isSplit(module.page) || loaded.has(keyOf(module, language));
 
 /**
  * Loads the chunk of a split page not loaded yet: the browser, before hydrating and as a
  * navigation starts (beside the page's data, not after it).
  */
-export async function loadPage(module: PageModule, language: Language): Promise<void> {
+export async function loadPage(module: RouteModule, language: Language): Promise<void> {
   if (isSplit(module.page)) await load(module, module.page, language);
 }
 
@@ -134,7 +134,7 @@ export async function loadPage(module: PageModule, language: Language): Promise<
  * The code of a page's head: what the chunk of a split page exports (once it is loaded),
  * else the route module's.
  */
-export function headCode(module: PageModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd' | 'links' | 'canonicalQuery'> {
+export function headCode(module: RouteModule, language: Language): Pick<PageChunk, 'meta' | 'jsonLd' | 'links' | 'canonicalQuery'> {
   const chunk = isSplit(module.page) ? loaded.get(keyOf(module, language)) : undefined;
   return {
     meta: chunk?.meta ?? module.meta,
@@ -145,7 +145,7 @@ export function headCode(module: PageModule, language: Language): Pick<PageChunk
 }
 
 /** The script files of a loaded split page's chunk beyond the entry's (the server bundle's only). */
-export const pagePreload = (module: PageModule, language: Language): string[] =>
+export const pagePreload = (module: RouteModule, language: Language): string[] =>
   (isSplit(module.page) && loaded.get(keyOf(module, language))?.preload) || [];
 
 /**
@@ -153,7 +153,7 @@ export const pagePreload = (module: PageModule, language: Language): string[] =>
  * isolate). Its chunks are part of the server bundle, so each promise settles in the
  * first microtask checkpoint, which the renderer runs right after `init`.
  */
-export function loadAllPages(modules: readonly PageModule[], languages: readonly Language[]): Promise<void> {
+export function loadAllPages(modules: readonly RouteModule[], languages: readonly Language[]): Promise<void> {
   const all: Array<Promise<void>> = [];
   for (const module of modules) {
     const { page } = module;

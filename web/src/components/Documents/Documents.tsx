@@ -9,25 +9,25 @@ import { ExternalLink } from '../ExternalLink/ExternalLink';
 
 const COLUMNS = ['title', 'documentType', 'format', 'datePublished'];
 
-export function Documents({ docs, ctx }: { docs: Document[] | undefined; ctx: Formatter }) {
+export function Documents({ docs, format }: { docs: Document[] | undefined; format: Formatter }) {
   const all = list(docs);
   if (!all.length) return null;
   return (
-    <DataTable head={COLUMNS.map((c) => ctx.t(`tender.col.${c}`))}>
-      {all.map((d, i) => <DocumentRow key={d.id ? `${d.id}-${i}` : i} doc={d} ctx={ctx} />)}
+    <DataTable head={COLUMNS.map((c) => format.t(`tender.col.${c}`))}>
+      {all.map((d, i) => <DocumentRow key={d.id ? `${d.id}-${i}` : i} doc={d} format={format} />)}
     </DataTable>
   );
 }
 
-function DocumentRow({ doc, ctx }: { doc: Document; ctx: Formatter }) {
-  const title = localized(doc, 'title', ctx.language) || doc.id || '';
+function DocumentRow({ doc, format }: { doc: Document; format: Formatter }) {
+  const title = localized(doc, 'title', format.language) || doc.id || '';
   const href = safeHref(doc.url);
   return (
     <tr>
       <th scope="row">{href ? <ExternalLink href={href}>{title}</ExternalLink> : title}</th>
-      <td>{doc.documentType ? codeLabel(ctx.t, 'tender.documentType', doc.documentType) : ''}</td>
+      <td>{doc.documentType ? codeLabel(format.t, 'tender.documentType', doc.documentType) : ''}</td>
       <td className="code">{doc.format}</td>
-      <td>{ctx.date(doc.datePublished)}</td>
+      <td>{format.date(doc.datePublished)}</td>
     </tr>
   );
 }

@@ -9,7 +9,7 @@
 import type { RefObject } from 'react';
 import type { PageData } from '../../lib/data';
 import { membersIn } from '../../records/collection';
-import type { Shown } from './useShowMore';
+import type { Shown } from './shown';
 
 interface Append<T> {
   shown: Shown<T>;

@@ -7,15 +7,7 @@
  */
 import { useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-
-export interface Shown<T> {
-  /** The location the pages belong to. */
-  key: string;
-  /** The last page shown. */
-  page: number;
-  /** The items of the pages appended after the location's own page. */
-  items: T[];
-}
+import type { Shown } from './shown';
 
 export interface ShowMore<T, E extends HTMLElement> extends Shown<T> {
   /** Appends the page at `url` (the link's address): the pagination's `onShowMore`. */

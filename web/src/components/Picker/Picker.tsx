@@ -9,14 +9,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { named, type Chosen, type PickerSource } from './chosen';
 import './Picker.css';
-
-export interface Chosen {
-  id: string;
-  label: string;
-}
-
-export type PickerSource = { type: 'tree'; scheme: string } | { type: 'organisation'; lookup: string };
 
 interface Props {
   /** Form field name (the filter). */
@@ -32,14 +26,6 @@ interface Props {
 
 const PickerPanel = lazy(() => import('./PickerPanel'));
 const preload = () => void import('./PickerPanel').catch(() => undefined);
-
-/** A code and, when it has one apart from the code, its name. */
-export const named = ({ id, label }: Chosen) => (
-  <>
-    <span className="picker-id">{id}</span>
-    {label && label !== id && <span className="picker-label">{label}</span>}
-  </>
-);
 
 export function Picker({ name, legend, source, initial, pattern, placeholder }: Props) {
   const { t } = useTranslation();

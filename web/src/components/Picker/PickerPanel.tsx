@@ -16,7 +16,7 @@ import {
 } from '../../lib/classifiers';
 import { ancestorsOf, sortClassifications } from '../../lib/classifierTree';
 import { usePageState } from '../../state';
-import { named, type Chosen, type PickerSource } from './Picker';
+import { named, type Chosen, type PickerSource } from './chosen';
 import { fetchSearchApi } from '../../lib/api';
 import { membersOf } from '../../records/collection';
 

@@ -10,7 +10,7 @@ import { addressLine, localized, quantityText, type Formatter, type Item } from 
 
 export interface RecordItemsProps<T extends Item> {
   items: T[];
-  ctx: Formatter;
+  format: Formatter;
   /** The delivery dates of an item as the page words them; '' when it has none. */
   delivery: (item: T) => string;
   /** The heading of the description column: a contract's page calls it `name`. */
@@ -21,8 +21,8 @@ export interface RecordItemsProps<T extends Item> {
   lot?: (item: T) => ReactNode;
 }
 
-export function RecordItems<T extends Item>({ items, ctx, delivery, described = 'description', unitPrice, lot }: RecordItemsProps<T>) {
-  const { t, language } = ctx;
+export function RecordItems<T extends Item>({ items, format, delivery, described = 'description', unitPrice, lot }: RecordItemsProps<T>) {
+  const { t, language } = format;
   const columns = [described, 'classification', 'quantity', ...(unitPrice ? ['unitPrice'] : []), 'delivery', ...(lot ? ['lot'] : [])];
   return (
     <DataTable head={columns.map((c) => t(`items.col.${c}`))}>

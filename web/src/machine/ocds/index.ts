@@ -44,4 +44,4 @@ export { tenderOcid, tenderRelease } from './tender';
 export { planOcid, planRelease } from './plan';
 export { contractOcid, contractRelease } from './contract';
 export { OCDS_EXTENSIONS, ocdsExtensions, PACKAGE_CLOSING, packageOpening, type PackageMeta } from './package';
-export { RED_FLAG_NAMES, RED_FLAGS_EXTENSION_PATH, redFlags, redFlagsExtensionUrl } from './redFlags';
+export { RED_FLAG_NAMES, RED_FLAGS_EXTENSION_PATH, ocdsRedFlags, redFlagsExtensionUrl } from './redFlags';

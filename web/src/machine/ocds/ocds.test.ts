@@ -145,10 +145,10 @@ interface Case {
 
 /**
  * What the upstream's tender members carry as `redFlags` (the codes the record raises, `[]`
- * when none): the tests cannot run the indicators, so the sampled members take these in
+ * when none): the tests cannot compute red flags, so the sampled members take these in
  * turn, every code among them, with an unknown code and a repeat that the export leaves out.
  */
-const MEMBER_FLAGS: string[][] = [[], ['R018'], ['R036', 'R018'], Object.keys(RED_FLAG_NAMES), ['R999', 'R035', 'R035']];
+const MEMBER_RED_FLAGS: string[][] = [[], ['R018'], ['R036', 'R018'], Object.keys(RED_FLAG_NAMES), ['R999', 'R035', 'R035']];
 
 function cases(): { full: Case[]; members: Case[] } {
   const full: Case[] = [];
@@ -156,7 +156,7 @@ function cases(): { full: Case[]; members: Case[] } {
   const add = (register: 'tenders' | 'plans' | 'contracts', name: string, record: Rec, f: (r: Rec) => Release) => {
     full.push({ name, record, release: f(record) });
     const m = member(record, register);
-    if (register === 'tenders') m.redFlags = MEMBER_FLAGS[members.length % MEMBER_FLAGS.length];
+    if (register === 'tenders') m.redFlags = MEMBER_RED_FLAGS[members.length % MEMBER_RED_FLAGS.length];
     members.push({ name: `${name} (member)`, record: m, release: f(m) });
   };
   for (const [n, t] of allTenders) add('tenders', n, t, tenderReleaseOf);
@@ -620,14 +620,14 @@ describe('the red-flags extension', () => {
   });
 
   it('refuses a malformed code, a repeated flag or a methodology that is not a URI', () => {
-    const flag = { code: 'R018', title: 'Одна пропозиція', title_en: 'Single bid received', methodology: 'https://portal.test/info/red-flags#r018' };
-    expect(extended(releaseWith({ id: 't', redFlags: [flag] })), errorsOf(extended)).toBe(true);
+    const redFlag = { code: 'R018', title: 'Одна пропозиція', title_en: 'Single bid received', methodology: 'https://portal.test/info/red-flags#r018' };
+    expect(extended(releaseWith({ id: 't', redFlags: [redFlag] })), errorsOf(extended)).toBe(true);
     for (const bad of [
-      [{ ...flag, code: 'R18' }],
-      [{ ...flag, code: 'X018' }],
+      [{ ...redFlag, code: 'R18' }],
+      [{ ...redFlag, code: 'X018' }],
       [{ title: 'Одна пропозиція' }],
-      [flag, flag],
-      [{ ...flag, methodology: '/info/red-flags#r018' }],
+      [redFlag, redFlag],
+      [{ ...redFlag, methodology: '/info/red-flags#r018' }],
       'R018',
     ]) {
       expect(extended(releaseWith({ id: 't', redFlags: bad })), JSON.stringify(bad)).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * The portal's own OCDS extension, red flags (`web/public/docs/ocds/red-flags/`, served
- * at `<origin>/docs/ocds/red-flags/extension.json`): `tender.redFlags`, the integrity
- * indicators a tender raises, read from a search member's `redFlags` codes (the upstream
+ * at `<origin>/docs/ocds/red-flags/extension.json`): `tender.redFlags`, the red flags a
+ * tender raises, read from a search member's `redFlags` codes (the upstream
  * computes them, `upstream/API.md`). Full records carry none: their releases have no field.
  */
 import type { OcdsRedFlag } from './shapes';
@@ -33,7 +33,7 @@ export const RED_FLAG_NAMES: Readonly<Record<string, { uk: string; en: string }>
  * unknown code or a repeated one is left out), its methodology the portal's page
  * `/info/red-flags#<code>`. Empty when the member carries none (then the field is left out).
  */
-export function redFlags(codes: unknown, origin: string): OcdsRedFlag[] {
+export function ocdsRedFlags(codes: unknown, origin: string): OcdsRedFlag[] {
   if (!Array.isArray(codes)) return [];
   const seen = new Set<string>();
   const out: OcdsRedFlag[] = [];

@@ -188,11 +188,11 @@ export interface OcdsTender {
   milestones?: OcdsMilestone[];
   /** Lots extension. */
   lots?: OcdsLot[];
-  /** Red flags extension (the portal's own): the indicators the tender raises. */
+  /** Red flags extension (the portal's own): the red flags the tender raises. */
   redFlags?: OcdsRedFlag[];
 }
 
-/** Red flags extension: an integrity indicator the tender raises. */
+/** Red flags extension: a red flag the tender raises. */
 export interface OcdsRedFlag {
   /** Cardinal's code (`R018`). */
   code: string;

@@ -3,7 +3,7 @@ import { buyerOf, documents, items, lot, milestones, Parties, period, release, s
 import { AWARD_STATUSES, awardCriteria, CATEGORIES, method, OCID_PREFIX, tenderStatus } from './codes';
 import { contract } from './contract';
 import { clean, code, dateTime, mapped, num, type Rec, rec, recs, text } from './read';
-import { redFlags } from './redFlags';
+import { ocdsRedFlags } from './redFlags';
 import type { OcdsAward, OcdsAwardStatus, OcdsCategory, OcdsTender, Release, ReleaseTag } from './shapes';
 
 /** The ocid of a tender's contracting process. */
@@ -86,7 +86,7 @@ export function tenderRelease(tender: object, origin: string): Release {
     documents: documents(t.documents),
     milestones: milestones(t.milestones),
     lots: mapped(t.lots, lot),
-    redFlags: redFlags(t.redFlags, origin),
+    redFlags: ocdsRedFlags(t.redFlags, origin),
   }) as OcdsTender;
 
   const awards = mapped(t.awards, (a) => tenderAward(a, parties));

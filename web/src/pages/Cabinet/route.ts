@@ -4,10 +4,10 @@
  * searches. Without the cabinet flag it is the 404 page for everyone; with it, a visitor
  * without a session goes home.
  */
-import type { PageModule } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
 import { cabinetGuard } from '../../lib/guards';
 
-export const cabinet: PageModule = {
+export const cabinet: RouteModule = {
   name: 'cabinet',
   page: { load: () => import('./Cabinet') },
   guard: cabinetGuard,

@@ -2,14 +2,14 @@
  * `/market/cart`: the logged-in buyer's cart (the users API keeps it; the server adds the
  * user's token). A visitor, or a seller, gets the 404 page (SPEC §2.1, §6).
  */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { buyersOnly } from '../../lib/guards';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Cart.css';
 import '../../components/AddToCart/AddToCart.css';
 
-export const cart: PageModule = {
+export const cart: RouteModule = {
   name: 'cart',
   page: { load: () => import('./Cart') },
   guard: buyersOnly,

@@ -1,5 +1,5 @@
 /** A category's head: its title and description (named after it, with its counts), JSON-LD and canonical query. */
-import type { Meta } from '../../lib/pageModule';
+import type { Meta } from '../../lib/routeModule';
 import { localized, type Category } from '../../lib/market';
 import { fmt, head, productsTotal, recordJsonLd, recordOf } from '../../market/meta';
 

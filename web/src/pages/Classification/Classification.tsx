@@ -5,7 +5,7 @@
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
 import { localized, type MarketClassification } from '../../lib/market';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { Breadcrumbs } from '../../market/Breadcrumbs';

@@ -1,12 +1,12 @@
 /** A market classification's page (`Classification.tsx`). */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { dataOf } from '../../lib/data';
 import { classificationFetches } from '../../market/fetches.server';
 import { CLASSIFICATION_ID } from '../../market/route';
 
 /** `/market/{classificationId}`: its categories. */
-export const classification: PageModule = {
+export const classification: RouteModule = {
   name: 'classification',
   page: { load: () => import('./Classification') },
   guard: ({ params }) => (CLASSIFICATION_ID.test(params.classificationId ?? '') ? null : { error: 404 }),

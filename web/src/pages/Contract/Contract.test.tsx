@@ -14,7 +14,7 @@ import { pageHead } from '../../routes/head';
 import { addressLine } from '../../records/parts';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../lib/pageModule';
+import type { PageRoute, RouteContext } from '../../lib/routeModule';
 import { apiExamples } from '../../test-shared-data';
 import Contract from './Contract';
 import { contract as contractModule, isContractId } from './route';

@@ -17,7 +17,7 @@ import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/dates';
 import { dataOf } from '../../lib/data';
 import { formatter, list, localized, type Formatter } from '../../records/parts';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import { statusLabel } from '../../lib/enums';
 import { Buyer } from './sections/Buyer';
@@ -46,11 +46,11 @@ export default function Contract({ route: _route }: { route: PageRoute }) {
 export function ContractView({ contract }: { contract: ContractData }) {
   const { t } = useTranslation();
   const { language } = usePageState();
-  const ctx = formatter(t, language);
+  const format = formatter(t, language);
   // Periods, terms and headings read as days; signatures and changes keep their time.
-  const dates: Formatter = { ...ctx, date: (iso) => formatDate(iso, language) };
+  const dates: Formatter = { ...format, date: (iso) => formatDate(iso, language) };
 
-  const origin = originFacts(contract, ctx);
+  const origin = originFacts(contract, format);
   const suppliers = list(contract.suppliers);
   const items = list(contract.items);
   const milestones = list(contract.milestones);
@@ -65,14 +65,14 @@ export function ContractView({ contract }: { contract: ContractData }) {
   // Each section's content, or false when the contract has nothing for it.
   const content: Record<SectionId, ReactNode> = {
     origin: origin.length > 0 && <Origin facts={origin} />,
-    buyer: contract.buyer && typeof contract.buyer === 'object' && <Buyer buyer={contract.buyer} ctx={ctx} />,
-    suppliers: suppliers.length > 0 && <Suppliers suppliers={suppliers} ctx={ctx} />,
-    items: items.length > 0 && <Items items={items} ctx={ctx} dates={dates} />,
-    milestones: milestones.length > 0 && <Milestones milestones={milestones} ctx={ctx} dates={dates} />,
+    buyer: contract.buyer && typeof contract.buyer === 'object' && <Buyer buyer={contract.buyer} format={format} />,
+    suppliers: suppliers.length > 0 && <Suppliers suppliers={suppliers} format={format} />,
+    items: items.length > 0 && <Items items={items} format={format} dates={dates} />,
+    milestones: milestones.length > 0 && <Milestones milestones={milestones} format={format} dates={dates} />,
     changes: changes.length > 0 && (
-      <Changes changes={changes} documentsOf={documentsOf} rationaleTypes={contract.contractChangeRationaleTypes} ctx={ctx} dates={dates} />
+      <Changes changes={changes} documentsOf={documentsOf} rationaleTypes={contract.contractChangeRationaleTypes} format={format} dates={dates} />
     ),
-    documents: documents.length > 0 && <Documents docs={documents} ctx={ctx} />,
+    documents: documents.length > 0 && <Documents docs={documents} format={format} />,
   };
   const sections = SECTION_IDS.filter((id) => content[id]);
 
@@ -97,7 +97,7 @@ export function ContractView({ contract }: { contract: ContractData }) {
 
       <Contents id="contract-toc-title" title={t('contract.toc')} sections={sections.map((s) => [s, t(`contract.sections.${s}`)])} />
 
-      <Summary contract={contract} ctx={ctx} dates={dates} />
+      <Summary contract={contract} format={format} dates={dates} />
 
       {sections.map((s) => (
         <Section key={s} id={s} title={t(`contract.sections.${s}`)}>

@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import type { Offer, Order, OrderStatus } from 'schema-dts';
-import type { Meta, PageChunk } from '../../lib/pageModule';
+import type { Meta, PageChunk } from '../../lib/routeModule';
 import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
 import {

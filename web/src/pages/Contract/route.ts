@@ -1,6 +1,6 @@
 /** `/contracts/{id}`: a contract by its contractID (the 32-hex id redirects to it). */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Contract } from '../../records/contract';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
@@ -19,7 +19,7 @@ export const isContractId = recordIdTest(CONTRACT_ID);
 /** `/contracts/{contractID}`. */
 export const contractPath = (contractID: string): string => `/contracts/${encodeURIComponent(contractID)}`;
 
-export const contract: PageModule = {
+export const contract: RouteModule = {
   name: 'contract',
   page: { load: () => import('./Contract') },
   // The browser only asks whether there are fetches (decision 0011).

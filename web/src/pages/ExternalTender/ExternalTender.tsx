@@ -6,7 +6,7 @@
  */
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import { TenderView } from '../Tender/Tender';
 import { externalTenderOf } from './data';

@@ -2,7 +2,7 @@
  * Head tags of the external tender view: the tender page's, its title marked as read
  * from the central database. In the page's chunk (`PageChunk`), like the tender page's.
  */
-import type { Meta, PageChunk } from '../../lib/pageModule';
+import type { Meta, PageChunk } from '../../lib/routeModule';
 import { dataOf } from '../../lib/data';
 import { tenderDescription, tenderJsonLd, tenderTitle, tenderTrail } from '../Tender/meta';
 import { externalTenderOf } from './data';

@@ -1,9 +1,9 @@
 /** `/tenders/external/{tenderId}`: a tender read from the central database. */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { noDotSegments } from '../../lib/guards';
 
-export const externalTender: PageModule = {
+export const externalTender: RouteModule = {
   name: 'externalTender',
   page: { load: () => import('./ExternalTender') },
   guard: noDotSegments('tenderId'),

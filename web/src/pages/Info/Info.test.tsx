@@ -4,7 +4,7 @@ import { contacts, redFlags, regulations, searchHelp, tariffs } from './route';
 import { infoChunks, type InfoChunk, type InfoContent, type InfoPage } from './content.gen';
 import { html, links, render, testConfig, tr } from '../../components/test-utils';
 import type { Language } from '../../contract';
-import type { PageModule, SplitPage } from '../../lib/pageModule';
+import type { RouteModule, SplitPage } from '../../lib/routeModule';
 
 const languages: Language[] = ['uk', 'en'];
 const paths: Record<string, string> = {
@@ -24,7 +24,7 @@ beforeAll(async () => {
   }
 });
 
-function page(module: PageModule, language: Language): string {
+function page(module: RouteModule, language: Language): string {
   const path = paths[module.name];
   const Page = chunks.get(`${module.name}.${language}`)!.default;
   return render(<Page route={{ ...module, path }} />, { language, url: `${language === 'en' ? '/en' : ''}/${path}` });

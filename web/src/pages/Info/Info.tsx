@@ -11,7 +11,7 @@
 import { useTranslation } from '../../i18n/react';
 import { usePageState } from '../../state';
 import { Facts } from '../../components/Facts/Facts';
-import type { PageComponent, PageRoute } from '../../lib/pageModule';
+import type { PageComponent, PageRoute } from '../../lib/routeModule';
 import type { InfoContent, TocEntry } from './content.gen';
 
 /** A page with at least this many h2/h3 headings gets a table of contents. */

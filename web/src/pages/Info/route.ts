@@ -4,12 +4,12 @@
  * and language: a page's first load carries its own text in its own language only.
  * Title and description are the default `pages.<name>.title` / `.description`.
  */
-import type { PageModule } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
 import { infoChunks, type InfoPage } from './content.gen';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Info.css';
 
-const info = (name: InfoPage): PageModule => ({ name, page: { load: (language) => infoChunks[name][language]() } });
+const info = (name: InfoPage): RouteModule => ({ name, page: { load: (language) => infoChunks[name][language]() } });
 
 export const tariffs = info('tariffs');
 export const contacts = info('contacts');

@@ -1,4 +1,4 @@
 /** `/logout`: asks a logged-in user to confirm (a link cannot log anyone out). */
-import type { PageModule } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
 
-export const logout: PageModule = { name: 'logout', page: { load: () => import('./Logout') }, forms: true, noindex: true };
+export const logout: RouteModule = { name: 'logout', page: { load: () => import('./Logout') }, forms: true, noindex: true };

@@ -13,7 +13,7 @@ import { PRODUCT_LIST } from '../../market/filters';
 import { dataOf } from '../../lib/data';
 import { localizedPath } from '../../lib/paths';
 import type { MarketClassification } from '../../lib/market';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import { Breadcrumbs } from '../../market/Breadcrumbs';
 import { Catalogue, ViewToggle, useCatalogueView } from '../../market/CatalogueView';

@@ -3,7 +3,7 @@
  * and its canonical query (its page of classifications). What the page and its head
  * share is here too (the page the query asks for, its address).
  */
-import type { RouteContext } from '../../lib/pageModule';
+import type { RouteContext } from '../../lib/routeModule';
 import { clampPage, pageCount } from '../../lib/pagination';
 import { classificationsOf } from '../../market/meta';
 

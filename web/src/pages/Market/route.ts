@@ -1,10 +1,10 @@
 /** The Market catalogue's home (`Market.tsx`); what the Market's pages share is in `market/`. */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { marketFetches } from '../../market/fetches.server';
 
 /** `/market`. `?open=<CPV>` opens that node of the classification tree (and its parents) without JavaScript. */
-export const market: PageModule = {
+export const market: RouteModule = {
   name: 'market',
   page: { load: () => import('./Market') },
   fetches: __SERVER__ ? marketFetches : FETCHED_BY_THE_SERVER,

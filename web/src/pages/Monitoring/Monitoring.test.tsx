@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Monitoring from './Monitoring';
 import type { Monitoring as MonitoringData } from './types';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { html, links, render, tr } from '../../components/test-utils';
 
 const route = { name: 'monitoring', path: 'tenders/:tenderId/monitorings/:id/*', page: Monitoring } as PageRoute;

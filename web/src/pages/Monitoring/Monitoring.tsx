@@ -13,12 +13,12 @@ import { Facts } from '../../components/Facts/Facts';
 import { Section } from '../../components/Section/Section';
 import { useTranslation } from '../../i18n/react';
 import type { TFunction } from 'i18next';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import { dataOf } from '../../lib/data';
 import { codeLabel } from '../../lib/enums';
 import { addressLine, formatter, list, periodText, type Document, type Formatter, type Organization, type Period } from '../../records/parts';
-import { tenderPath } from '../Tender/route';
+import { tenderPath } from '../Tender/path';
 import type { Monitoring as MonitoringData, MonitoringPost } from './types';
 
 // The page's head comes with its chunk (`PageChunk`).
@@ -35,14 +35,14 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
   const tender = dataOf<{ tenderID?: string; title?: string; title_en?: string }>(state, 'tender');
   const tenderID = tender?.tenderID ?? m.tenderID ?? m.tender_id ?? '';
   const tenderTitle = (language === 'en' && tender?.title_en) || tender?.title || tenderID;
-  const ctx = formatter(t, language);
+  const format = formatter(t, language);
 
   const auditors = list(m.parties).filter((p) => Array.isArray(p.roles) && p.roles.includes('sas'));
   const posts = list(m.posts);
   const questions = posts.filter((p) => !p.relatedPost);
   const answersTo = (id: string | undefined) => posts.filter((p) => id && p.relatedPost === id);
   const conclusion = m.conclusion;
-  const period = (p: Period | undefined) => p && periodText(p.startDate, p.endDate, ctx);
+  const period = (p: Period | undefined) => p && periodText(p.startDate, p.endDate, format);
 
   return (
     <article className="page tender-page monitoring-page" aria-labelledby="monitoring-title">
@@ -65,8 +65,8 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
             [t('monitoring.stages'), (m.procuringStages ?? []).map((s) => label(t, 'stage', s)).join(', ')],
             [t('monitoring.period'), period(m.monitoringPeriod)],
             [t('monitoring.eliminationPeriod'), period(m.eliminationPeriod)],
-            [t('monitoring.endDate'), ctx.date(m.endDate)],
-            [t('monitoring.dateModified'), ctx.date(m.dateModified)],
+            [t('monitoring.endDate'), format.date(m.endDate)],
+            [t('monitoring.dateModified'), format.date(m.dateModified)],
           ]}
         />
       </Section>
@@ -78,7 +78,7 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
       )}
 
       {m.decision && (
-        <Stage id="decision" title={t('monitoring.decision')} date={m.decision.datePublished ?? m.decision.date} description={m.decision.description} docs={m.decision.documents} ctx={ctx} />
+        <Stage id="decision" title={t('monitoring.decision')} date={m.decision.datePublished ?? m.decision.date} description={m.decision.description} docs={m.decision.documents} format={format} />
       )}
 
       {questions.length > 0 && (
@@ -86,10 +86,10 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
           <ol className="tender-cards">
             {questions.map((q, i) => (
               <li key={q.id ?? i} className="tender-card">
-                <Post post={q} ctx={ctx} />
+                <Post post={q} format={format} />
                 {answersTo(q.id).map((a, j) => (
                   <div key={a.id ?? j} className="tender-answer">
-                    <Post post={a} ctx={ctx} />
+                    <Post post={a} format={format} />
                   </div>
                 ))}
               </li>
@@ -99,7 +99,7 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
       )}
 
       {conclusion && (
-        <Stage id="conclusion" title={t('monitoring.conclusion')} date={conclusion.datePublished ?? conclusion.date} description={conclusion.description} docs={conclusion.documents} ctx={ctx}>
+        <Stage id="conclusion" title={t('monitoring.conclusion')} date={conclusion.datePublished ?? conclusion.date} description={conclusion.description} docs={conclusion.documents} format={format}>
           <p>
             <strong>{t(conclusion.violationOccurred ? 'monitoring.violationFound' : 'monitoring.noViolation')}</strong>
           </p>
@@ -125,11 +125,11 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
       )}
 
       {m.eliminationReport && (
-        <Stage id="elimination-report" title={t('monitoring.eliminationReport')} date={m.eliminationReport.datePublished ?? m.eliminationReport.dateCreated} description={m.eliminationReport.description} docs={m.eliminationReport.documents} ctx={ctx} />
+        <Stage id="elimination-report" title={t('monitoring.eliminationReport')} date={m.eliminationReport.datePublished ?? m.eliminationReport.dateCreated} description={m.eliminationReport.description} docs={m.eliminationReport.documents} format={format} />
       )}
 
       {m.eliminationResolution && (
-        <Stage id="elimination-resolution" title={t('monitoring.eliminationResolution')} date={m.eliminationResolution.datePublished ?? m.eliminationResolution.dateCreated} description={m.eliminationResolution.description} docs={m.eliminationResolution.documents} ctx={ctx}>
+        <Stage id="elimination-resolution" title={t('monitoring.eliminationResolution')} date={m.eliminationResolution.datePublished ?? m.eliminationResolution.dateCreated} description={m.eliminationResolution.description} docs={m.eliminationResolution.documents} format={format}>
           {m.eliminationResolution.result && <p><strong>{label(t, 'result', m.eliminationResolution.result)}</strong></p>}
           {m.eliminationResolution.resultByType && Object.keys(m.eliminationResolution.resultByType).length > 0 && (
             <ul>
@@ -143,16 +143,16 @@ export default function Monitoring({ route: _route }: { route: PageRoute }) {
 
       {m.appeal && (
         // The court proceeding follows the appeal's text: both are the stage's own content.
-        <Stage id="appeal" title={t('monitoring.appeal')} date={m.appeal.datePublished ?? m.appeal.dateCreated} docs={m.appeal.documents} ctx={ctx}>
+        <Stage id="appeal" title={t('monitoring.appeal')} date={m.appeal.datePublished ?? m.appeal.dateCreated} docs={m.appeal.documents} format={format}>
           {m.appeal.description && <p className="pre">{m.appeal.description}</p>}
           {m.appeal.proceeding?.dateProceedings && (
-            <p>{t('monitoring.proceeding', { number: m.appeal.proceeding.proceedingNumber ?? '', date: ctx.date(m.appeal.proceeding.dateProceedings) })}</p>
+            <p>{t('monitoring.proceeding', { number: m.appeal.proceeding.proceedingNumber ?? '', date: format.date(m.appeal.proceeding.dateProceedings) })}</p>
           )}
         </Stage>
       )}
 
       {m.cancellation && (
-        <Stage id="cancellation" title={t(m.status === 'stopped' ? 'monitoring.stopped' : 'monitoring.cancelled')} date={m.cancellation.datePublished ?? m.cancellation.date} description={m.cancellation.description} docs={m.cancellation.documents} ctx={ctx} />
+        <Stage id="cancellation" title={t(m.status === 'stopped' ? 'monitoring.stopped' : 'monitoring.cancelled')} date={m.cancellation.datePublished ?? m.cancellation.date} description={m.cancellation.description} docs={m.cancellation.documents} format={format} />
       )}
     </article>
   );
@@ -164,34 +164,34 @@ interface StageProps {
   date: string | undefined;
   description?: string;
   docs: Document[] | undefined;
-  ctx: Formatter;
+  format: Formatter;
   /** What the stage states besides its text, shown between its date and its text. */
   children?: ReactNode;
 }
 
 /** One step of the monitoring (decision, conclusion, report...): its date, content, text and documents. */
-function Stage({ id, title, date, description, docs, ctx, children }: StageProps) {
+function Stage({ id, title, date, description, docs, format, children }: StageProps) {
   return (
     <Section id={id} title={title}>
-      {date && <p className="muted">{ctx.date(date)}</p>}
+      {date && <p className="muted">{format.date(date)}</p>}
       {children}
       {description && <p className="pre">{description}</p>}
-      <Documents docs={docs} ctx={ctx} />
+      <Documents docs={docs} format={format} />
     </Section>
   );
 }
 
-function Post({ post, ctx }: { post: MonitoringPost; ctx: Formatter }) {
-  const { t } = ctx;
+function Post({ post, format }: { post: MonitoringPost; format: Formatter }) {
+  const { t } = format;
   return (
     <>
       <h3>{post.title || t('monitoring.post')}</h3>
       <p className="tender-badges">
         {post.author && <span>{label(t, 'author', post.author)}</span>}
-        {post.datePublished && <span className="muted">{ctx.date(post.datePublished)}</span>}
+        {post.datePublished && <span className="muted">{format.date(post.datePublished)}</span>}
       </p>
       {post.description && <p className="pre">{post.description}</p>}
-      <Documents docs={post.documents} ctx={ctx} />
+      <Documents docs={post.documents} format={format} />
     </>
   );
 }

@@ -3,14 +3,14 @@
  * monitoring is there its status and the tender's title; its JSON-LD is its trail (the
  * tender search, the tender, the monitoring). In the page's chunk (`PageChunk`).
  */
-import type { Meta, PageChunk } from '../../lib/pageModule';
+import type { Meta, PageChunk } from '../../lib/routeModule';
 import { dataOf } from '../../lib/data';
 import { codeLabel } from '../../lib/enums';
 import { absoluteUrl, breadcrumbList, jsonLdDocument } from '../../lib/jsonld';
 import { localized } from '../../records/parts';
-import { tenderPath } from '../Tender/route';
+import { tenderPath } from '../Tender/path';
 import type { Tender } from '../../records/tender';
-import { monitoredTenderId } from './route';
+import { monitoredTenderId } from './monitoredTender';
 import type { Monitoring } from './types';
 
 export const meta: Meta = (ctx, t) => {

@@ -1,20 +1,12 @@
 /** A State Audit Service monitoring of a tender, under its tender's path. */
-import type { PageModule, RouteContext } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule, RouteContext } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { movedTo, noDotSegments } from '../../lib/guards';
 import { dataOf } from '../../lib/data';
 import { encodeTail } from '../../lib/recordAddress';
-import { tenderPath } from '../Tender/route';
-import type { Tender } from '../../records/tender';
+import { tenderPath } from '../Tender/path';
+import { monitoredTenderId } from './monitoredTender';
 import type { Monitoring } from './types';
-
-/** The tenderID of the monitored tender: the fetched tender's when it is that tender. */
-export function monitoredTenderId(ctx: RouteContext): string | undefined {
-  const m = dataOf<Monitoring>(ctx, 'monitoring');
-  const tender = dataOf<Tender>(ctx, 'tender');
-  if (tender?.tenderID && (!m?.tender_id || tender.id === m.tender_id)) return tender.tenderID;
-  return m?.tenderID;
-}
 
 /** `/tenders/{tenderID}/monitorings/{monitoring_id}`, the one address of a monitoring. */
 function monitoringPath(ctx: RouteContext): string | null {
@@ -23,7 +15,7 @@ function monitoringPath(ctx: RouteContext): string | null {
   return id && tenderID ? tenderPath(tenderID, `monitorings/${encodeURIComponent(id)}`) : null;
 }
 
-export const monitoring: PageModule = {
+export const monitoring: RouteModule = {
   name: 'monitoring',
   page: { load: () => import('./Monitoring') },
   guard: noDotSegments('tenderId', 'id'),

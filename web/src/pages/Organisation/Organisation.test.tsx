@@ -11,7 +11,7 @@ import { html, render, testConfig, tr } from '../../components/test-utils';
 import type { Fetched } from '../../contract';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../lib/pageModule';
+import type { PageRoute, RouteContext } from '../../lib/routeModule';
 import { createI18n } from '../../i18n';
 import { translations } from '../../components/test-utils';
 import Organisation from './Organisation';

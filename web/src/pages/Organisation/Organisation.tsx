@@ -2,12 +2,12 @@
  * An organisation's page (`/buyers/{id}`, `/suppliers/{id}`): who it is (from the newest
  * record naming it), its totals by year, its split by procedure type and by CPV
  * division, each a chart drawn on the server with a table of the same figures beside it,
- * its red flags (the share of its tenders raising each integrity indicator; a buyer's
+ * its red flags (the share of its tenders raising each red flag; a buyer's
  * beside that of all tenders of the procedure types it used), its newest tenders, plans
  * and contracts, and for a supplier the buyers it won from.
  * Everything comes from answers the server prefetched (`fetches.server.ts`); a part
  * whose answer failed is left out with a note; the red flags, which a search service
- * without indicators does not answer, are left out without one.
+ * that computes none does not answer, are left out without one.
  */
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -25,13 +25,14 @@ import { methodLabel } from '../../lib/enums';
 import type { Register } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
 import { addressLine, localized } from '../../records/parts';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState, type PageState } from '../../state';
 import { Result } from '../Search/results';
 import { BarChart, GroupedBarChart } from './Chart';
 import { membersOf } from '../../records/collection';
+import { RED_FLAG_CODES } from '../../records/redFlags';
 import {
-  RED_FLAG_CODES, aggregation, organisationOf, records, redFlagsOf, sums, totalOf, type Aggregation, type FlagShare, type Group, type Role,
+  aggregation, organisationOf, records, redFlagsOf, sums, totalAt, type Aggregation, type Group, type RedFlagShare, type Role,
 } from './data';
 
 /** A CPV division as `/api/classifications` names it. */
@@ -301,11 +302,11 @@ function LinkedText({ text, to }: { text: string; to: string }) {
 }
 
 /**
- * Red flags: per integrity indicator, the share of the organisation's tenders (a
+ * Red flags: for each, the share of the organisation's tenders (a
  * supplier's: those it won) that raise it among those it could be computed for, each
  * count linked to those tenders; a buyer's beside the same share among all tenders of
- * the procedure types it used. Nothing when the search service has no indicators (its
- * answer failed or names none).
+ * the procedure types it used. Nothing when the search service computes no red flags
+ * (its answer failed or names none).
  */
 function RedFlags({ role, id, state, t, count, language }: { role: Role; id: string; state: PageState; t: TFunction; count: Count; language: Language }) {
   const own = redFlagsOf(state, 'redFlags');
@@ -319,13 +320,13 @@ function RedFlags({ role, id, state, t, count, language }: { role: Role; id: str
     const value = n > 0 && rounded === 0 ? `<${formatNumber(0.1, undefined, language)}` : formatNumber(rounded, undefined, language);
     return t('organisation.redFlags.percent', { value });
   };
-  const percent = (s: FlagShare) => percentOf(s.count, s.checked);
-  const of = (s: FlagShare) => t('organisation.redFlags.of', { checked: count(s.checked) });
-  const figures = (s: FlagShare | undefined) => (s ? `${percent(s)} (${count(s.count)} ${of(s)})` : '—');
-  const compared = (code: string) => methods?.flags.find((f) => f.key === code);
+  const percent = (s: RedFlagShare) => percentOf(s.count, s.checked);
+  const of = (s: RedFlagShare) => t('organisation.redFlags.of', { checked: count(s.checked) });
+  const figures = (s: RedFlagShare | undefined) => (s ? `${percent(s)} (${count(s.count)} ${of(s)})` : '—');
+  const compared = (code: string) => methods?.redFlags.find((f) => f.key === code);
   const legend = [t(`organisation.redFlags.series.${role}`), ...(methods ? [t('organisation.redFlags.series.methods')] : [])];
-  const leftOut = RED_FLAG_CODES.filter((code) => !own.flags.some((f) => f.key === code));
-  const share = (s: FlagShare) => (
+  const leftOut = RED_FLAG_CODES.filter((code) => !own.redFlags.some((f) => f.key === code));
+  const share = (s: RedFlagShare) => (
     <>
       {percent(s)} (<AppLink to={search(s.key)}>{count(s.count)}</AppLink> {of(s)})
     </>
@@ -348,7 +349,7 @@ function RedFlags({ role, id, state, t, count, language }: { role: Role; id: str
         chart={
           <GroupedBarChart
             legend={legend}
-            groups={own.flags.map((f) => {
+            groups={own.redFlags.map((f) => {
               const c = compared(f.key);
               return {
                 label: `${f.key} ${name(f.key)}`,
@@ -369,7 +370,7 @@ function RedFlags({ role, id, state, t, count, language }: { role: Role; id: str
             </tr>
           </thead>
           <tbody>
-            {own.flags.map((f) => (
+            {own.redFlags.map((f) => (
               <tr key={f.key}>
                 <th scope="row">
                   {f.key} <AppLink to={methodology(f.key)}>{name(f.key)}</AppLink>
@@ -401,7 +402,7 @@ function RedFlags({ role, id, state, t, count, language }: { role: Role; id: str
 function Newest({ state, register, id, role, t }: { state: PageState; register: Register; id: string; role: Role; t: TFunction }) {
   const key = register.name;
   const items = records(state, key);
-  const total = totalOf(state, key);
+  const total = totalAt(state, key);
   return (
     <Section id={`newest-${key}`} title={t(`organisation.newest.${key}`)}>
       {failed(state, key) ? (

@@ -6,7 +6,7 @@ import type { Language } from '../../contract';
 import { dataOf, type DataSource } from '../../lib/data';
 import { formatMoney } from '../../lib/format';
 import { list, type Organization } from '../../records/parts';
-import { membersOf, totalOf as totalIn } from '../../records/collection';
+import { membersOf, totalOf } from '../../records/collection';
 import type { Summary } from '../Search/results';
 
 export type Role = 'buyer' | 'supplier';
@@ -38,7 +38,8 @@ export const aggregation = (from: DataSource, key: string): Aggregation | null =
 };
 
 export const records = (from: DataSource, key: string): Summary[] => membersOf<Summary>(dataOf<unknown>(from, key));
-export const totalOf = (from: DataSource, key: string): number => totalIn(dataOf<unknown>(from, key)) ?? 0;
+/** The total of the collection answer under `key`; 0 when it is missing or has none. */
+export const totalAt = (from: DataSource, key: string): number => totalOf(dataOf<unknown>(from, key)) ?? 0;
 
 const sameId = (org: Org | undefined, id: string) => org?.identifier?.id?.trim() === id;
 
@@ -71,13 +72,11 @@ export const sums = (value: Record<string, number> | undefined, language: Langua
     .map(([currency, amount]) => formatMoney(amount, currency, language))
     .join('; ');
 
-/** The integrity indicators ("red flags", `indicators/README.md`), in code order. */
-export const RED_FLAG_CODES = ['R003', 'R018', 'R024', 'R028', 'R030', 'R035', 'R036', 'R038', 'R058'] as const;
-/** The group of the documents that raise at least one indicator. */
-export const ANY_FLAG = 'any';
+/** The group of the documents that raise at least one red flag. */
+export const ANY_RED_FLAG = 'any';
 
-/** One indicator of a `by=redFlag` aggregation: the documents that raise it, of those it could be computed for. */
-export interface FlagShare {
+/** One red flag of a `by=redFlag` aggregation: the documents that raise it, of those it could be computed for. */
+export interface RedFlagShare {
   key: string;
   count: number;
   checked: number;
@@ -85,24 +84,24 @@ export interface FlagShare {
 export interface RedFlags {
   /** Every document of the aggregation (`count`): computed for or not. */
   total: number;
-  /** The indicators computed for at least one document, in the answer's (code) order. */
-  flags: FlagShare[];
-  /** At least one indicator raised, of the documents at least one could be computed for. */
-  any: FlagShare | null;
+  /** The red flags computed for at least one document, in the answer's (code) order. */
+  redFlags: RedFlagShare[];
+  /** At least one red flag raised, of the documents at least one could be computed for. */
+  any: RedFlagShare | null;
 }
 
-const share = (g: Group): FlagShare | null =>
+const share = (g: Group): RedFlagShare | null =>
   Number.isFinite(g.count) && typeof g.checked === 'number' && g.checked > 0 ? { key: g.key, count: g.count, checked: g.checked } : null;
 
 /**
  * A `/api/aggregate/tenders?…&by=redFlag` answer; null when it failed (a search service
- * without indicators answers 400) or names no indicator computed for any document.
+ * without red flags answers 400) or names no red flag computed for any document.
  */
 export function redFlagsOf(from: DataSource, key: string): RedFlags | null {
   const a = aggregation(from, key);
   if (!a) return null;
-  const shares = a.groups.map(share).filter((g): g is FlagShare => g !== null);
-  const flags = shares.filter((g) => /^R\d{3}$/.test(g.key));
-  if (flags.length === 0) return null;
-  return { total: a.count, flags, any: shares.find((g) => g.key === ANY_FLAG) ?? null };
+  const shares = a.groups.map(share).filter((g): g is RedFlagShare => g !== null);
+  const redFlags = shares.filter((g) => /^R\d{3}$/.test(g.key));
+  if (redFlags.length === 0) return null;
+  return { total: a.count, redFlags, any: shares.find((g) => g.key === ANY_RED_FLAG) ?? null };
 }

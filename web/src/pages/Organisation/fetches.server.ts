@@ -6,20 +6,20 @@
  * tenders (active awards) and contracts, and its split by procedure, CPV division and
  * buyer is that of its contracts.
  *
- * Red flags: the integrity indicators of the organisation's tenders (`by=redFlag`), and
- * for a buyer those of all tenders of the procedure types it used, once its own split by
- * procedure is in (`after`; one `procurementMethodType[]` per type). A search service
- * without indicators answers 400: the page then shows none.
+ * Red flags: those the organisation's tenders raise (`by=redFlag`), and for a buyer
+ * those of all tenders of the procedure types it used, once its own split by procedure
+ * is in (`after`; one `procurementMethodType[]` per type). A search service that
+ * computes no red flags answers 400: the page then shows none.
  */
 import type { FetchSpec } from '../../contract';
-import type { RouteContext } from '../../lib/pageModule';
+import type { RouteContext } from '../../lib/routeModule';
 
 /** Newest records listed per register. */
 export const NEWEST = 5;
 /** Buyers listed on a supplier's page. */
 export const BUYERS = 20;
-/** Seconds the indicators of all tenders of a set of procedure types are reused (the same for many buyers). */
-export const METHOD_FLAGS_MAX_AGE = 600;
+/** Seconds the red flags of all tenders of a set of procedure types are reused (the same for many buyers). */
+export const METHOD_RED_FLAGS_MAX_AGE = 600;
 
 export const organisationFetches =
   (role: 'buyer' | 'supplier') =>
@@ -42,7 +42,7 @@ export const organisationFetches =
       service: 'search',
       after: 'methods',
       path: '/api/aggregate/tenders?procurementMethodType[]={/groups/*/key}&by=redFlag',
-      maxAge: METHOD_FLAGS_MAX_AGE,
+      maxAge: METHOD_RED_FLAGS_MAX_AGE,
     };
     return [
       search('tenders', 'dateCreated.desc'),

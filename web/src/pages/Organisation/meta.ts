@@ -3,7 +3,7 @@
  * with its identifier and address, and the trail from the register search). In the
  * page's chunk: only the head needs them.
  */
-import type { Meta, PageChunk } from '../../lib/pageModule';
+import type { Meta, PageChunk } from '../../lib/routeModule';
 import { absoluteUrl, breadcrumbList, jsonLdDocument, organisation } from '../../lib/jsonld';
 import { localized } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';

@@ -6,8 +6,8 @@
  * whether any record names it: none is a 404), and the upstream requests, the server's
  * only (`fetches.server.ts`).
  */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { dataOf } from '../../lib/data';
 import { totalOf } from '../../records/collection';
 import { organisationFetches } from './fetches.server';
@@ -16,7 +16,7 @@ import './Organisation.css';
 /** Register identifiers as the data has them: digits and letters, no spaces or slashes. */
 const ORG_ID = /^[\dA-Za-z][\dA-Za-z.-]{2,39}$/;
 
-const org = (role: 'buyer' | 'supplier', required: string[]): PageModule => ({
+const org = (role: 'buyer' | 'supplier', required: string[]): RouteModule => ({
   name: role,
   page: { load: () => import('./Organisation') },
   guard: ({ params }) => (ORG_ID.test(params.edrpou ?? '') ? null : { error: 404 }),

@@ -13,7 +13,7 @@ import type { PageData } from '../../lib/data';
 import { pageHead } from '../../routes/head';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../lib/pageModule';
+import type { PageRoute, RouteContext } from '../../lib/routeModule';
 import { apiExamples } from '../../test-shared-data';
 import Plan from './Plan';
 import { planDescription, planJsonLd, planTitle } from './meta';

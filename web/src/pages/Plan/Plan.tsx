@@ -16,9 +16,9 @@ import { useTranslation } from '../../i18n/react';
 import { dataOf } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import { list } from '../../records/parts';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
-import { planCtx } from './ctx';
+import { planFormatter } from './formatter';
 import { planStatusLabel, planSubject } from './labels';
 import { Budget, budgetRows } from './sections/Budget';
 import { Cancellation, hasCancellation } from './sections/Cancellation';
@@ -50,11 +50,11 @@ export default function Plan({ route: _route }: { route: PageRoute }) {
 export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode }) {
   const { t } = useTranslation();
   const { language } = usePageState();
-  const ctx = planCtx(t, language);
+  const format = planFormatter(t, language);
 
   const { buyers, procuringEntity } = organisationsOf(plan);
-  const tenderRows = plannedTenderRows(plan, ctx);
-  const budget = budgetRows(plan, ctx);
+  const tenderRows = plannedTenderRows(plan, format);
+  const budget = budgetRows(plan, format);
   const breakdown = list(plan.budget?.breakdown);
   const items = list(plan.items);
   const milestones = list(plan.milestones);
@@ -62,16 +62,16 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
 
   // Each section's content, or false when the plan has nothing for it.
   const content: Record<SectionId, ReactNode> = {
-    cancellation: hasCancellation(plan.cancellation) && <Cancellation cancellation={plan.cancellation} ctx={ctx} />,
+    cancellation: hasCancellation(plan.cancellation) && <Cancellation cancellation={plan.cancellation} format={format} />,
     tender: tenderRows.length > 0 && <PlannedTender rows={tenderRows} />,
-    buyer: buyers.length > 0 && <Organisations orgs={buyers} ctx={ctx} />,
-    procuringEntity: procuringEntity && <Organisations orgs={[procuringEntity]} ctx={ctx} />,
-    budget: (budget.length > 0 || breakdown.length > 0) && <Budget rows={budget} breakdown={breakdown} ctx={ctx} />,
-    classification: hasClassification(plan) && <Classification plan={plan} ctx={ctx} />,
-    items: items.length > 0 && <Items items={items} ctx={ctx} />,
-    milestones: milestones.length > 0 && <Milestones milestones={milestones} ctx={ctx} />,
-    documents: documents.length > 0 && <Documents docs={documents} ctx={ctx} />,
-    rationale: rationaleText(plan.rationale, ctx) !== '' && plan.rationale && <Rationale rationale={plan.rationale} ctx={ctx} />,
+    buyer: buyers.length > 0 && <Organisations orgs={buyers} format={format} />,
+    procuringEntity: procuringEntity && <Organisations orgs={[procuringEntity]} format={format} />,
+    budget: (budget.length > 0 || breakdown.length > 0) && <Budget rows={budget} breakdown={breakdown} format={format} />,
+    classification: hasClassification(plan) && <Classification plan={plan} format={format} />,
+    items: items.length > 0 && <Items items={items} format={format} />,
+    milestones: milestones.length > 0 && <Milestones milestones={milestones} format={format} />,
+    documents: documents.length > 0 && <Documents docs={documents} format={format} />,
+    rationale: rationaleText(plan.rationale, format) !== '' && plan.rationale && <Rationale rationale={plan.rationale} format={format} />,
   };
   const sections = SECTION_IDS.filter((id) => content[id]);
   const heading = (id: SectionId) => t(`plan.sections.${id === 'buyer' && buyers.length > 1 ? 'buyers' : id}`);
@@ -96,7 +96,7 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
 
       <Contents id="plan-toc-title" title={t('plan.toc')} sections={sections.map((id) => [id, heading(id)])} />
 
-      <Summary plan={plan} ctx={ctx} />
+      <Summary plan={plan} format={format} />
 
       {sections.map((id) => (
         <Section key={id} id={id} title={heading(id)}>

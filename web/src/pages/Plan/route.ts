@@ -1,6 +1,6 @@
 /** `/plans/{id}`: a procurement plan by its planID (the 32-hex id redirects to it). */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Plan } from '../../records/plan';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
@@ -15,7 +15,7 @@ export const isPlanId = recordIdTest(PLAN_ID);
 /** `/plans/{planID}`. */
 export const planPath = (planID: string): string => `/plans/${encodeURIComponent(planID)}`;
 
-export const plan: PageModule = {
+export const plan: RouteModule = {
   name: 'plan',
   page: { load: () => import('./Plan') },
   // The browser only asks whether there are fetches (decision 0011).

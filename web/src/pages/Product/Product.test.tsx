@@ -14,7 +14,7 @@ import { pageHead } from '../../routes/head';
 import type { Category, MarketClassification, Product as ProductData, Profile } from '../../lib/market';
 import { routeOutcome } from '../../routes/outcome';
 import { loadPage } from '../../routes/split';
-import type { PageRoute, RouteContext } from '../../lib/pageModule';
+import type { PageRoute, RouteContext } from '../../lib/routeModule';
 import Product from './Product';
 import { productJsonLd, productMetaDescription } from './meta';
 import { product as productModule, prozorroProduct as prozorroModule } from './route';

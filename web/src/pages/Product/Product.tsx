@@ -18,7 +18,7 @@ import type { ClientConfig } from '../../config';
 import { useTranslation } from '../../i18n/react';
 import type { Product as ProductData, Profile } from '../../lib/market';
 import { addressLine } from '../../records/parts';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import { Characteristics, characteristicRows } from './Characteristics';
 import {

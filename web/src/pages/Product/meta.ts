@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import type { ItemAvailability, Offer, Product as ProductNode } from 'schema-dts';
-import type { Meta, PageChunk } from '../../lib/pageModule';
+import type { Meta, PageChunk } from '../../lib/routeModule';
 import { languageOf } from '../../i18n';
 import {
   breadcrumbList, compact, jsonLdDocument, oneOrMany, organisation, priceOf, priceSpecification, type JsonLdDocument,

@@ -4,14 +4,14 @@
  * so only what must be decided before the chunk: the 404 for an id that cannot be one,
  * and the product's requests. Everything else is in the chunk (`Product.tsx`, `meta.ts`).
  */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Product.css';
 import '../../components/AddToCart/AddToCart.css';
 
 /** The page of a product of the catalogue at `api` (`products`, `prozorro_products`). */
-const productPage = (name: string, api: string): PageModule => ({
+const productPage = (name: string, api: string): RouteModule => ({
   name,
   page: { load: () => import('./Product') },
   // Catalogue ids are 32 lower-case hex digits (the catalogue matches them exactly): anything

@@ -1,5 +1,5 @@
 /** A profile's head: its title and description (named after it, with its products' count), JSON-LD and canonical query. */
-import type { Meta } from '../../lib/pageModule';
+import type { Meta } from '../../lib/routeModule';
 import { localized, type Profile } from '../../lib/market';
 import { fmt, head, productsTotal, recordJsonLd, recordOf } from '../../market/meta';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import Registration from './Registration';
-import { choices } from './route';
+import { choices } from './choices';
 import { registration } from './route';
 import { render, tr } from '../../components/test-utils';
 import type { Fetched } from '../../contract';
-import type { RouteContext } from '../../lib/pageModule';
+import type { RouteContext } from '../../lib/routeModule';
 
 const ok = (body: unknown): Fetched => ({ ok: true, body });
 const step = (names: string[], language = 'uk') =>

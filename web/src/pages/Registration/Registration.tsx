@@ -15,7 +15,7 @@ import { useCsrf } from '../Login/Login';
 import { RegisteredDialog } from '../../components/RegisteredDialog/RegisteredDialog';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { usePageState } from '../../state';
-import { LISTS, USER_GROUPS, choices } from './route';
+import { LISTS, USER_GROUPS, choices } from './choices';
 import { latinLookalikes } from '../../lib/latin';
 
 interface Field {

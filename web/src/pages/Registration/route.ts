@@ -5,36 +5,11 @@
  * its static lists. The form posts to the portal (`server/src/account.rs`).
  */
 import type { FetchSpec } from '../../contract';
-import type { PageModule, RouteContext } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule, RouteContext } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { visitorsOnly } from '../../lib/guards';
+import { choices } from './choices';
 import './Registration.css';
-
-export const USER_GROUPS = ['buyer', 'seller', 'cpe'] as const;
-export type UserGroup = (typeof USER_GROUPS)[number];
-
-/** The choices in the URL, each only when it has the shape of one. */
-export function choices(query: URLSearchParams): { userGroup: UserGroup; countryId?: string; incorporationCountryId?: string } {
-  const group = query.get('userGroup');
-  const country = (name: string) => {
-    const code = query.get(name)?.toUpperCase();
-    return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
-  };
-  const countryId = country('countryId');
-  return {
-    userGroup: USER_GROUPS.includes(group as UserGroup) ? (group as UserGroup) : 'buyer',
-    countryId,
-    incorporationCountryId: countryId ? country('incorporationCountryId') : undefined,
-  };
-}
-
-/** The static list a field's choices come from, by field name. */
-export const LISTS: Record<string, string> = {
-  countryId: 'countries',
-  incorporationCountryId: 'countries',
-  customerCategory: 'customerCategory',
-  classificationEconomicEntity: 'classificationEconomicEntities',
-};
 
 const HOUR = 3600;
 
@@ -59,7 +34,7 @@ function fetches({ query, input }: RouteContext): FetchSpec[] {
   ];
 }
 
-export const registration: PageModule = {
+export const registration: RouteModule = {
   name: 'registration',
   page: { load: () => import('./Registration') },
   guard: visitorsOnly,

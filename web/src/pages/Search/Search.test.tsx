@@ -10,12 +10,12 @@ const empty = { tenders: { ok: true as const, body: { 'hydra:member': [], 'hydra
 describe('Search', () => {
   it('sends its form to the page of its own language (without JavaScript too)', () => {
     const en = render(<Search route={{ ...tenderList, path: 'tenders' }} />, { language: 'en', url: '/en/tenders', data: empty });
-    expect(en).toMatch(/<form class="tender-search"[^>]*action="\/en\/tenders"/);
+    expect(en).toMatch(/<form class="tender-list"[^>]*action="\/en\/tenders"/);
     const uk = render(<Search route={{ ...tenderList, path: 'tenders' }} />, { url: '/tenders', data: empty });
-    expect(uk).toMatch(/<form class="tender-search"[^>]*action="\/tenders"/);
+    expect(uk).toMatch(/<form class="tender-list"[^>]*action="\/tenders"/);
     // The home page's search lands on the tender list.
     const fromHome = render(<Search route={{ ...home, path: '' }} />, { language: 'en', url: '/en', data: empty });
-    expect(fromHome).toMatch(/<form class="tender-search"[^>]*action="\/en\/tenders"/);
+    expect(fromHome).toMatch(/<form class="tender-list"[^>]*action="\/en\/tenders"/);
   });
 });
 

@@ -6,12 +6,17 @@
  * result cards are in `results.tsx`. A keyword's search is ordered by relevance unless
  * the visitor picks another order; when the upstream had to read the keyword with typos
  * corrected, the page says so and links the search as typed (`exact=1`).
+ *
+ * This is the shared search page: four routes render it (`home`, `tenderList`,
+ * `planList`, `contractList`, `route.ts`), so its folder and component are named for the
+ * search rather than for one of them. Its class names (`page-tender-list`, the form's
+ * `tender-list`) take the route name `tenderList`, as the translation keys do.
  */
 import { Suspense, lazy, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
-import type { PageRoute, RouteContext } from '../../lib/pageModule';
+import type { PageRoute, RouteContext } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import {
   METHOD_TYPES, PAYMENT_TYPES, PER_PAGE, SUBJECT_TYPES,
@@ -23,7 +28,7 @@ import { pageCount } from '../../lib/pagination';
 import { enumLabel, regionLabel } from '../../lib/enums';
 import { Pagination } from '../../components/Pagination/Pagination';
 import { useShowMore } from '../../components/Pagination/useShowMore';
-import type { Chosen } from '../../components/Picker/Picker';
+import type { Chosen } from '../../components/Picker/chosen';
 import { Picker as PickerOnServer } from '../../components/Picker/render.server';
 import {
   ORGANISATION_FILTERS, TREE_FILTERS, labelKey, nodeLabel, organisationLabel, organisationLookup,
@@ -212,7 +217,7 @@ export default function Search({ route }: { route: PageRoute }) {
     <section className={`page page-tender-list page-search-${register.name}`}>
       <div id="search" className="search-block">
         <h1 className="page-title">{t(route.name === 'home' ? 'pages.home.heading' : `pages.${route.name}.title`)}</h1>
-        <form key={location.search} className="tender-search" method="get" action={localizedPath(state.language, target)} role="search" onSubmit={submit}>
+        <form key={location.search} className="tender-list" method="get" action={localizedPath(state.language, target)} role="search" onSubmit={submit}>
           <div className="search-row">
             <label className="visually-hidden" htmlFor="keyword">{t('search.keywordLabel')}</label>
             <input id="keyword" name="keyword" type="search" placeholder={t('search.keywordPlaceholder')} defaultValue={filters.keyword ?? ''} />
@@ -265,7 +270,7 @@ export default function Search({ route }: { route: PageRoute }) {
               </Suspense>
               {has('tags') && <ListedChoice name="tags" dataKey="tags" legend={t('tenderList.tags')} codes={tags.map((tag) => tag.code)} selected={filters.arrays.tags} label={tagLabel} />}
               {has('funder') && <ListedChoice name="funder" dataKey="funders" legend={t('tenderList.funder')} codes={funders.map((f) => f.identifier?.id ?? '').filter(Boolean)} selected={filters.arrays.funder} label={funderLabel} />}
-              {register.flags && (
+              {register.tenderFilters && (
                 <>
                   {/* One legend per fieldset, first in it. */}
                   <fieldset>
@@ -300,7 +305,7 @@ export default function Search({ route }: { route: PageRoute }) {
             </div>
           </details>
           <div className="search-row search-options">
-            {register.flags && (
+            {register.tenderFilters && (
               <label className="accepting-bids">
                 <input type="checkbox" name="acceptingBids" value="true" defaultChecked={!!filters.acceptingBids} />
                 <span>{t('tenderList.acceptingBids')}</span>

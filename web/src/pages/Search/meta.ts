@@ -6,7 +6,7 @@
  * which the head builds for a page without JSON-LD of its own (`lib/head.ts`).
  */
 import type { Organization, SearchActionLeaf, WebSite, WithActionConstraints } from 'schema-dts';
-import type { PageChunk } from '../../lib/pageModule';
+import type { PageChunk } from '../../lib/routeModule';
 import { serializeFilters } from '../../lib/filters';
 import { SITE_IMAGES } from '../../lib/head';
 import { absoluteUrl, jsonLdDocument } from '../../lib/jsonld';

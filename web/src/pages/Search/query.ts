@@ -4,7 +4,7 @@
  * bundle's route module uses it for `fetches` (behind `__SERVER__`), and the page's chunk
  * for the form and the canonical link.
  */
-import type { Redirect, RouteContext } from '../../lib/pageModule';
+import type { Redirect, RouteContext } from '../../lib/routeModule';
 import type { FetchSpec } from '../../contract';
 import { CONTRACTS, PLANS, TENDERS, parseFilters, searchApiPath, serializeFilters, type Register } from '../../lib/filters';
 import { LABELS_MAX_AGE, labelFetches } from '../../lib/classifiers';

@@ -4,8 +4,8 @@
  * parameter order (`lib/filters.ts`). The codec stays out of the main bundle: the
  * server's bundle computes the fetches (`query.ts`), the page's chunk the canonical query.
  */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { keywordRedirect, searchFetches } from './fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/Picker/Picker.css';
@@ -15,7 +15,7 @@ import '../../components/Freshness/Freshness.css';
 /** The key of a search page's answer: its register's name. */
 const registerKey = (name: string) => (name === 'planList' ? 'plans' : name === 'contractList' ? 'contracts' : 'tenders');
 
-function search(name: string): PageModule {
+function search(name: string): RouteModule {
   return {
     name,
     page: { load: () => import('./Search') },

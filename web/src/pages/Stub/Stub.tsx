@@ -3,7 +3,7 @@
  * state, so routes, head tags and navigation already work end to end.
  */
 import { useTranslation } from '../../i18n/react';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 
 export default function Stub({ route }: { route: PageRoute }) {

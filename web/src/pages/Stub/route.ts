@@ -1,5 +1,5 @@
 /** Route modules of pages whose data arrives in a later issue (`Stub`), by page name. */
-import type { PageModule } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
 import Stub from './Stub';
 
-export const stub = (name: string, rest: Omit<PageModule, 'name' | 'page'> = {}): PageModule => ({ name, page: Stub, ...rest });
+export const stub = (name: string, rest: Omit<RouteModule, 'name' | 'page'> = {}): RouteModule => ({ name, page: Stub, ...rest });

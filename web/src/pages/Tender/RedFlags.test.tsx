@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../../components/test-utils';
 import type { Language } from '../../contract';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import type { Assessment } from '../../records/redFlags';
 import Tender from './Tender';
 
@@ -61,35 +61,35 @@ const section = (markup: string) => markup.slice(markup.indexOf('<section id="re
 describe('the red flags of a tender', () => {
   it('names each raised flag, explains it and gives its evidence with links to the record', () => {
     const markup = page('uk', assessment);
-    const flags = section(markup);
-    expect(flags).toContain('Червоні прапорці');
-    expect(flags).toContain('R036 · Дискваліфіковано найнижчу пропозицію');
-    expect(flags).toContain('Найнижчу пропозицію (120\u00a0000,00 грн, ТОВ «Перший») дискваліфіковано 20.09.2026');
-    expect(flags).toContain('на 18 % дорожчу (141\u00a0600,00 грн, ТОВ «Другий»)');
-    expect(flags).toContain('href="#award-aw1"');
-    expect(flags).toContain('href="#bid-b1"');
-    expect(flags).toContain('href="#award-aw2"');
-    expect(flags).toContain('Дискваліфіковано 1 з 2 пропозицій (50 %; межа — 0 %)');
-    expect(flags).toContain('href="/info/red-flags#r036"');
+    const redFlags = section(markup);
+    expect(redFlags).toContain('Червоні прапорці');
+    expect(redFlags).toContain('R036 · Дискваліфіковано найнижчу пропозицію');
+    expect(redFlags).toContain('Найнижчу пропозицію (120\u00a0000,00 грн, ТОВ «Перший») дискваліфіковано 20.09.2026');
+    expect(redFlags).toContain('на 18 % дорожчу (141\u00a0600,00 грн, ТОВ «Другий»)');
+    expect(redFlags).toContain('href="#award-aw1"');
+    expect(redFlags).toContain('href="#bid-b1"');
+    expect(redFlags).toContain('href="#award-aw2"');
+    expect(redFlags).toContain('Дискваліфіковано 1 з 2 пропозицій (50 %; межа — 0 %)');
+    expect(redFlags).toContain('href="/info/red-flags#r036"');
     // The rows linked to are there.
     expect(markup).toContain('id="award-aw1"');
     expect(markup).toContain('id="bid-b1"');
     // Checked and not raised, and not applicable with why.
-    expect(flags).toContain('Перевірено, не піднято');
-    expect(flags).toContain('R018 · Одна пропозиція');
-    expect(flags).toContain('у пропозиціях немає дат подання');
-    expect(flags).toContain('привід придивитися уважніше, а не висновок');
+    expect(redFlags).toContain('Перевірено, не піднято');
+    expect(redFlags).toContain('R018 · Одна пропозиція');
+    expect(redFlags).toContain('у пропозиціях немає дат подання');
+    expect(redFlags).toContain('привід придивитися уважніше, а не висновок');
     // Listed in the contents.
     expect(markup).toMatch(/<a href="#redFlags"[^>]*>Червоні прапорці</);
   });
 
   it('reads in English under /en', () => {
-    const flags = section(page('en', assessment));
-    expect(flags).toContain('R036 · Lowest bid disqualified');
-    expect(flags).toContain('The lowest bid (120\u00a0000.00 UAH by ТОВ «Перший») was disqualified');
-    expect(flags).toContain('the award went to a bid 18 % higher');
-    expect(flags).toContain('href="/en/info/red-flags#r036"');
-    expect(flags).toContain('the bids carry no submission dates');
+    const redFlags = section(page('en', assessment));
+    expect(redFlags).toContain('R036 · Lowest bid disqualified');
+    expect(redFlags).toContain('The lowest bid (120\u00a0000.00 UAH by ТОВ «Перший») was disqualified');
+    expect(redFlags).toContain('the award went to a bid 18 % higher');
+    expect(redFlags).toContain('href="/en/info/red-flags#r036"');
+    expect(redFlags).toContain('the bids carry no submission dates');
   });
 
   it('says when none is raised, and has no section without an assessment', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { html, render, translations } from '../../components/test-utils';
 import type { Fetched, Language } from '../../contract';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import Tender from './Tender';
 import type { Tender as TenderData } from '../../records/tender';
 import { apiExamples } from '../../test-shared-data';

@@ -23,11 +23,11 @@ import { useTranslation } from '../../i18n/react';
 import { dataOf, type DataSource } from '../../lib/data';
 import { methodLabel } from '../../lib/enums';
 import { formatter, list, localized } from '../../records/parts';
-import type { PageRoute } from '../../lib/pageModule';
+import type { PageRoute } from '../../lib/routeModule';
 import { membersOf } from '../../records/collection';
 import { assessmentOf } from '../../records/redFlags';
 import { usePageState } from '../../state';
-import type { Ctx } from './ctx';
+import type { TenderFormatter } from './formatter';
 import { statusLabel } from './labels';
 import { Awards } from './sections/Awards';
 import { Bids } from './sections/Bids';
@@ -92,7 +92,7 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
 
   const lots = list(tender.lots);
   const lotTitles = new Map(lots.map((l) => [l.id, localized(l, 'title', language)]));
-  const ctx: Ctx = { ...formatter(t, language), lotTitle: (id) => (id ? lotTitles.get(id) || id : '') };
+  const format: TenderFormatter = { ...formatter(t, language), lotTitle: (id) => (id ? lotTitles.get(id) || id : '') };
   const withLot = lots.length > 0;
 
   const items = list(tender.items);
@@ -110,7 +110,7 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
   const stages = timelineOf(tender);
   // Fetched with the tender page only (null: the request failed, and the section says so).
   const monitorings = monitoringsOf(state);
-  // The server's integrity indicators of this tender (absent when it computed none).
+  // The red flags the server computed on this tender (absent when it computed none).
   const assessment = dataOf(state, 'redFlags', assessmentOf);
   const anchors = new Set([
     ...(stages.length > 0 ? ['timeline'] : []),
@@ -122,25 +122,25 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
 
   // Each section's content, or false when the tender has nothing for it.
   const content: Record<SectionId, ReactNode> = {
-    timeline: stages.length > 0 && <Timeline stages={stages} status={tender.status} tenderId={tender.tenderID} ctx={ctx} />,
-    lots: withLot && <Lots lots={lots} ctx={ctx} />,
-    items: items.length > 0 && <Items items={items} withLot={withLot} ctx={ctx} />,
-    features: features.length > 0 && <Features features={features} ctx={ctx} />,
-    criteria: criteria.length > 0 && <Criteria criteria={criteria} ctx={ctx} />,
-    documents: documents.length > 0 && <Documents docs={documents} ctx={ctx} />,
-    questions: questions.length > 0 && <Questions questions={questions} ctx={ctx} />,
-    complaints: complaints.length > 0 && <Complaints complaints={complaints} ctx={ctx} />,
-    bids: bids.length > 0 && <Bids bids={bids} withLot={withLot} ctx={ctx} />,
-    qualifications: qualifications.length > 0 && <Qualifications qualifications={qualifications} bids={bids} withLot={withLot} ctx={ctx} />,
-    awards: awards.length > 0 && <Awards awards={awards} withLot={withLot} ctx={ctx} />,
-    contracts: contracts.length > 0 && <Contracts contracts={contracts} awards={awards} ctx={ctx} />,
+    timeline: stages.length > 0 && <Timeline stages={stages} status={tender.status} tenderId={tender.tenderID} format={format} />,
+    lots: withLot && <Lots lots={lots} format={format} />,
+    items: items.length > 0 && <Items items={items} withLot={withLot} format={format} />,
+    features: features.length > 0 && <Features features={features} format={format} />,
+    criteria: criteria.length > 0 && <Criteria criteria={criteria} format={format} />,
+    documents: documents.length > 0 && <Documents docs={documents} format={format} />,
+    questions: questions.length > 0 && <Questions questions={questions} format={format} />,
+    complaints: complaints.length > 0 && <Complaints complaints={complaints} format={format} />,
+    bids: bids.length > 0 && <Bids bids={bids} withLot={withLot} format={format} />,
+    qualifications: qualifications.length > 0 && <Qualifications qualifications={qualifications} bids={bids} withLot={withLot} format={format} />,
+    awards: awards.length > 0 && <Awards awards={awards} withLot={withLot} format={format} />,
+    contracts: contracts.length > 0 && <Contracts contracts={contracts} awards={awards} format={format} />,
     redFlags: assessment && (
       <Suspense fallback={null}>
-        <RedFlags assessment={assessment} anchors={anchors} ctx={ctx} />
+        <RedFlags assessment={assessment} anchors={anchors} format={format} />
       </Suspense>
     ),
-    cancellations: cancellations.length > 0 && <Cancellations cancellations={cancellations} ctx={ctx} />,
-    monitorings: monitorings === null ? <Unavailable /> : monitorings.length > 0 && <Monitorings monitorings={monitorings} tender={tender} ctx={ctx} />,
+    cancellations: cancellations.length > 0 && <Cancellations cancellations={cancellations} format={format} />,
+    monitorings: monitorings === null ? <Unavailable /> : monitorings.length > 0 && <Monitorings monitorings={monitorings} tender={tender} format={format} />,
   };
   const sections = SECTION_IDS.filter((id) => content[id]);
 
@@ -171,8 +171,8 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
 
       <Contents id="tender-toc-title" title={t('tender.toc')} sections={sections.map((id) => [id, t(`tender.sections.${id}`)])} />
 
-      <Summary tender={tender} plans={plans} ctx={ctx} />
-      {tender.procuringEntity && <Organizer org={tender.procuringEntity} ctx={ctx} />}
+      <Summary tender={tender} plans={plans} format={format} />
+      {tender.procuringEntity && <Organizer org={tender.procuringEntity} format={format} />}
 
       {sections.map((id) => (
         <Section key={id} id={id} title={t(`tender.sections.${id}`)}>
@@ -181,7 +181,7 @@ export function TenderView({ tender, notice }: { tender: TenderData; notice?: Re
       ))}
 
       <Suspense fallback={null}>
-        <Config tender={tender} ctx={ctx} />
+        <Config tender={tender} format={format} />
       </Suspense>
     </article>
   );

@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
 import type { AdministrativeArea, Demand } from 'schema-dts';
-import type { Meta, PageChunk, RouteContext } from '../../lib/pageModule';
+import type { Meta, PageChunk, RouteContext } from '../../lib/routeModule';
 import { languageOf } from '../../i18n';
 import { dataOf } from '../../lib/data';
 import {

@@ -4,7 +4,7 @@ import { translations } from '../../components/test-utils';
 import { pageHead } from '../../routes/head';
 import { matchPage } from '../../routes';
 import { loadPage } from '../../routes/split';
-import type { RouteContext } from '../../lib/pageModule';
+import type { RouteContext } from '../../lib/routeModule';
 import type { ClientConfig } from '../../config';
 import type { PageData } from '../../lib/data';
 
@@ -48,8 +48,8 @@ describe('the tender route', () => {
       ['redFlags', ''],
       ['freshness', '/api/freshness?brief=1'],
     ]);
-    const flags = route.fetches?.(ctx).find((f) => f.key === 'redFlags');
-    expect([flags?.service, flags?.after]).toEqual(['indicators', 'tender']);
+    const redFlags = route.fetches?.(ctx).find((f) => f.key === 'redFlags');
+    expect([redFlags?.service, redFlags?.after]).toEqual(['redFlags', 'tender']);
     expect(route.required).toEqual(['tender']);
   });
 });

@@ -1,9 +1,10 @@
 /** `/tenders/{id}/*`: a tender by its tenderID (the 32-hex id redirects to it). */
-import type { PageModule } from '../../lib/pageModule';
-import { FETCHED_BY_THE_SERVER } from '../../lib/pageModule';
+import type { RouteModule } from '../../lib/routeModule';
+import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import type { FetchSpec } from '../../contract';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Tender } from '../../records/tender';
+import { tenderPath } from './path';
 // The organizer's and suppliers' links to the registers: in the main stylesheet.
 import '../../components/RegisterLinks/RegisterLinks.css';
 
@@ -12,11 +13,7 @@ const TENDER_ID = /^UA-\d{4}-\d{2}-\d{2}-\d{6}(-[a-z]{1,2}(\.\d{1,2})?)?$/i;
 /** Either form of a tender's id; anything else cannot name a tender. */
 export const isTenderId = recordIdTest(TENDER_ID);
 
-/** `/tenders/{tenderID}` plus the sub-path (`/awards`) when there is one. */
-export const tenderPath = (tenderID: string, rest?: string): string =>
-  `/tenders/${encodeURIComponent(tenderID)}${rest ? `/${rest}` : ''}`;
-
-export const tender: PageModule = {
+export const tender: RouteModule = {
   name: 'tender',
   page: { load: () => import('./Tender') },
   // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
@@ -35,8 +32,8 @@ export const tender: PageModule = {
       // The other two registers' records of this tender: its plans and its contracts.
       { key: 'plans', service: 'search', path: `/api/plans?tender_id[0]=${id}&perPage=100` },
       { key: 'contracts', service: 'search', path: `/api/contracts?tender_id[0]=${id}&perPage=100` },
-      // The integrity indicators, computed by the server from the tender's answer (issue 34).
-      { key: 'redFlags', service: 'indicators', path: '', after: 'tender' },
+      // The red flags, computed by the server from the tender's answer (issue 34).
+      { key: 'redFlags', service: 'redFlags', path: '', after: 'tender' },
       // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
       { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
       ...english,

@@ -4,7 +4,7 @@
  * changes nothing: mail scanners open links). A wrong token is the 404 page.
  */
 import type { FetchSpec } from '../../contract';
-import { FETCHED_BY_THE_SERVER, type PageModule, type RouteContext } from '../../lib/pageModule';
+import { FETCHED_BY_THE_SERVER, type RouteModule, type RouteContext } from '../../lib/routeModule';
 
 // An id that is not one asks for search 0, which does not exist: the 404 page.
 const fetchesOf = ({ query }: RouteContext): FetchSpec[] => [{
@@ -13,7 +13,7 @@ const fetchesOf = ({ query }: RouteContext): FetchSpec[] => [{
   path: `/api/saved-searches/${/^\d{1,18}$/.test(query.get('id') ?? '') ? query.get('id') : 0}/unsubscribe?token=${encodeURIComponent(query.get('token') ?? '')}`,
 }];
 
-export const unsubscribe: PageModule = {
+export const unsubscribe: RouteModule = {
   name: 'unsubscribe',
   page: { load: () => import('./Unsubscribe') },
   fetches: __SERVER__ ? fetchesOf : FETCHED_BY_THE_SERVER,

@@ -3,10 +3,10 @@ import type { Formatter } from '../../../records/parts';
 import type { Party as PartyData } from '../../../records/contract';
 import { Party } from './Party';
 
-export function Buyer({ buyer, ctx }: { buyer: PartyData; ctx: Formatter }) {
+export function Buyer({ buyer, format }: { buyer: PartyData; format: Formatter }) {
   return (
     <div className="contract-party">
-      <Party party={buyer} filter="organizer" ctx={ctx} />
+      <Party party={buyer} filter="organizer" format={format} />
     </div>
   );
 }

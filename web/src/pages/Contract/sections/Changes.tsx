@@ -17,17 +17,17 @@ interface Props {
   documentsOf: (changeId: string | undefined) => ContractDocument[];
   /** The contract's list of legal grounds, by code. */
   rationaleTypes: Record<string, RationaleType> | undefined;
-  ctx: Formatter;
+  format: Formatter;
   /** The formatter of dates without the time (headings, periods). */
   dates: Formatter;
 }
 
-export function Changes({ changes, documentsOf, rationaleTypes, ctx, dates }: Props) {
+export function Changes({ changes, documentsOf, rationaleTypes, format, dates }: Props) {
   return (
     <ol className="tender-cards">
       {changes.map((c, i) => (
         <li key={c.id ? `${c.id}-${i}` : i} className="tender-card">
-          <ChangeCard change={c} documents={[...list(c.documents), ...documentsOf(c.id)]} rationaleTypes={rationaleTypes} ctx={ctx} dates={dates} />
+          <ChangeCard change={c} documents={[...list(c.documents), ...documentsOf(c.id)]} rationaleTypes={rationaleTypes} format={format} dates={dates} />
         </li>
       ))}
     </ol>
@@ -38,17 +38,17 @@ interface CardProps {
   change: Change;
   documents: ContractDocument[];
   rationaleTypes: Record<string, RationaleType> | undefined;
-  ctx: Formatter;
+  format: Formatter;
   dates: Formatter;
 }
 
-function ChangeCard({ change: c, documents, rationaleTypes, ctx, dates }: CardProps) {
-  const { t, language } = ctx;
+function ChangeCard({ change: c, documents, rationaleTypes, format, dates }: CardProps) {
+  const { t, language } = format;
   const when = dates.date(c.dateSigned ?? c.date);
   const grounds = (c.rationaleTypes ?? []).filter((code): code is string => typeof code === 'string' && code !== '');
   const rationale = localized(c, 'rationale', language);
   const m = c.modifications;
-  const amount = (value: Value | undefined) => money(value, language) && <Money value={value} ctx={ctx} />;
+  const amount = (value: Value | undefined) => money(value, language) && <Money value={value} format={format} />;
   return (
     <>
       <h3>{when ? t('contract.changeOf', { date: when }) : t('contract.change')}</h3>
@@ -62,7 +62,7 @@ function ChangeCard({ change: c, documents, rationaleTypes, ctx, dates }: CardPr
         <>
           <h4>{t('contract.rationaleTypes')}</h4>
           <ul>
-            {grounds.map((code) => <li key={code}><Ground code={code} type={rationaleTypes?.[code]} ctx={ctx} /></li>)}
+            {grounds.map((code) => <li key={code}><Ground code={code} type={rationaleTypes?.[code]} format={format} /></li>)}
           </ul>
         </>
       )}
@@ -78,10 +78,10 @@ function ChangeCard({ change: c, documents, rationaleTypes, ctx, dates }: CardPr
           [t('contract.newValueNet'), amount(netValue(m?.value))],
           [t('contract.newPeriod'), m?.period && periodText(m.period.startDate, m.period.endDate, dates)],
           [t('contract.itemsChanged'), list(m?.items).length > 0 && t('contract.itemsCount', { count: list(m?.items).length })],
-          [t('contract.dateSigned'), ctx.date(c.dateSigned)],
+          [t('contract.dateSigned'), format.date(c.dateSigned)],
         ]}
       />
-      <Documents docs={documents} ctx={ctx} />
+      <Documents docs={documents} format={format} />
     </>
   );
 }
@@ -90,8 +90,8 @@ function ChangeCard({ change: c, documents, rationaleTypes, ctx, dates }: CardPr
  * A legal ground: the portal's short name of the code, with the clause the contract's
  * list cites (`Підпункт 4 пункту 19`); without a short name, the list's own description.
  */
-function Ground({ code, type, ctx }: { code: string; type: RationaleType | undefined; ctx: Formatter }) {
-  const { t, language } = ctx;
+function Ground({ code, type, format }: { code: string; type: RationaleType | undefined; format: Formatter }) {
+  const { t, language } = format;
   const clause = (language === 'en' && type?.title_en) || type?.title_uk || '';
   const known = contractLabel(t, 'rationaleType', code);
   const description = (language === 'en' && type?.description_en) || type?.description_uk || '';

@@ -24,12 +24,12 @@ function durationText(m: Milestone, { t }: Formatter): string {
 }
 
 /** `dates`: the formatter of dates without the time (due dates). */
-export function Milestones({ milestones, ctx, dates }: { milestones: Milestone[]; ctx: Formatter; dates: Formatter }) {
-  const { t, language } = ctx;
+export function Milestones({ milestones, format, dates }: { milestones: Milestone[]; format: Formatter; dates: Formatter }) {
+  const { t, language } = format;
   return (
     <DataTable head={['event', 'kind', 'percentage', 'term', 'status'].map((c) => t(`contract.col.${c}`))}>
       {milestonesInOrder(milestones).map((m, i) => {
-        const term = durationText(m, ctx);
+        const term = durationText(m, format);
         return (
           <tr key={m.id ? `${m.id}-${i}` : i}>
             <th scope="row">

@@ -3,7 +3,7 @@ import { AppLink } from '../../../components/AppLink/AppLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import type { Formatter } from '../../../records/parts';
 import { methodLabel } from '../../../lib/enums';
-import { tenderPath } from '../../Tender/route';
+import { tenderPath } from '../../Tender/path';
 import type { Contract } from '../../../records/contract';
 
 /** The tender's tenderID, else its 32-hex id (whose page redirects to the tenderID). */

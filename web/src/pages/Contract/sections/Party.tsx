@@ -13,11 +13,11 @@ export const partyName = (party: PartyData, { language }: Formatter): string =>
   localized(party, 'name', language) || party.identifier?.legalName || party.identifier?.id || '';
 
 /** `filter`: the search filter the identifier links to (`organizer` for the buyer, `supplier`). */
-export function Party({ party, filter, ctx }: { party: PartyData; filter: 'organizer' | 'supplier'; ctx: Formatter }) {
-  const { t } = ctx;
+export function Party({ party, filter, format }: { party: PartyData; filter: 'organizer' | 'supplier'; format: Formatter }) {
+  const { t } = format;
   const id = party.identifier;
-  const name = partyName(party, ctx);
-  const facts = partyFacts(party, ctx, { links: filter, name });
+  const name = partyName(party, format);
+  const facts = partyFacts(party, format, { links: filter, name });
   return (
     <>
       <h3>

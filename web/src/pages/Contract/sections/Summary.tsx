@@ -10,9 +10,9 @@ import { contractLabel, netValue } from '../labels';
 import type { Contract } from '../../../records/contract';
 
 /** `dates`: the formatter of dates without the time (the period). */
-export function Summary({ contract, ctx, dates }: { contract: Contract; ctx: Formatter; dates: Formatter }) {
-  const { t } = ctx;
-  const amount = (value: Value | undefined) => money(value, ctx.language) && <Money value={value} ctx={ctx} />;
+export function Summary({ contract, format, dates }: { contract: Contract; format: Formatter; dates: Formatter }) {
+  const { t } = format;
+  const amount = (value: Value | undefined) => money(value, format.language) && <Money value={value} format={format} />;
   const signatories = list(contract.signatories).filter((s) => s.role || s.date);
   const rows: Fact[] = withValues([
     [t('contract.contractId'), contract.contractID, 'code'],
@@ -22,14 +22,14 @@ export function Summary({ contract, ctx, dates }: { contract: Contract; ctx: For
     [t('contract.amountPaid'), amount(contract.amountPaid)],
     [t('contract.amountPaidNet'), amount(netValue(contract.amountPaid))],
     [t('contract.period'), contract.period && periodText(contract.period.startDate, contract.period.endDate, dates)],
-    [t('contract.dateSigned'), ctx.date(contract.dateSigned)],
-    [t('contract.dateModified'), ctx.date(contract.dateModified)],
+    [t('contract.dateSigned'), format.date(contract.dateSigned)],
+    [t('contract.dateModified'), format.date(contract.dateModified)],
     [
       t('contract.signatories'),
       signatories.length > 0 && (
         <ul className="plain">
           {signatories.map((s, i) => (
-            <li key={i}>{[contractLabel(t, 'role', s.role), ctx.date(s.date)].filter(Boolean).join(': ')}</li>
+            <li key={i}>{[contractLabel(t, 'role', s.role), format.date(s.date)].filter(Boolean).join(': ')}</li>
           ))}
         </ul>
       ),

@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/DataTable/DataTable';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { addressLine, list, localized, money, periodText } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { PlanFormatter } from '../formatter';
 import { planLabel, planYear } from '../labels';
 import type { BreakdownItem, Budget as BudgetData, Plan } from '../../../records/plan';
 import { ClassificationText } from '../../../components/Classifications/Classifications';
@@ -16,19 +16,19 @@ import { ClassificationText } from '../../../components/Classifications/Classifi
 const FUNDER_PROGRAM = 'funder_program';
 
 /** The budget's facts; none when the plan has no budget. */
-export function budgetRows(plan: Plan, ctx: Ctx): Fact[] {
-  const { t, language } = ctx;
+export function budgetRows(plan: Plan, format: PlanFormatter): Fact[] {
+  const { t, language } = format;
   const budget: BudgetData | undefined = plan.budget && typeof plan.budget === 'object' ? plan.budget : undefined;
   if (!budget) return [];
   const currency = budget.currency;
   const project = budget.project;
   const projectName = localized(project, 'name', language);
-  const amountNet = typeof budget.amountNet === 'number' && <Money value={{ amount: budget.amountNet, currency }} ctx={ctx} />;
+  const amountNet = typeof budget.amountNet === 'number' && <Money value={{ amount: budget.amountNet, currency }} format={format} />;
   return withValues([
-    [t('plan.budgetAmount'), typeof budget.amount === 'number' && <Money value={{ amount: budget.amount, currency }} ctx={ctx} />],
+    [t('plan.budgetAmount'), typeof budget.amount === 'number' && <Money value={{ amount: budget.amount, currency }} format={format} />],
     [t('plan.amountNet'), amountNet],
     [t('plan.year'), planYear(plan)],
-    [t('plan.budgetPeriod'), periodText(budget.period?.startDate, budget.period?.endDate, { ...ctx, date: ctx.day })],
+    [t('plan.budgetPeriod'), periodText(budget.period?.startDate, budget.period?.endDate, { ...format, date: format.day })],
     [t('plan.budgetDescription'), localized(budget, 'description', language)],
     [t('plan.budgetId'), budget.id, 'code'],
     [
@@ -45,28 +45,28 @@ export function budgetRows(plan: Plan, ctx: Ctx): Fact[] {
   ]);
 }
 
-export function Budget({ rows, breakdown, ctx }: { rows: Fact[]; breakdown: BreakdownItem[]; ctx: Ctx }) {
+export function Budget({ rows, breakdown, format }: { rows: Fact[]; breakdown: BreakdownItem[]; format: PlanFormatter }) {
   return (
     <>
       {rows.length > 0 && <Facts rows={rows} />}
-      {breakdown.length > 0 && <Breakdown breakdown={breakdown} ctx={ctx} />}
+      {breakdown.length > 0 && <Breakdown breakdown={breakdown} format={format} />}
     </>
   );
 }
 
-function funderText(b: BreakdownItem, ctx: Ctx): { name: string; code: string } | null {
+function funderText(b: BreakdownItem, format: PlanFormatter): { name: string; code: string } | null {
   const f = b.funder;
   if (!f || typeof f !== 'object') return null;
-  const name = localized(f, 'name', ctx.language) || f.identifier?.legalName || '';
+  const name = localized(f, 'name', format.language) || f.identifier?.legalName || '';
   const code = f.identifier?.id ? [f.identifier.scheme, f.identifier.id].filter(Boolean).join(' ') : (f.id ?? '');
   return name || code ? { name, code } : null;
 }
 
-function Breakdown({ breakdown, ctx }: { breakdown: BreakdownItem[]; ctx: Ctx }) {
-  const { t, language } = ctx;
+function Breakdown({ breakdown, format }: { breakdown: BreakdownItem[]; format: PlanFormatter }) {
+  const { t, language } = format;
   const withClassification = breakdown.some((b) => b.classification?.id || b.classification?.description);
   const withPlace = breakdown.some((b) => placeOf(b));
-  const withFunder = breakdown.some((b) => funderText(b, ctx));
+  const withFunder = breakdown.some((b) => funderText(b, format));
   const amounts = breakdown.map((b) => b.value?.amount).filter((a): a is number => typeof a === 'number' && Number.isFinite(a));
   const total = amounts.length > 1 ? money({ amount: amounts.reduce((sum, a) => sum + a, 0), currency: breakdown[0].value?.currency }, language) : '';
   const columns = ['source', 'description', 'amount', ...(withClassification ? ['budgetClassification'] : []), ...(withPlace ? ['place'] : []), ...(withFunder ? ['funder'] : [])];
@@ -75,13 +75,13 @@ function Breakdown({ breakdown, ctx }: { breakdown: BreakdownItem[]; ctx: Ctx })
       <h3>{t('plan.breakdown')}</h3>
       <DataTable head={columns.map((c) => t(`plan.col.${c}`))}>
         {breakdown.map((b, i) => {
-          const funder = funderText(b, ctx);
+          const funder = funderText(b, format);
           return (
             <tr key={b.id ?? i}>
               <th scope="row">{planLabel(t, 'budgetSource', b.title)}</th>
               <td className="pre">{localized(b, 'description', language)}</td>
-              <td><Money value={b.value} ctx={ctx} /></td>
-              {withClassification && <td>{b.classification && <ClassificationText c={b.classification} language={ctx.language} />}</td>}
+              <td><Money value={b.value} format={format} /></td>
+              {withClassification && <td>{b.classification && <ClassificationText c={b.classification} language={format.language} />}</td>}
               {withPlace && <td>{placeOf(b)}</td>}
               {withFunder && (
                 <td className="plan-funder">

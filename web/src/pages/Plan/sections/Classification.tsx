@@ -2,7 +2,7 @@
 import { ClassificationText } from '../../../components/Classifications/Classifications';
 import { Facts } from '../../../components/Facts/Facts';
 import { list } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { PlanFormatter } from '../formatter';
 import type { Classification as ClassificationData, Plan } from '../../../records/plan';
 
 const hasContent = (c: ClassificationData | undefined): c is ClassificationData =>
@@ -12,19 +12,19 @@ const hasContent = (c: ClassificationData | undefined): c is ClassificationData 
 export const hasClassification = (plan: Plan) =>
   hasContent(plan.classification) || list(plan.additionalClassifications).some(hasContent);
 
-export function Classification({ plan, ctx }: { plan: Plan; ctx: Ctx }) {
-  const { t } = ctx;
+export function Classification({ plan, format }: { plan: Plan; format: PlanFormatter }) {
+  const { t } = format;
   const additional = list(plan.additionalClassifications).filter(hasContent);
   return (
     <Facts
       rows={[
-        [t('plan.mainClassification'), hasContent(plan.classification) && <ClassificationText c={plan.classification} language={ctx.language} />],
+        [t('plan.mainClassification'), hasContent(plan.classification) && <ClassificationText c={plan.classification} language={format.language} />],
         [
           t('plan.additionalClassifications'),
           additional.length > 0 && (
             <ul className="plain">
               {additional.map((c, i) => (
-                <li key={i}><ClassificationText c={c} language={ctx.language} /></li>
+                <li key={i}><ClassificationText c={c} language={format.language} /></li>
               ))}
             </ul>
           ),

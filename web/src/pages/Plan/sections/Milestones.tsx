@@ -5,13 +5,13 @@
 import { Documents } from '../../../components/Documents/Documents';
 import { Facts } from '../../../components/Facts/Facts';
 import { list, localized } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { PlanFormatter } from '../formatter';
 import { planLabel } from '../labels';
 import { Status } from '../../../components/Status/Status';
 import type { Milestone } from '../../../records/plan';
 
-export function Milestones({ milestones, ctx }: { milestones: Milestone[]; ctx: Ctx }) {
-  const { t, language } = ctx;
+export function Milestones({ milestones, format }: { milestones: Milestone[]; format: PlanFormatter }) {
+  const { t, language } = format;
   return (
     <ul className="tender-cards">
       {milestones.map((m, i) => {
@@ -24,8 +24,8 @@ export function Milestones({ milestones, ctx }: { milestones: Milestone[]; ctx: 
             <Facts
               rows={[
                 [t('plan.milestoneTypeLabel'), planLabel(t, 'milestoneType', m.type)],
-                [t('plan.dueDate'), ctx.date(m.dueDate)],
-                [t('plan.dateMet'), ctx.date(m.dateMet)],
+                [t('plan.dueDate'), format.date(m.dueDate)],
+                [t('plan.dateMet'), format.date(m.dateMet)],
                 [t('plan.milestoneAuthor'), author],
                 [t('plan.milestoneDescription'), m.description, 'pre'],
               ]}
@@ -33,7 +33,7 @@ export function Milestones({ milestones, ctx }: { milestones: Milestone[]; ctx: 
             {docs.length > 0 && (
               <>
                 <h4>{t('plan.milestoneDocuments')}</h4>
-                <Documents docs={docs} ctx={ctx} />
+                <Documents docs={docs} format={format} />
               </>
             )}
           </li>

@@ -6,7 +6,7 @@ import { Facts } from '../../../components/Facts/Facts';
 import { OrgLink } from '../../../components/AppLink/AppLink';
 import { partyFacts } from '../../../components/Party/partyFacts';
 import { list, localized } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { PlanFormatter } from '../formatter';
 import { planLabel } from '../labels';
 import type { Plan, PlanOrganisation } from '../../../records/plan';
 
@@ -26,21 +26,21 @@ export function organisationsOf(plan: Plan): { buyers: PlanOrganisation[]; procu
   return { buyers, procuringEntity: other };
 }
 
-export function Organisations({ orgs, ctx }: { orgs: PlanOrganisation[]; ctx: Ctx }) {
+export function Organisations({ orgs, format }: { orgs: PlanOrganisation[]; format: PlanFormatter }) {
   return (
     <>
       {orgs.map((org, i) => (
-        <OrganisationFacts key={org.id ?? org.identifier?.id ?? i} org={org} ctx={ctx} />
+        <OrganisationFacts key={org.id ?? org.identifier?.id ?? i} org={org} format={format} />
       ))}
     </>
   );
 }
 
-function OrganisationFacts({ org, ctx }: { org: PlanOrganisation; ctx: Ctx }) {
-  const { t, language } = ctx;
+function OrganisationFacts({ org, format }: { org: PlanOrganisation; format: PlanFormatter }) {
+  const { t, language } = format;
   const id = org.identifier;
   const name = localized(org, 'name', language) || id?.legalName || '';
-  const facts = partyFacts(org, ctx, { links: 'organizer', name });
+  const facts = partyFacts(org, format, { links: 'organizer', name });
   return (
     <div className="plan-org">
       {name && (

@@ -5,22 +5,22 @@
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { periodText } from '../../../records/parts';
-import { tenderPath } from '../../Tender/route';
-import type { Ctx } from '../ctx';
+import { tenderPath } from '../../Tender/path';
+import type { PlanFormatter } from '../formatter';
 import { planLabel } from '../labels';
 import { methodLabel } from '../../../lib/enums';
 import type { Plan } from '../../../records/plan';
 
 /** The rows of the section; none when the plan says nothing of its tender. */
-export function plannedTenderRows(plan: Plan, ctx: Ctx): Fact[] {
-  const { t } = ctx;
+export function plannedTenderRows(plan: Plan, format: PlanFormatter): Fact[] {
+  const { t } = format;
   const tender = plan.tender;
   const period = tender?.tenderPeriod;
   const tenderId = plan.tender_id?.trim();
   return withValues([
     [t('plan.method'), tender?.procurementMethodType && methodLabel(t, tender.procurementMethodType)],
     [t('plan.procurementMethod'), planLabel(t, 'procurementMethods', tender?.procurementMethod)],
-    [t('plan.tenderPeriod'), periodText(period?.startDate, period?.endDate, { ...ctx, date: ctx.day })],
+    [t('plan.tenderPeriod'), periodText(period?.startDate, period?.endDate, { ...format, date: format.day })],
     [
       t('plan.createdTender'),
       tenderId && (

@@ -4,21 +4,21 @@ import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
 import { safeHref } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { PlanFormatter } from '../formatter';
 import { planYear } from '../labels';
 import type { Plan } from '../../../records/plan';
 
-export function Summary({ plan, ctx }: { plan: Plan; ctx: Ctx }) {
-  const { t } = ctx;
+export function Summary({ plan, format }: { plan: Plan; format: PlanFormatter }) {
+  const { t } = format;
   const budget = plan.budget;
   const project = plan.project;
   const projectHref = safeHref(project?.uri);
   const rows: Fact[] = withValues([
     [t('plan.planId'), plan.planID, 'code'],
-    [t('plan.budgetAmount'), typeof budget?.amount === 'number' && <Money value={{ amount: budget.amount, currency: budget.currency }} ctx={ctx} />],
+    [t('plan.budgetAmount'), typeof budget?.amount === 'number' && <Money value={{ amount: budget.amount, currency: budget.currency }} format={format} />],
     [t('plan.year'), planYear(plan)],
-    [t('plan.datePublished'), ctx.date(plan.datePublished)],
-    [t('plan.dateModified'), ctx.date(plan.dateModified)],
+    [t('plan.datePublished'), format.date(plan.datePublished)],
+    [t('plan.dateModified'), format.date(plan.dateModified)],
     [
       t('plan.project'),
       (project?.title || projectHref) &&

@@ -3,30 +3,30 @@ import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { list, organisationNames } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import type { Bid } from '../../../records/tender';
 
-export function Bids({ bids, withLot, ctx }: { bids: Bid[]; withLot: boolean; ctx: Ctx }) {
+export function Bids({ bids, withLot, format }: { bids: Bid[]; withLot: boolean; format: TenderFormatter }) {
   return (
-    <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'value', 'status', 'date'].map((c) => ctx.t(`tender.col.${c}`))}>
-      {bids.flatMap((b, i) => bidRows(b, i, withLot, ctx))}
+    <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'value', 'status', 'date'].map((c) => format.t(`tender.col.${c}`))}>
+      {bids.flatMap((b, i) => bidRows(b, i, withLot, format))}
     </DataTable>
   );
 }
 
-function bidRows(b: Bid, index: number, withLot: boolean, ctx: Ctx): ReactNode[] {
-  const who = organisationNames(b.tenderers, ctx.language);
+function bidRows(b: Bid, index: number, withLot: boolean, format: TenderFormatter): ReactNode[] {
+  const who = organisationNames(b.tenderers, format.language);
   const lotValues = list(b.lotValues);
   const rows = lotValues.length ? lotValues.map((lv) => ({ lot: lv.relatedLot, value: lv.value, status: lv.status ?? b.status, date: lv.date ?? b.date })) : [{ lot: undefined, value: b.value, status: b.status, date: b.date }];
   return rows.map((r, i) => (
     // The first row is the bid's anchor (the red flags' evidence links to it).
     <tr key={`${b.id ?? index}-${i}`} id={i === 0 && b.id ? `bid-${b.id}` : undefined}>
       <th scope="row">{who}</th>
-      {withLot && <td>{ctx.lotTitle(r.lot)}</td>}
-      <td><Money value={r.value} ctx={ctx} /></td>
-      <td>{tenderLabel(ctx.t, 'bidStatus', r.status)}</td>
-      <td>{ctx.date(r.date)}</td>
+      {withLot && <td>{format.lotTitle(r.lot)}</td>}
+      <td><Money value={r.value} format={format} /></td>
+      <td>{tenderLabel(format.t, 'bidStatus', r.status)}</td>
+      <td>{format.date(r.date)}</td>
     </tr>
   ));
 }

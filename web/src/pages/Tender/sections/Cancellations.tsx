@@ -1,11 +1,11 @@
 /** Cancellations of the tender or of its lots, with their reasons. */
 import { DataTable } from '../../../components/DataTable/DataTable';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import type { Cancellation } from '../../../records/tender';
 
-export function Cancellations({ cancellations, ctx }: { cancellations: Cancellation[]; ctx: Ctx }) {
-  const { t } = ctx;
+export function Cancellations({ cancellations, format }: { cancellations: Cancellation[]; format: TenderFormatter }) {
+  const { t } = format;
   return (
     <DataTable head={['reason', 'lot', 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
       {cancellations.map((c, i) => (
@@ -14,9 +14,9 @@ export function Cancellations({ cancellations, ctx }: { cancellations: Cancellat
             {c.reasonType && <span className="reason-type">{tenderLabel(t, 'cancellationReason', c.reasonType)}</span>}
             {c.reason && <span className="pre">{c.reason}</span>}
           </th>
-          <td>{c.cancellationOf === 'lot' ? ctx.lotTitle(c.relatedLot) : t('tender.lotAll')}</td>
+          <td>{c.cancellationOf === 'lot' ? format.lotTitle(c.relatedLot) : t('tender.lotAll')}</td>
           <td>{tenderLabel(t, 'cancellationStatus', c.status)}</td>
-          <td>{ctx.date(c.date)}</td>
+          <td>{format.date(c.date)}</td>
         </tr>
       ))}
     </DataTable>

@@ -1,6 +1,6 @@
 /** Complaints about the tender and about its awards, qualifications and cancellations. */
 import { list } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import { Status } from '../../../components/Status/Status';
 import type { Complaint, Tender } from '../../../records/tender';
@@ -15,19 +15,19 @@ export function complaintsOf(tender: Tender): Complaint[] {
   ];
 }
 
-export function Complaints({ complaints, ctx }: { complaints: Complaint[]; ctx: Ctx }) {
-  return <ol className="tender-cards">{complaints.map((c, i) => <ComplaintCard key={c.id ?? i} complaint={c} ctx={ctx} />)}</ol>;
+export function Complaints({ complaints, format }: { complaints: Complaint[]; format: TenderFormatter }) {
+  return <ol className="tender-cards">{complaints.map((c, i) => <ComplaintCard key={c.id ?? i} complaint={c} format={format} />)}</ol>;
 }
 
-function ComplaintCard({ complaint: c, ctx }: { complaint: Complaint; ctx: Ctx }) {
-  const { t } = ctx;
+function ComplaintCard({ complaint: c, format }: { complaint: Complaint; format: TenderFormatter }) {
+  const { t } = format;
   return (
     <li className="tender-card">
       <h3>{c.title || c.complaintID || tenderLabel(t, 'complaintType', c.type)}</h3>
       <p className="tender-badges">
         {c.type && <span>{tenderLabel(t, 'complaintType', c.type)}</span>}
         {c.status && <Status code={c.status}>{tenderLabel(t, 'complaintStatus', c.status)}</Status>}
-        {(c.dateSubmitted || c.date) && <span className="muted">{ctx.date(c.dateSubmitted || c.date)}</span>}
+        {(c.dateSubmitted || c.date) && <span className="muted">{format.date(c.dateSubmitted || c.date)}</span>}
       </p>
       {c.description && <p className="pre">{c.description}</p>}
       {c.resolution && (

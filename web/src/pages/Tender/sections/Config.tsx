@@ -9,7 +9,7 @@
 import type { TFunction } from 'i18next';
 import { Facts, type Fact } from '../../../components/Facts/Facts';
 import { Section } from '../../../components/Section/Section';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { CONFIG_KEYS, DURATION_KEYS, configWithDefaults, durationKind, type ConfigKey } from '../procedureDefaults';
 import type { Tender } from '../../../records/tender';
 
@@ -22,8 +22,8 @@ function configValue(key: ConfigKey, value: boolean | number, method: string | u
   return String(value);
 }
 
-export function Config({ tender, ctx }: { tender: Tender; ctx: Ctx }) {
-  const { t } = ctx;
+export function Config({ tender, format }: { tender: Tender; format: TenderFormatter }) {
+  const { t } = format;
   const method = tender.procurementMethodType;
   const values = configWithDefaults(method, tender.config);
   const own = tender.config && typeof tender.config === 'object' ? tender.config : {};

@@ -7,7 +7,7 @@ import { AppLink } from '../../../components/AppLink/AppLink';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { list, organisationNames } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { statusLabel } from '../../../lib/enums';
 import type { Award, Contract } from '../../../records/tender';
 
@@ -17,8 +17,8 @@ export function contractsOf(registered: Contract[], own: Contract[]): Array<Cont
   return [...registered.map((c) => ({ ...c, registered: true })), ...own.filter((c) => !ids.has(c.id))];
 }
 
-export function Contracts({ contracts, awards, ctx }: { contracts: Array<Contract & { registered?: boolean }>; awards: Award[]; ctx: Ctx }) {
-  const { t } = ctx;
+export function Contracts({ contracts, awards, format }: { contracts: Array<Contract & { registered?: boolean }>; awards: Award[]; format: TenderFormatter }) {
+  const { t } = format;
   return (
     <DataTable head={['contractId', 'suppliers', 'value', 'status', 'dateSigned'].map((c) => t(`tender.col.${c}`))}>
       {contracts.map((c, i) => {
@@ -27,10 +27,10 @@ export function Contracts({ contracts, awards, ctx }: { contracts: Array<Contrac
         return (
           <tr key={c.id ?? i}>
             <th scope="row">{c.registered && id ? <AppLink to={`/contracts/${encodeURIComponent(id)}`}>{id}</AppLink> : id}</th>
-            <td>{organisationNames(suppliers, ctx.language)}</td>
-            <td><Money value={c.value} ctx={ctx} /></td>
+            <td>{organisationNames(suppliers, format.language)}</td>
+            <td><Money value={c.value} format={format} /></td>
             <td>{c.status ? statusLabel(t, 'contract', c.status) : ''}</td>
-            <td>{ctx.date(c.dateSigned)}</td>
+            <td>{format.date(c.dateSigned)}</td>
           </tr>
         );
       })}

@@ -1,11 +1,11 @@
 /** What is bought: each item's classifications, quantity, delivery and lot. */
 import { RecordItems } from '../../../components/RecordItems/RecordItems';
 import { formatDate } from '../../../lib/dates';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import type { Item } from '../../../records/tender';
 
 /** The delivery dates, to the day: from a start to an end, until an end, or from a start. */
-function delivery({ deliveryDate }: Item, { t, language }: Ctx): string {
+function delivery({ deliveryDate }: Item, { t, language }: TenderFormatter): string {
   const start = deliveryDate?.startDate;
   const end = deliveryDate?.endDate;
   if (start && end) return t('items.deliveryRange', { start: formatDate(start, language), end: formatDate(end, language) });
@@ -13,7 +13,7 @@ function delivery({ deliveryDate }: Item, { t, language }: Ctx): string {
   return start ? t('items.deliveryFrom', { date: formatDate(start, language) }) : '';
 }
 
-export function Items({ items, withLot, ctx }: { items: Item[]; withLot: boolean; ctx: Ctx }) {
-  const lot = withLot ? (item: Item) => ctx.lotTitle(item.relatedLot) : undefined;
-  return <RecordItems items={items} ctx={ctx} delivery={(item) => delivery(item, ctx)} lot={lot} />;
+export function Items({ items, withLot, format }: { items: Item[]; withLot: boolean; format: TenderFormatter }) {
+  const lot = withLot ? (item: Item) => format.lotTitle(item.relatedLot) : undefined;
+  return <RecordItems items={items} format={format} delivery={(item) => delivery(item, format)} lot={lot} />;
 }

@@ -2,22 +2,22 @@
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { localized } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import type { Lot } from '../../../records/tender';
 
-export function Lots({ lots, ctx }: { lots: Lot[]; ctx: Ctx }) {
-  const { t } = ctx;
+export function Lots({ lots, format }: { lots: Lot[]; format: TenderFormatter }) {
+  const { t } = format;
   return (
     <DataTable head={['title', 'value', 'minimalStep', 'guarantee', 'status', 'auction'].map((c) => (c === 'minimalStep' || c === 'guarantee' ? t(`tender.${c}`) : t(`tender.col.${c}`)))}>
       {lots.map((lot, i) => (
         <tr key={lot.id ?? i}>
-          <th scope="row">{localized(lot, 'title', ctx.language)}</th>
-          <td><Money value={lot.value} ctx={ctx} /></td>
-          <td><Money value={lot.minimalStep} ctx={ctx} /></td>
-          <td><Money value={lot.guarantee} ctx={ctx} /></td>
+          <th scope="row">{localized(lot, 'title', format.language)}</th>
+          <td><Money value={lot.value} format={format} /></td>
+          <td><Money value={lot.minimalStep} format={format} /></td>
+          <td><Money value={lot.guarantee} format={format} /></td>
           <td>{tenderLabel(t, 'lotStatus', lot.status)}</td>
-          <td>{ctx.date(lot.auctionPeriod?.startDate)}</td>
+          <td>{format.date(lot.auctionPeriod?.startDate)}</td>
         </tr>
       ))}
     </DataTable>

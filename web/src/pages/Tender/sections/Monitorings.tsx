@@ -9,8 +9,8 @@ import { Unavailable } from '../../../components/Unavailable/Unavailable';
 import { dataOf, failed, type DataSource } from '../../../lib/data';
 import { codeLabel } from '../../../lib/enums';
 import { membersOf } from '../../../records/collection';
-import type { Ctx } from '../ctx';
-import { tenderPath } from '../route';
+import type { TenderFormatter } from '../formatter';
+import { tenderPath } from '../path';
 import type { Tender } from '../../../records/tender';
 
 interface MonitoringSummary {
@@ -28,8 +28,8 @@ export function monitoringsOf(source: DataSource): MonitoringSummary[] | null {
   return membersOf<MonitoringSummary>(dataOf<unknown>(source, 'monitorings'));
 }
 
-export function Monitorings({ monitorings, tender, ctx }: { monitorings: MonitoringSummary[] | null; tender: Tender; ctx: Ctx }) {
-  const { t } = ctx;
+export function Monitorings({ monitorings, tender, format }: { monitorings: MonitoringSummary[] | null; tender: Tender; format: TenderFormatter }) {
+  const { t } = format;
   if (!monitorings) return <Unavailable />;
   return (
     <DataTable head={['monitoringId', 'status', 'reason', 'date'].map((c) => t(`tender.col.${c}`))}>
@@ -42,7 +42,7 @@ export function Monitorings({ monitorings, tender, ctx }: { monitorings: Monitor
           </th>
           <td>{m.status ? codeLabel(t, 'monitoring.status', m.status) : ''}</td>
           <td>{(m.reasons ?? []).map((r) => codeLabel(t, 'monitoring.reason', r)).join(', ')}</td>
-          <td>{ctx.date(m.monitoringPeriod?.startDate ?? m.dateCreated)}</td>
+          <td>{format.date(m.monitoringPeriod?.startDate ?? m.dateCreated)}</td>
         </tr>
       ))}
     </DataTable>

@@ -5,12 +5,12 @@ import { partyFacts } from '../../../components/Party/partyFacts';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
 import { Section } from '../../../components/Section/Section';
 import { localized, type Organization } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 
-export function Organizer({ org, ctx }: { org: Organization; ctx: Ctx }) {
-  const { t, language } = ctx;
+export function Organizer({ org, format }: { org: Organization; format: TenderFormatter }) {
+  const { t, language } = format;
   const id = org.identifier;
-  const facts = partyFacts(org, ctx);
+  const facts = partyFacts(org, format);
   return (
     <Section id="organizer" title={t('tender.organizer')}>
       <p className="organizer-name">

@@ -1,7 +1,7 @@
 /** The decisions on each bidder's qualification (pre-qualification procedures). */
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { organisationNames } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import type { Bid, Qualification } from '../../../records/tender';
 
@@ -10,20 +10,20 @@ interface Props {
   /** The bids, which name the bidders the qualifications point to. */
   bids: Bid[];
   withLot: boolean;
-  ctx: Ctx;
+  format: TenderFormatter;
 }
 
-export function Qualifications({ qualifications, bids, withLot, ctx }: Props) {
-  const { t } = ctx;
-  const bidders = new Map(bids.map((b) => [b.id, organisationNames(b.tenderers, ctx.language)]));
+export function Qualifications({ qualifications, bids, withLot, format }: Props) {
+  const { t } = format;
+  const bidders = new Map(bids.map((b) => [b.id, organisationNames(b.tenderers, format.language)]));
   return (
     <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
       {qualifications.map((q, i) => (
         <tr key={q.id ?? i} id={q.id ? `qualification-${q.id}` : undefined}>
           <th scope="row">{bidders.get(q.bidID) || q.bidID}</th>
-          {withLot && <td>{ctx.lotTitle(q.lotID)}</td>}
+          {withLot && <td>{format.lotTitle(q.lotID)}</td>}
           <td>{tenderLabel(t, 'qualificationStatus', q.status)}</td>
-          <td>{ctx.date(q.date)}</td>
+          <td>{format.date(q.date)}</td>
         </tr>
       ))}
     </DataTable>

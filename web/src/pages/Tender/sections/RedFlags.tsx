@@ -1,26 +1,25 @@
 /**
- * The red flags: the integrity indicators the server computed on this tender (issue 34),
- * each raised one with its name, a one-line explanation and the facts from the record,
- * linked to the rows that hold them; then the indicators checked and not raised, and
- * those that do not apply, with why. Worded here, never computed here.
+ * The red flags the server computed on this tender (issue 34), each raised one with its
+ * name, a one-line explanation and the facts from the record, linked to the rows that
+ * hold them; then those checked and not raised, and those that do not apply, with why. Worded here, never computed here.
  */
 import { AppLink } from '../../../components/AppLink/AppLink';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { methodLabel } from '../../../lib/enums';
 import { RED_FLAG_CODES, type Assessment, type BidRef, type DisqualifiedBid, type Evidence, type Outcome, type PricedBid } from '../../../records/redFlags';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 
 interface Props {
   assessment: Assessment;
   /** The anchors the page has (`bid-…`, `award-…`, `qualification-…`, `timeline`). */
   anchors: ReadonlySet<string>;
-  ctx: Ctx;
+  format: TenderFormatter;
 }
 
 export default RedFlags;
 
-export function RedFlags({ assessment, anchors, ctx }: Props) {
-  const { t } = ctx;
+export function RedFlags({ assessment, anchors, format }: Props) {
+  const { t } = format;
   const byVerdict = (verdict: Outcome['verdict']) =>
     RED_FLAG_CODES.map((code) => assessment.outcomes.find((o) => o.code === code)).filter((o): o is Outcome => o?.verdict === verdict);
   const raised = byVerdict('raised');
@@ -42,7 +41,7 @@ export function RedFlags({ assessment, anchors, ctx }: Props) {
             <li key={o.code} id={`red-flag-${o.code.toLowerCase()}`}>
               <strong>{method(o.code)}</strong>
               <p>{t(`redFlags.explain.${o.code}`)}</p>
-              {o.evidence && <EvidenceText outcome={o} evidence={o.evidence} anchors={anchors} ctx={ctx} />}
+              {o.evidence && <EvidenceText outcome={o} evidence={o.evidence} anchors={anchors} format={format} />}
             </li>
           ))}
         </ul>
@@ -71,15 +70,15 @@ export function RedFlags({ assessment, anchors, ctx }: Props) {
 }
 
 /** A percentage of a fraction to one decimal (0.054 → "5,4"), as the page's language writes numbers. */
-const percent = (fraction: number | undefined, ctx: Ctx) =>
-  typeof fraction === 'number' && Number.isFinite(fraction) ? formatNumber(Math.round(fraction * 1000) / 10, undefined, ctx.language) : '?';
+const percent = (fraction: number | undefined, format: TenderFormatter) =>
+  typeof fraction === 'number' && Number.isFinite(fraction) ? formatNumber(Math.round(fraction * 1000) / 10, undefined, format.language) : '?';
 
-const amountOf = (bid: { amount?: number; currency?: string } | undefined, ctx: Ctx) =>
-  bid && typeof bid.amount === 'number' ? formatMoney(bid.amount, bid.currency || 'UAH', ctx.language) : '?';
+const amountOf = (bid: { amount?: number; currency?: string } | undefined, format: TenderFormatter) =>
+  bid && typeof bid.amount === 'number' ? formatMoney(bid.amount, bid.currency || 'UAH', format.language) : '?';
 
 /** The sentence of one raised outcome, and links to where the record holds its facts. */
-function EvidenceText({ outcome, evidence: e, anchors, ctx }: { outcome: Outcome; evidence: Evidence; anchors: ReadonlySet<string>; ctx: Ctx }) {
-  const { t } = ctx;
+function EvidenceText({ outcome, evidence: e, anchors, format }: { outcome: Outcome; evidence: Evidence; anchors: ReadonlySet<string>; format: TenderFormatter }) {
+  const { t } = format;
   const who = (bid: BidRef | DisqualifiedBid | undefined) => bid?.tenderer || bid?.tendererId || t('redFlags.evidence.unknown');
   const links: [string, string][] = [];
   const link = (anchor: string | undefined, label: string) => {
@@ -100,8 +99,8 @@ function EvidenceText({ outcome, evidence: e, anchors, ctx }: { outcome: Outcome
     case 'R003': {
       const working = e.dayKind === 'working';
       text = t('redFlags.evidence.R003', {
-        start: ctx.date(e.startDate),
-        end: ctx.date(e.endDate),
+        start: format.date(e.startDate),
+        end: format.date(e.endDate),
         days: working ? e.workingDays : e.calendarDays,
         kind: t(`redFlags.evidence.${working ? 'working' : 'calendar'}`),
         minimum: e.minimumDays,
@@ -127,11 +126,11 @@ function EvidenceText({ outcome, evidence: e, anchors, ctx }: { outcome: Outcome
       const winner = e.winner as PricedBid | undefined;
       text = t(`redFlags.evidence.${outcome.code}`, {
         winner: who(winner),
-        winnerAmount: amountOf(winner, ctx),
+        winnerAmount: amountOf(winner, format),
         second: who(e.secondLowest),
-        secondAmount: amountOf(e.secondLowest, ctx),
-        percent: percent(e.difference, ctx),
-        fence: percent(e.fence, ctx),
+        secondAmount: amountOf(e.secondLowest, format),
+        percent: percent(e.difference, format),
+        fence: percent(e.fence, format),
       });
       awardLink(winner?.awardId, winner);
       bidLink(e.secondLowest);
@@ -139,12 +138,12 @@ function EvidenceText({ outcome, evidence: e, anchors, ctx }: { outcome: Outcome
     }
     case 'R028': {
       const bids = Array.isArray(e.bids) ? e.bids : [];
-      text = t('redFlags.evidence.R028', { tenderers: bids.map(who).join('; '), amount: amountOf(e, ctx) });
+      text = t('redFlags.evidence.R028', { tenderers: bids.map(who).join('; '), amount: amountOf(e, format) });
       bids.forEach(bidLink);
       break;
     }
     case 'R030':
-      text = t('redFlags.evidence.R030', { winner: who(e.winner), bidDate: ctx.date(e.bidDate), deadline: ctx.date(e.tenderPeriodEnd) });
+      text = t('redFlags.evidence.R030', { winner: who(e.winner), bidDate: format.date(e.bidDate), deadline: format.date(e.tenderPeriodEnd) });
       bidLink(e.winner);
       awardLink(e.winner?.awardId, e.winner);
       break;
@@ -160,11 +159,11 @@ function EvidenceText({ outcome, evidence: e, anchors, ctx }: { outcome: Outcome
       const lowest = e.lowest;
       const winner = e.winner as PricedBid | undefined;
       const values = {
-        amount: amountOf(lowest, ctx),
+        amount: amountOf(lowest, format),
         tenderer: who(lowest),
-        date: ctx.date(lowest?.disqualifiedOn),
-        percent: typeof e.percentAbove === 'number' ? percent(e.percentAbove / 100, ctx) : '?',
-        winnerAmount: amountOf(winner, ctx),
+        date: format.date(lowest?.disqualifiedOn),
+        percent: typeof e.percentAbove === 'number' ? percent(e.percentAbove / 100, format) : '?',
+        winnerAmount: amountOf(winner, format),
         winner: who(winner),
       };
       text = t(winner ? 'redFlags.evidence.R036' : 'redFlags.evidence.R036_noWinner', values);
@@ -178,16 +177,16 @@ function EvidenceText({ outcome, evidence: e, anchors, ctx }: { outcome: Outcome
       text = t('redFlags.evidence.R038', {
         disqualified: typeof e.disqualified === 'number' ? e.disqualified : (e.disqualifiedBids ?? []).length,
         submitted: e.submitted,
-        percent: percent(e.ratio, ctx),
-        fence: percent(e.fence, ctx),
+        percent: percent(e.ratio, format),
+        fence: percent(e.fence, format),
       });
       disqualifications(e.disqualifiedBids);
       break;
   }
   if (!text) return null;
-  const lot = e.lotId ? ctx.lotTitle(e.lotId) : '';
+  const lot = e.lotId ? format.lotTitle(e.lotId) : '';
   const sentence = lot ? t('redFlags.evidence.lot', { lot, text }) : text.charAt(0).toUpperCase() + text.slice(1);
-  const otherLots = (e.otherLotsRaised ?? []).map((id) => ctx.lotTitle(id)).filter(Boolean);
+  const otherLots = (e.otherLotsRaised ?? []).map((id) => format.lotTitle(id)).filter(Boolean);
   return (
     <>
       <p className="red-flag-evidence">

@@ -8,7 +8,7 @@ import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { Section } from '../../../components/Section/Section';
 import { list, money } from '../../../records/parts';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import { methodLabel } from '../../../lib/enums';
 import { formatDate } from '../../../lib/dates';
@@ -26,12 +26,12 @@ function planLinks(tender: Tender, plans: Array<{ planID?: string; id?: string }
   ));
 }
 
-export function Summary({ tender, plans, ctx }: { tender: Tender; plans: Array<{ planID?: string; id?: string }>; ctx: Ctx }) {
-  const { t } = ctx;
-  const amount = (value: Value | undefined) => money(value, ctx.language) && <Money value={value} ctx={ctx} />;
+export function Summary({ tender, plans, format }: { tender: Tender; plans: Array<{ planID?: string; id?: string }>; format: TenderFormatter }) {
+  const { t } = format;
+  const amount = (value: Value | undefined) => money(value, format.language) && <Money value={value} format={format} />;
   const rows: Fact[] = withValues([
     [t('tender.tenderId'), tender.tenderID],
-    [t('tender.deadline'), tender.tenderPeriod?.endDate && <Deadline at={tender.tenderPeriod.endDate} language={ctx.language} />],
+    [t('tender.deadline'), tender.tenderPeriod?.endDate && <Deadline at={tender.tenderPeriod.endDate} language={format.language} />],
     [t('tender.value'), amount(tender.value)],
     [t('tender.method'), tender.procurementMethodType && methodLabel(t, tender.procurementMethodType)],
     [t('tender.category'), tender.mainProcurementCategory && tenderLabel(t, 'categories', tender.mainProcurementCategory)],
@@ -39,7 +39,7 @@ export function Summary({ tender, plans, ctx }: { tender: Tender; plans: Array<{
     [t('tender.guarantee'), amount(tender.guarantee)],
     [t('tender.minimalStep'), amount(tender.minimalStep)],
     // When the record last changed (issue 41): the mirror follows the central database.
-    [t('freshness.modified'), tender.dateModified && formatDate(tender.dateModified, ctx.language, true)],
+    [t('freshness.modified'), tender.dateModified && formatDate(tender.dateModified, format.language, true)],
   ]);
   if (!rows.length) return null;
   return (

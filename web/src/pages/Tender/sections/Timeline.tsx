@@ -9,17 +9,17 @@
 import { Fragment } from 'react';
 import { useNow } from '../../../lib/clock';
 import { tenderIcsUrl } from '../../../lib/machineUrls';
-import type { Ctx } from '../ctx';
+import type { TenderFormatter } from '../formatter';
 import { deadlinesOf, ongoing, stageDates, stageName, type Stage } from '../timeline';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const startOf = (s: Stage) => Date.parse((s.start ?? s.end) as string);
 
-export function Timeline({ stages, status, tenderId, ctx }: { stages: Stage[]; status?: string; tenderId?: string; ctx: Ctx }) {
-  const { t } = ctx;
+export function Timeline({ stages, status, tenderId, format }: { stages: Stage[]; status?: string; tenderId?: string; format: TenderFormatter }) {
+  const { t } = format;
   const now = useNow(1000);
-  const name = (s: Stage) => stageName(t, s, ctx.lotTitle);
-  const kyiv = (iso: string) => t('calendar.kyiv', { date: ctx.date(iso) });
+  const name = (s: Stage) => stageName(t, s, format.lotTitle);
+  const kyiv = (iso: string) => t('calendar.kyiv', { date: format.date(iso) });
   const deadlines = ongoing(status) ? deadlinesOf(stages) : [];
   const next = deadlines.find((d) => Date.parse(d.at) > now);
   let left = '';
@@ -65,7 +65,7 @@ export function Timeline({ stages, status, tenderId, ctx }: { stages: Stage[]; s
                 <span className="stage-name">{name(s)}</span>
                 {current && <span className="stage-current">{t('tender.timeline.current')}</span>}
                 {s.current && ended && <span className="stage-current stage-status-passed">{t('tender.timeline.statusPassed')}</span>}
-                <span className="stage-dates">{stageDates(s, ctx)}</span>
+                <span className="stage-dates">{stageDates(s, format)}</span>
               </li>
             </Fragment>
           );
@@ -74,7 +74,7 @@ export function Timeline({ stages, status, tenderId, ctx }: { stages: Stage[]; s
       </ol>
       {tenderId && (
         <p className="tender-calendar">
-          <a href={tenderIcsUrl(tenderId, ctx.language)} download>{t('calendar.add')}</a>
+          <a href={tenderIcsUrl(tenderId, format.language)} download>{t('calendar.add')}</a>
         </p>
       )}
     </>

@@ -63,7 +63,7 @@ export interface PageChunk {
   jsonLd?: (ctx: RouteContext, canonical: string, t: TFunction, route: PageRoute) => object | null;
   /** The page's machine-readable versions (`<link rel="alternate" type=…>`). */
   links?: (ctx: RouteContext, canonical: string, t: TFunction, route: PageRoute) => HeadLink[];
-  /** The canonical query (`PageModule.canonicalQuery`), for a page whose codec is in its chunk. */
+  /** The canonical query (`RouteModule.canonicalQuery`), for a page whose codec is in its chunk. */
   canonicalQuery?: (ctx: RouteContext, route: PageRoute) => string;
   /**
    * The client's script files of this chunk beyond the entry's (`assets/chunk-….js`),
@@ -90,7 +90,7 @@ export interface SplitPage {
  * chunk is there (guard, fetches, required answers, redirect, canonical link), and what
  * only renders or describes the page stays in its chunk.
  */
-export interface PageModule {
+export interface RouteModule {
   /** Page name; translation keys live under `pages.<name>`, split chunks are named by it. */
   name: string;
   /**
@@ -144,7 +144,7 @@ export interface PageModule {
 }
 
 /** One entry of the route table: a module under a path (relative to the language base). */
-export interface PageRoute extends PageModule {
+export interface PageRoute extends RouteModule {
   path: string;
 }
 

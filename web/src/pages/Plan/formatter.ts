@@ -4,11 +4,11 @@ import { formatDate } from '../../lib/dates';
 import { formatter, type Formatter } from '../../records/parts';
 import type { TFunction } from 'i18next';
 
-export interface Ctx extends Formatter {
+export interface PlanFormatter extends Formatter {
   /** A date without the time (a plan's dates are days: the tender's start, a delivery). */
   day: (iso: string | undefined) => string;
 }
 
-export function planCtx(t: TFunction, language: Language): Ctx {
+export function planFormatter(t: TFunction, language: Language): PlanFormatter {
   return { ...formatter(t, language), day: (iso) => formatDate(iso, language) };
 }

@@ -1,4 +1,4 @@
-//! A tender page's integrity indicators ("red flags", issue 34): the `indicators` crate
+//! A tender page's red flags (issue 34): the methodology's indicators (the `indicators` crate)
 //! run on the tender the page already fetched, so the page shows them whatever search
 //! service answers it. Only the members the indicators read are parsed
 //! ([`indicators::FIELDS`]); the rest of the record (its items, documents and criteria,
