@@ -13,7 +13,7 @@ endif
 CARGO ?= cargo
 PORT ?= 8080
 
-.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint check bench bench-render bench-compression bench-upstream bench-sync relevance soak lighthouse alerts clean
+.PHONY: help setup web build run test test-web test-rust test-e2e fuzz lint cycles check bench bench-render bench-compression bench-upstream bench-sync relevance soak lighthouse alerts clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -62,9 +62,15 @@ fuzz: web ## fuzz URL → route → codec → upstream: 1,000,000 URLs each in t
 	cd web && FUZZ_RUNS=1000000 npx vitest run src/fuzz
 	FUZZ_CASES=1000000 FUZZ_PAGES=100000 $(CARGO) test --release -p server --test http fuzz:: -- --nocapture --test-threads 1
 
-lint: setup ## formatting and lints
+lint: setup cycles ## formatting, lints and module cycles
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+
+# Each crate's modules and the web files import one another one way only (allowed web
+# pairs and their reasons: scripts/cycles.mjs).
+cycles: ## fail on a module import cycle in any crate or in web/src
+	@for src in $(patsubst %/Cargo.toml,%/src,$(wildcard */Cargo.toml)); do node scripts/cycles.mjs rust $$src || exit 1; done
+	@node scripts/cycles.mjs web web/src
 
 check: lint test ## what CI runs
 
