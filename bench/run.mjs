@@ -306,7 +306,8 @@ async function waitReady(url, procs, seconds) {
 const snake = (camel) => camel.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
 /** The portal's environment: no embedded upstream, endpoints at the standalone one. */
 function portalEnv() {
-  const env = { PORTAL_SERVER_EMBEDDED_UPSTREAM: 'false', RUST_LOG: 'warn' };
+  // A session secret, as every portal outside development mode needs (`server.sessionSecret`).
+  const env = { PORTAL_SERVER_EMBEDDED_UPSTREAM: 'false', RUST_LOG: 'warn', PORTAL_SERVER_SESSION_SECRET: 'the-benchmarks-own-session-secret-of-32-chars' };
   const config = JSON.parse(readFileSync(join(SNAPSHOT, 'config/portal.json'), 'utf8'));
   // Every request is rendered: no micro-cached pages (the baselines keep none).
   if ('htmlMicroCacheMs' in config.server) env.PORTAL_SERVER_HTML_MICRO_CACHE_MS = '0';

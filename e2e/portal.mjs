@@ -10,7 +10,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * `{ base, readyLine, readyAt, output, stop, pid }` once the portal printed `ready: …`.
  */
 export function startPortal(env, { timeoutMs = 60_000 } = {}) {
-  const child = spawn('./target/release/portal', [], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Outside development mode a portal needs a session secret: the specs' own, unless `env` names one.
+  const secret = { PORTAL_SERVER_SESSION_SECRET: 'the-browser-specs-own-secret-of-32-chars-or-more' };
+  const child = spawn('./target/release/portal', [], { cwd: ROOT, env: { ...secret, ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = () =>
     new Promise((resolve) => {

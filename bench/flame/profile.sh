@@ -20,6 +20,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 UPSTREAM_PORT=19181 UPSTREAM_USERS_DB=:memory: RUST_LOG=warn taskset -c 0 target/release/upstream >"$work/upstream.log" 2>&1 &
 for _ in $(seq 120); do curl -sf -o /dev/null "http://127.0.0.1:19181/api/tenders?limit=1" && break; sleep 0.5; done
 env=(PORTAL_SERVER_EMBEDDED_UPSTREAM=false PORTAL_SERVER_HTML_MICRO_CACHE_MS=0 RUST_LOG=warn PORT=19182
+  PORTAL_SERVER_SESSION_SECRET=the-profiles-own-session-secret-of-32-chars
   RENDERER_V8_FLAGS=--perf-basic-prof)
 for key in $(node -e 'const e=require("./config/portal.json").client.endpoints; for (const [k,v] of Object.entries(e)) if (typeof v==="string" && v.startsWith("http://127.0.0.1:8081")) console.log(k+"="+v.replace("http://127.0.0.1:8081","http://127.0.0.1:19181"))'); do
   env+=("PORTAL_CLIENT_ENDPOINTS_$(echo "${key%%=*}" | sed 's/[A-Z]/_&/g' | tr a-z A-Z)=${key#*=}")

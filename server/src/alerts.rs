@@ -10,6 +10,7 @@
 //! watermark, all in one transaction. A search that fails is logged and left for the next
 //! run; the others go on. Two runs at once (the timer and `make alerts`) cannot mail one
 //! search twice: the second one's `deliver` finds the watermark moved and is refused.
+//! With several replicas, the timer of the one holding the job's lease runs ([`Lease`]).
 
 use std::time::Duration;
 
@@ -152,19 +153,58 @@ async fn one(
 }
 
 /// The timer inside the portal: a run every `alerts.intervalSeconds` once the portal
-/// serves (on the calling thread's runtime, whose isolate writes the e-mails).
+/// serves (on the calling thread's runtime, whose isolate writes the e-mails). With
+/// several replicas, only the holder of the job's lease runs ([`Lease`]); the others
+/// ask again at their next turn and take over when the holder stops renewing.
 pub async fn every_interval(state: AppState) {
     let interval = Duration::from_secs(state.config().alerts.interval_seconds);
+    let lease = Lease::new("alerts", interval);
     while !state.serving() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     loop {
-        match run(&state).await {
-            Ok(summary) if summary.due > 0 => tracing::info!(%summary, "saved-search alerts"),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "saved-search alerts did not run"),
+        match lease.take(&state).await {
+            Ok(true) => match run(&state).await {
+                Ok(summary) if summary.due > 0 => tracing::info!(%summary, "saved-search alerts"),
+                Ok(_) => tracing::debug!("saved-search alerts: this replica ran the job, nothing was due"),
+                Err(e) => tracing::warn!(error = %e, "saved-search alerts did not run"),
+            },
+            Ok(false) => tracing::debug!("saved-search alerts: another replica holds the job"),
+            Err(e) => tracing::warn!(error = %e, "saved-search alerts did not run: no lease"),
         }
         tokio::time::sleep(interval).await;
+    }
+}
+
+/// A periodic job's lease, held through the users API (`/api/jobs/{name}/lease`) by
+/// this process under a name of its own: one replica runs the job at a time. It is
+/// taken for three intervals and renewed at every turn, so a run longer than an
+/// interval keeps it, and a holder that stopped frees the job three intervals after
+/// its last turn at most. A run that outlives its lease is still safe: the users API
+/// refuses a second delivery of one search (`409`).
+pub struct Lease {
+    name: &'static str,
+    holder: String,
+    seconds: u64,
+}
+
+impl Lease {
+    pub fn new(name: &'static str, interval: Duration) -> Self {
+        let holder = format!("portal-{}", &crate::session::csrf::random_id()[..16]);
+        Self { name, holder, seconds: (interval.as_secs() * 3).clamp(30, 3600) }
+    }
+
+    /// True when this process holds the lease now (taken or renewed), false when
+    /// another holds it.
+    pub async fn take(&self, state: &AppState) -> Result<bool, String> {
+        let path = format!("/api/jobs/{}/lease", self.name);
+        let body = json!({ "holder": self.holder, "seconds": self.seconds });
+        let key = state.config().alerts.key.as_str();
+        match users::change(state.http(), state.sessions().users(), Method::POST, &path, key, body).await {
+            Ok(_) => Ok(true),
+            Err(refusal) if refusal.error == CallError::Refused(409) => Ok(false),
+            Err(refusal) => Err(format!("users API: {path} answered {}", refusal.error.status())),
+        }
     }
 }
 

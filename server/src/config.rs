@@ -211,9 +211,17 @@ pub struct ServerConfig {
     /// Session and anti-forgery cookies carry `Secure`. Must be true when
     /// `client.publicOrigin` is https. Env: `PORTAL_SERVER_SECURE_COOKIES`.
     pub secure_cookies: bool,
-    /// Key of the anti-forgery tokens; empty: a random one per start (tokens of forms
-    /// rendered before a restart then fail once). Env: `PORTAL_SERVER_SESSION_SECRET`.
+    /// Key of everything the portal signs: the anti-forgery tokens, the pending-login
+    /// and hand-over cookies. At least 32 characters, the same on every replica. Empty
+    /// is allowed in development mode only (`UPSTREAM_DEV=1`): a random key per start
+    /// (tokens of forms rendered before a restart then fail once). Env:
+    /// `PORTAL_SERVER_SESSION_SECRET`.
     pub session_secret: String,
+    /// A file holding the secret instead (its first line), read at start: a secret kept
+    /// out of the configuration and the environment. Env:
+    /// `PORTAL_SERVER_SESSION_SECRET_FILE`.
+    #[serde(default)]
+    pub session_secret_file: PathBuf,
     /// Addresses or ranges (`10.0.0.0/8`) of reverse proxies in front of the portal: from
     /// them (only), `X-Forwarded-For` is read from the right, and its first address that
     /// is not itself a trusted proxy is the visitor's (the users API's rule too). Env:
@@ -305,6 +313,9 @@ pub struct RendererConfig {
     pub snapshot: bool,
 }
 
+/// The shortest session secret served with outside development mode.
+pub const MIN_SESSION_SECRET: usize = 32;
+
 impl Config {
     /// Loads `path`, applies overrides from `env` (name, value) pairs, validates.
     pub fn load(path: &Path, env: impl IntoIterator<Item = (String, String)>) -> Result<Self, ConfigError> {
@@ -329,6 +340,38 @@ impl Config {
         })?;
         config.validate()?;
         Ok(config)
+    }
+
+    /// The session secret the portal may serve with: `server.sessionSecretFile`'s first
+    /// line when that is set, else `server.sessionSecret`. Outside development mode an
+    /// empty or short secret is refused: replicas would reject each other's forms and
+    /// a restart would void every form on screen.
+    pub fn settle_session_secret(&mut self, development: bool) -> Result<(), ConfigError> {
+        let server = &mut self.server;
+        if !server.session_secret_file.as_os_str().is_empty() {
+            let path = &server.session_secret_file;
+            let text =
+                std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.clone(), source })?;
+            server.session_secret = text.lines().next().unwrap_or("").trim().to_owned();
+            if server.session_secret.is_empty() {
+                return Err(invalid("server.sessionSecretFile", format!("{} is empty", path.display())));
+            }
+        }
+        let length = server.session_secret.chars().count();
+        match (length, development) {
+            (0, true) => Ok(()),
+            (0, false) => Err(invalid(
+                "server.sessionSecret",
+                "not set: outside development mode (UPSTREAM_DEV=1) the portal needs one secret of at least \
+                 32 characters, the same on every replica (or server.sessionSecretFile)"
+                    .to_owned(),
+            )),
+            (n, false) if n < MIN_SESSION_SECRET => Err(invalid(
+                "server.sessionSecret",
+                format!("{n} characters: at least {MIN_SESSION_SECRET} are needed"),
+            )),
+            _ => Ok(()),
+        }
     }
 
     fn validate(&self) -> Result<(), ConfigError> {

@@ -8,7 +8,6 @@
 //! with `304` before anything else is fetched.
 
 use std::net::IpAddr;
-use std::sync::{Arc, OnceLock};
 use std::time::SystemTime;
 
 use axum::body::{Body, Bytes};
@@ -24,7 +23,7 @@ use crate::page::fetch::{computed, fetch_one};
 use crate::redact::redacted;
 use crate::spool::spooled;
 use crate::state::{AppState, Ready};
-use crate::streams::{Refused, Streams, Turn};
+use crate::streams::{Refused, Turn};
 
 /// Whether a path may name a document for machines (the bundle has the last word).
 pub fn is_document_path(path: &str) -> bool {
@@ -64,17 +63,11 @@ impl Run {
     }
 }
 
-/// Documents over several upstream requests: one per client at a time, and
-/// `server.maxDocumentStreams` being made at once, process-wide (`crate::streams`).
-fn streams(state: &AppState) -> Arc<Streams> {
-    static STREAMS: OnceLock<Arc<Streams>> = OnceLock::new();
-    STREAMS.get_or_init(|| Streams::new(state.config().server.max_document_streams)).clone()
-}
-
 /// The client's turn and a permit to make its document, waiting in line for both; a
 /// `503` with `Retry-After` when the line is full or too slow.
 async fn admitted(state: &AppState, client: Option<IpAddr>) -> Result<(Turn, OwnedSemaphorePermit), Response> {
-    let streams = streams(state);
+    // One per client at a time, and `server.maxDocumentStreams` at once per process.
+    let streams = state.document_streams();
     let refused = |why: Refused| {
         tracing::info!(?why, "a document over several requests refused: the line is full or too slow");
         busy()

@@ -32,6 +32,9 @@ fn main() -> anyhow::Result<()> {
             anyhow::bail!("unknown command `{other}`: `portal` serves, `portal alerts` runs the alert job once")
         }
     }
+    // Development mode is the embedded upstream's (`UPSTREAM_DEV=1`, what `make run` sets).
+    let development = std::env::var("UPSTREAM_DEV").is_ok_and(|v| v == "1");
+    config.settle_session_secret(development).context("configuration")?;
     let threads = match config.renderer.isolates {
         0 => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         n => n,

@@ -43,6 +43,9 @@ struct Inner {
     security: Arc<SecurityHeaders>,
     /// Web-vitals reports taken in the current second (`router::vitals`).
     vitals: crate::rate::Rate,
+    /// Documents for machines being made over several upstream requests: at most
+    /// `server.maxDocumentStreams` at once in this process (`crate::machine`).
+    document_streams: Arc<crate::streams::Streams>,
 }
 
 /// What exists once start-up finished: the pool and the translation files.
@@ -101,7 +104,7 @@ impl AppState {
         let html_cache = TtlCache::new(4096, config.server.html_micro_cache_mb << 20);
         let config_embedded = config.server.embedded_upstream;
         if config.server.session_secret.is_empty() {
-            tracing::warn!("server.sessionSecret is not set: anti-forgery tokens use a random key for this process");
+            tracing::warn!("server.sessionSecret is not set (development mode): signed cookies and forms use a random key for this process");
         }
         let sessions = Sessions::with_proxy_key(
             &config.server.session_secret,
@@ -111,6 +114,7 @@ impl AppState {
             &config.server.users_proxy_key,
         );
         let security = Arc::new(SecurityHeaders::new(&config));
+        let document_streams = crate::streams::Streams::new(config.server.max_document_streams);
         Self {
             inner: Arc::new(Inner {
                 config,
@@ -126,6 +130,7 @@ impl AppState {
                 sessions,
                 security,
                 vitals: Default::default(),
+                document_streams,
             }),
         }
     }
@@ -164,6 +169,11 @@ impl AppState {
     }
 
     /// The rate of web-vitals reports this process takes.
+    /// The permits and lines of documents made over several upstream requests.
+    pub fn document_streams(&self) -> &Arc<crate::streams::Streams> {
+        &self.inner.document_streams
+    }
+
     pub fn vitals_rate(&self) -> &crate::rate::Rate {
         &self.inner.vitals
     }

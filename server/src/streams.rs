@@ -3,9 +3,9 @@
 //! - **one document per client** at a time, from its request's first step to its last
 //!   byte sent: a client is an address, or a `/64` of IPv6 (one host's usual share),
 //!   as [`crate::peer::Peer::visitor`] reads it behind the trusted proxies;
-//! - **`server.maxDocumentStreams` documents being made** at once, process-wide: a
-//!   permit covers the steps only, which run to their end into [`crate::spool`] while
-//!   the client reads at its own pace.
+//! - **`server.maxDocumentStreams` documents being made** at once by the replica (its
+//!   `AppState` holds them; each replica has its own): a permit covers the steps only,
+//!   which run to their end into [`crate::spool`] while the client reads at its own pace.
 //!
 //! A request waits in them at most [`WAIT`], and at most [`MAX_WAITING`] requests wait at
 //! once; past either, `503` with `Retry-After`. A client that reconnects again and again

@@ -19,6 +19,7 @@
 mod account;
 pub mod cart;
 mod confirmation;
+pub mod lease;
 mod old_portal;
 mod recovery;
 mod registration;
@@ -387,7 +388,8 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/old/", post(old_portal::old_login))
         .route("/old/cabinet/logout", get(old_portal::old_logout))
         .merge(cart::routes())
-        .merge(saved::routes());
+        .merge(saved::routes())
+        .route("/api/jobs/{name}/lease", post(lease::take));
     if dev {
         router.route("/dev/outbox", get(outbox))
     } else {

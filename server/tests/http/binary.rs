@@ -45,6 +45,40 @@ impl Portal {
     /// `env` on top, and waits until `/healthz` answers 200. Variables of the test's
     /// own environment that configure the portal or the upstream are not passed on.
     pub(super) async fn start(name: &str, env: &[(&str, String)]) -> Self {
+        let (mut command, dir, log, port) = Self::command(name, env);
+        let child = command.spawn().expect("the portal binary");
+        let mut portal = Self { child, port, log, _dir: dir };
+        portal.wait_ready().await;
+        portal
+    }
+
+    /// Starts the binary as [`Portal::start`] does and expects it to refuse: its exit
+    /// status and what it wrote, once it has exited (within 60 s, never having
+    /// answered `/healthz`).
+    pub(super) async fn refused(name: &str, env: &[(&str, String)]) -> (std::process::ExitStatus, String) {
+        let (mut command, _dir, log, port) = Self::command(name, env);
+        let mut child = command.spawn().expect("the portal binary");
+        let started = Instant::now();
+        let client = client();
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                return (status, std::fs::read_to_string(&log).unwrap_or_default());
+            }
+            let healthz = client.get(format!("http://127.0.0.1:{port}/healthz")).send().await;
+            if healthz.is_ok_and(|answer| answer.status() == 200) || started.elapsed() > Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!(
+                    "the portal started when it should have refused:\n{}",
+                    std::fs::read_to_string(&log).unwrap_or_default()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The command of [`Portal::start`], its folder, log file and port. A test secret
+    /// (`server.sessionSecret`) is set, which `env` may replace.
+    fn command(name: &str, env: &[(&str, String)]) -> (Command, TempDir, PathBuf, u16) {
         let dir = TempDir::new(name);
         let log = dir.0.join("portal.log");
         let port = free_port();
@@ -61,16 +95,14 @@ impl Portal {
             .env("PORTAL_SERVER_LOCALES_DIR", format!("{ROOT}/locales"))
             .env("PORTAL_RENDERER_ISOLATES", "2")
             .env("PORT", port.to_string())
+            .env("PORTAL_SERVER_SESSION_SECRET", "a-test-secret-of-the-tests-own-32-chars-or-more")
             .env("RUST_LOG", "warn");
         for (key, value) in env {
             command.env(key, value);
         }
         let file = std::fs::File::create(&log).unwrap();
         command.stdout(Stdio::from(file.try_clone().unwrap())).stderr(Stdio::from(file)).stdin(Stdio::null());
-        let child = command.spawn().expect("the portal binary");
-        let mut portal = Self { child, port, log, _dir: dir };
-        portal.wait_ready().await;
-        portal
+        (command, dir, log, port)
     }
 
     async fn wait_ready(&mut self) {

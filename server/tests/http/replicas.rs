@@ -14,8 +14,11 @@ const SECRET: &str = "replicas-share-this-anti-forgery-key-0123456789";
 /// seed users in.
 fn own_upstream() -> &'static str {
     static URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    URL.get_or_init(|| spawn_upstream(|_| {}))
+    URL.get_or_init(|| spawn_upstream(|config| config.alerts_key = Some(ALERTS_KEY.to_owned())))
 }
+
+/// The saved-search alert job's key (`alerts.key`, the upstream's `UPSTREAM_ALERTS_KEY`).
+const ALERTS_KEY: &str = "the-replicas-alert-job-key-0123456789";
 
 /// Two replicas: the same configuration, neither running an upstream of its own.
 async fn replicas() -> (Portal, Portal) {
@@ -194,4 +197,87 @@ async fn a_session_logged_out_on_one_replica_is_logged_out_on_the_other_at_once(
         let (_, html) = thief.get(&portal.url("/tenders")).await.unwrap();
         assert!(page_state(&html)["session"].is_null(), "logged out on {}", portal.url(""));
     }
+}
+
+/// A replica without the shared secret would refuse every form another replica rendered:
+/// outside development mode the portal does not start without one, nor with a short one,
+/// and it does start from a key file. In development mode (`UPSTREAM_DEV=1`) an empty
+/// secret is a random one per process.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_without_the_shared_secret_refuses_to_start() {
+    let url = own_upstream();
+    let base = |secret: &str| {
+        vec![
+            ("PORTAL_SERVER_EMBEDDED_UPSTREAM", "false".to_owned()),
+            ("PORTAL_CLIENT_ENDPOINTS_SEARCH", url.to_owned()),
+            ("PORTAL_CLIENT_ENDPOINTS_USERS", url.to_owned()),
+            ("PORTAL_CLIENT_ENDPOINTS_CDB", format!("{url}/cdb/api/2.5")),
+            ("PORTAL_SERVER_SESSION_SECRET", secret.to_owned()),
+        ]
+    };
+    for (secret, says) in [("", "not set"), ("short-secret", "12 characters")] {
+        let (status, log) = Portal::refused("no-secret", &base(secret)).await;
+        assert!(!status.success(), "{status}");
+        assert!(log.contains("server.sessionSecret") && log.contains(says), "{log}");
+    }
+    let dir = super::binary::TempDir::new("secret-file");
+    let file = dir.0.join("secret");
+    std::fs::write(&file, format!("{SECRET}\n")).unwrap();
+    let mut from_file = base("");
+    from_file.push(("PORTAL_SERVER_SESSION_SECRET_FILE", file.display().to_string()));
+    let portal = Portal::start("secret-file", &from_file).await;
+    assert_eq!(reqwest::get(portal.url("/healthz")).await.unwrap().status(), 200);
+    let mut development = base("");
+    development.push(("UPSTREAM_DEV", "1".to_owned()));
+    let portal = Portal::start("development", &development).await;
+    assert!(portal.log_tail().contains("development mode"), "{}", portal.log_tail());
+}
+
+/// With alerts on in both replicas, one of them runs each round: the one holding the
+/// job's lease in the users API. The other skips its turns while the lease is held.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_with_alerts_on_run_one_round_between_them() {
+    let url = own_upstream();
+    let env = [
+        ("PORTAL_SERVER_EMBEDDED_UPSTREAM", "false".to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_SEARCH", url.to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_USERS", url.to_owned()),
+        ("PORTAL_CLIENT_ENDPOINTS_CDB", format!("{url}/cdb/api/2.5")),
+        ("PORTAL_SERVER_SESSION_SECRET", SECRET.to_owned()),
+        ("PORTAL_ALERTS_ENABLED", "true".to_owned()),
+        ("PORTAL_ALERTS_INTERVAL_SECONDS", "10".to_owned()),
+        ("PORTAL_ALERTS_KEY", ALERTS_KEY.to_owned()),
+        ("RUST_LOG", "warn,server::alerts=debug".to_owned()),
+    ];
+    let (a, b) = tokio::join!(Portal::start("alerts-a", &env), Portal::start("alerts-b", &env));
+    const RAN: &str = "this replica ran the job";
+    const SKIPPED: &str = "another replica holds the job";
+    let turns = |portal: &Portal| {
+        let log = portal.log_tail();
+        (log.matches(RAN).count(), log.matches(SKIPPED).count())
+    };
+    // Both take their first turn as soon as they serve, and their second one interval
+    // later: wait for two turns each.
+    let started = std::time::Instant::now();
+    while [&a, &b].iter().any(|p| turns(p).0 + turns(p).1 < 2) {
+        assert!(started.elapsed() < std::time::Duration::from_secs(60), "{}\n{}", a.log_tail(), b.log_tail());
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let (ta, tb) = (turns(&a), turns(&b));
+    // One replica ran every round, the other none.
+    assert!(
+        (ta.0 >= 2 && ta.1 == 0 && tb.0 == 0 && tb.1 >= 2) || (tb.0 >= 2 && tb.1 == 0 && ta.0 == 0 && ta.1 >= 2),
+        "a: {ta:?}, b: {tb:?}\n{}\n{}",
+        a.log_tail(),
+        b.log_tail()
+    );
+    // The lease is held: a third holder is refused.
+    let third = reqwest::Client::new()
+        .post(format!("{url}/api/jobs/alerts/lease"))
+        .bearer_auth(ALERTS_KEY)
+        .json(&serde_json::json!({ "holder": "a-third-replica", "seconds": 30 }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(third.status(), 409);
 }

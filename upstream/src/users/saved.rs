@@ -402,7 +402,7 @@ fn owner(s: &AppState, h: &HeaderMap) -> Result<i64, UpstreamError> {
 
 /// The alert job: its key, compared in constant time. No key configured: the calls do
 /// not exist (404).
-fn job(s: &AppState, h: &HeaderMap) -> Result<(), UpstreamError> {
+pub(super) fn job(s: &AppState, h: &HeaderMap) -> Result<(), UpstreamError> {
     let Some(key) = s.config.alerts_key.as_deref() else {
         return Err(UpstreamError::NotFound { kind: "path", id: "requested".into() });
     };

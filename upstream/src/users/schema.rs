@@ -28,6 +28,7 @@ pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
     // Version 2: the cart, version 4: saved searches (nothing earlier is touched).
     tx.execute_batch(&cart::schema())?;
     tx.execute_batch(saved::SCHEMA)?;
+    tx.execute_batch(super::lease::SCHEMA)?;
     if version < 5 {
         if version >= 1 {
             // Tokens of earlier versions keep a session of their own: the first token's
