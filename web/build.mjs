@@ -109,10 +109,22 @@ const client = await build({
 const outputs = client.metafile.outputs;
 const graph = chunkGraph(client.metafile, ENTRY);
 const rel = (p) => `assets/${basename(p)}`;
+// The boot script (`src/boot/boot.ts`) goes in whole: the server writes it inline at the
+// end of every page and allows it by its hash.
+const boot = await build({
+  entryPoints: ['src/boot/boot.ts'],
+  bundle: true,
+  write: false,
+  minify: true,
+  format: 'iife',
+  target: 'es2017',
+  logLevel: 'warning',
+});
 const manifest = {
   entry: rel(graph.entryPath),
   css: outputs[graph.entryPath].cssBundle ? [rel(outputs[graph.entryPath].cssBundle)] : [],
   preload: [...graph.entry].filter((p) => p !== graph.entryPath).map(rel),
+  boot: boot.outputFiles[0].text.trim(),
 };
 mkdirSync('dist/client', { recursive: true });
 writeFileSync('dist/client/manifest.json', JSON.stringify(manifest, null, 2));

@@ -52,13 +52,18 @@ const TAG_MANAGER_SCRIPTS: &str = "https://www.googletagmanager.com";
 const TAG_MANAGER_CONNECT: &str =
     "https://www.googletagmanager.com https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com";
 
-pub fn content_security_policy(config: &Config) -> String {
+/// The policy of every answer; `boot_hash`: the source that allows the boot script
+/// (`shell::Manifest::boot_hash`), none without a bundle.
+pub fn content_security_policy(config: &Config, boot_hash: Option<&str>) -> String {
     let client = &config.client;
     let e = &client.endpoints;
     let public = origin(&client.public_origin).unwrap_or_default();
     let tag_manager = client.features.tag_manager && !client.tag_manager_id.is_empty();
-    // The boot script at the end of every page (`shell::BOOT`), by its hash.
-    let mut script = format!("'self' {}", crate::shell::boot_hash());
+    // The boot script at the end of every page, by its hash.
+    let mut script = match boot_hash {
+        Some(hash) => format!("'self' {hash}"),
+        None => "'self'".to_owned(),
+    };
     // What the browser calls with `fetch`: translations (when not served here), the
     // search API (classifier pickers, the catalogue), the users API, the central
     // database (the external tender view), the old portal's session check.
@@ -87,7 +92,7 @@ pub fn content_security_policy(config: &Config) -> String {
 }
 
 impl SecurityHeaders {
-    pub fn new(config: &Config) -> Self {
+    pub fn new(config: &Config, boot_hash: Option<&str>) -> Self {
         // Only features Chromium knows: an unknown one is a console warning on every page.
         let mut headers = vec![
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
@@ -102,7 +107,7 @@ impl SecurityHeaders {
             (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
             (HeaderName::from_static("cross-origin-resource-policy"), HeaderValue::from_static("same-origin")),
         ];
-        match HeaderValue::from_str(&content_security_policy(config)) {
+        match HeaderValue::from_str(&content_security_policy(config, boot_hash)) {
             Ok(csp) => headers.push((header::CONTENT_SECURITY_POLICY, csp)),
             Err(e) => tracing::error!(error = %e, "the content security policy is not a header value"),
         }
@@ -292,9 +297,9 @@ mod tests {
     #[test]
     fn the_policy_allows_nothing_inline_and_follows_the_endpoints() {
         let config = Config::parse(FILE, []).unwrap();
-        let policy = content_security_policy(&config);
+        let boot = crate::shell::sha256_source("go()");
+        let policy = content_security_policy(&config, Some(&boot));
         assert!(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"), "{policy}");
-        let boot = crate::shell::boot_hash();
         assert!(policy.starts_with(&format!("default-src 'none'; script-src 'self' {boot};")), "{policy}");
         assert!(policy.contains("connect-src 'self' http://127.0.0.1:8081;"), "{policy}");
         assert!(policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"));
@@ -307,13 +312,13 @@ mod tests {
             ("PORTAL_CLIENT_TAG_MANAGER_ID", "GTM-X"),
         ];
         let config = Config::parse(FILE, env.map(|(k, v)| (k.to_owned(), v.to_owned()))).unwrap();
-        let policy = content_security_policy(&config);
+        let policy = content_security_policy(&config, Some(&boot));
         assert!(policy.contains(&format!("script-src 'self' {boot} https://www.googletagmanager.com;")), "{policy}");
         assert!(policy.contains("connect-src 'self' https://search.example https://127.0.0.1:8081 "), "{policy}");
         assert!(!policy.contains("http:"), "no insecure source on an https site: {policy}");
         assert!(policy.ends_with("upgrade-insecure-requests"));
         let mut headers = HeaderMap::new();
-        SecurityHeaders::new(&config).apply(&mut headers);
+        SecurityHeaders::new(&config, None).apply(&mut headers);
         assert!(headers[header::STRICT_TRANSPORT_SECURITY].to_str().unwrap().starts_with("max-age=63072000"));
     }
 }

@@ -1,7 +1,13 @@
 //! The page's shell: the HTML around the rendered body (head tags, assets, the
-//! embedded page state the client hydrates from, the boot script). "Document" is kept
-//! for documents for machines (`machine.rs`) and a record's attached files.
+//! embedded page state the client hydrates from, the boot script), written by two askama
+//! templates (`server/templates/shell_opening.html`, `shell_closing.html`), which escape
+//! every value but the head the bundle rendered, the page state (escaped here for a
+//! script element) and the boot script. "Document" is kept for documents for machines
+//! (`machine.rs`) and a record's attached files.
 
+use std::fmt;
+
+use askama::Template;
 use serde::Deserialize;
 
 /// `web/dist/client/manifest.json`, written by the web build.
@@ -10,6 +16,26 @@ pub struct Manifest {
     pub entry: String,
     pub css: Vec<String>,
     pub preload: Vec<String>,
+    /// The boot script (`web/src/boot/boot.ts`, minified by the web build), inline at
+    /// the end of every page and allowed by its hash ([`Manifest::boot_hash`]).
+    #[serde(default)]
+    pub boot: String,
+}
+
+impl Manifest {
+    /// `'sha256-…'`: the script-src source that allows the boot script and no other
+    /// inline script; `None` without one (no bundle: the pages do not hydrate).
+    pub fn boot_hash(&self) -> Option<String> {
+        (!self.boot.is_empty()).then(|| sha256_source(&self.boot))
+    }
+}
+
+/// A CSP hash source (`'sha256-…'`) of an inline script or style.
+pub fn sha256_source(text: &str) -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
 }
 
 /// Makes JSON safe inside `<script type="application/json">`: no data (a search
@@ -20,11 +46,17 @@ pub fn escape_json_for_script(json: &str) -> String {
     out
 }
 
-/// [`escape_json_for_script`] appending to `out`. The five characters to escape are
+/// [`escape_json_for_script`] appending to `out`.
+pub fn escape_json_into(out: &mut String, json: &str) {
+    // Writing to a `String` does not fail.
+    let _ = escape_json_to(out, json);
+}
+
+/// [`escape_json_for_script`] written to `out`. The five characters to escape are
 /// `<`, `>`, `&` and U+2028/U+2029 (E2 80 A8/A9). Vectorised searches jump from one
 /// candidate byte to the next (0xE2 first, then the ASCII three inside each stretch
 /// between) and the runs between them are copied whole.
-pub fn escape_json_into(out: &mut String, json: &str) {
+fn escape_json_to(out: &mut (impl fmt::Write + ?Sized), json: &str) -> fmt::Result {
     let bytes = json.as_bytes();
     let mut start = 0;
     for i in memchr::memchr_iter(0xE2, bytes) {
@@ -33,33 +65,37 @@ pub fn escape_json_into(out: &mut String, json: &str) {
             (Some(0x80), Some(0xA9)) => "\\u2029",
             _ => continue,
         };
-        escape_ascii_into(out, &json[start..i]);
-        out.push_str(replacement);
+        escape_ascii_to(out, &json[start..i])?;
+        out.write_str(replacement)?;
         start = i + 3;
     }
-    escape_ascii_into(out, &json[start..]);
+    escape_ascii_to(out, &json[start..])
 }
 
-fn escape_ascii_into(out: &mut String, run: &str) {
+fn escape_ascii_to(out: &mut (impl fmt::Write + ?Sized), run: &str) -> fmt::Result {
     let mut start = 0;
     for i in memchr::memchr3_iter(b'<', b'>', b'&', run.as_bytes()) {
-        out.push_str(&run[start..i]);
-        out.push_str(match run.as_bytes()[i] {
+        out.write_str(&run[start..i])?;
+        out.write_str(match run.as_bytes()[i] {
             b'<' => "\\u003c",
             b'>' => "\\u003e",
             _ => "\\u0026",
-        });
+        })?;
         start = i + 1;
     }
-    out.push_str(&run[start..]);
+    out.write_str(&run[start..])
 }
 
-/// Text for a double-quoted attribute value.
-fn attribute(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(['&', '"', '<']) {
-        return text.into();
+/// The members of the page state as the object the client reads, escaped for its
+/// script element.
+struct StateJson<'a>(&'a str);
+
+impl fmt::Display for StateJson<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        escape_json_to(f, self.0)?;
+        f.write_str("}")
     }
-    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").into()
 }
 
 pub struct Shell<'a> {
@@ -74,77 +110,54 @@ pub struct Shell<'a> {
     pub manifest: &'a Manifest,
 }
 
+/// Everything before the body markup.
+#[derive(Template)]
+#[template(path = "shell_opening.html")]
+struct Opening<'a> {
+    language: &'a str,
+    head: &'a str,
+    translations_url: &'a str,
+    asset_base: &'a str,
+    manifest: &'a Manifest,
+}
+
+/// Everything after the body markup.
+#[derive(Template)]
+#[template(path = "shell_closing.html")]
+struct Closing<'a> {
+    state: StateJson<'a>,
+    boot: &'a str,
+}
+
+/// A template written into a string of about `capacity` bytes. Nothing it writes can
+/// fail (strings, and [`StateJson`]); were it to, the page would be cut short, logged.
+fn written(template: &impl Template, capacity: usize) -> String {
+    let mut html = String::with_capacity(capacity);
+    if let Err(e) = template.render_into(&mut html) {
+        tracing::error!(error = %e, "the document shell could not be written");
+    }
+    html
+}
+
 impl Shell<'_> {
     /// Everything before the body markup: the whole `<head>`, so the browser can
     /// start fetching styles and scripts while the body is still being rendered.
     pub fn opening(&self) -> String {
-        let base = self.asset_base;
-        let mut html = String::with_capacity(self.head.len() + 1024);
-        html.push_str("<!doctype html><html lang=\"");
-        html.push_str(self.language);
-        html.push_str(
-            "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">",
-        );
-        html.push_str(self.head);
-        html.push_str("<link rel=\"icon\" href=\"data:,\">");
-        for css in &self.manifest.css {
-            html.push_str(&format!("<link rel=\"stylesheet\" href=\"{base}{css}\">"));
-        }
-        // The translations and the scripts are named here and asked for by the boot script
-        // at the end of the body, after the first paint (`BOOT`): nothing but the HTML
-        // and the stylesheet is downloaded before the page has painted, so a slow link
-        // gives its first seconds to them (Lighthouse's largest paint counts every
-        // request started before it).
-        if !self.translations_url.is_empty() {
-            html.push_str("<meta name=\"portal:i18n\" content=\"");
-            html.push_str(&attribute(self.translations_url));
-            html.push_str("\">");
-        }
-        for chunk in &self.manifest.preload {
-            html.push_str(&format!("<meta name=\"portal:preload\" content=\"{base}{chunk}\">"));
-        }
-        html.push_str(&format!("<meta name=\"portal:entry\" content=\"{base}{}\">", self.manifest.entry));
-        html.push_str("</head><body><div id=\"root\">");
-        html
+        let opening = Opening {
+            language: self.language,
+            head: self.head,
+            translations_url: self.translations_url,
+            asset_base: self.asset_base,
+            manifest: self.manifest,
+        };
+        written(&opening, self.head.len() + 1024)
     }
 
     /// Everything after the body markup: the embedded state and the end of the document.
     pub fn closing(&self) -> String {
-        let mut html = String::with_capacity(self.state_fields.len() + 64);
-        html.push_str("</div><script id=\"__state\" type=\"application/json\">");
-        html.push('{');
-        escape_json_into(&mut html, self.state_fields);
-        html.push('}');
-        html.push_str("</script><script>");
-        html.push_str(BOOT);
-        html.push_str("</script></body></html>");
-        html
+        let closing = Closing { state: StateJson(self.state_fields), boot: &self.manifest.boot };
+        written(&closing, self.state_fields.len() + self.manifest.boot.len() + 96)
     }
-}
-
-/// The boot script, inline at the end of every page (allowed by its hash: [`boot_hash`]).
-/// Once the page has painted its first content and finished loading (its stylesheet),
-/// then after one more frame, it asks for what the head's `portal:*` metas name: the
-/// translations (`<link id="__i18n" rel="preload">`, which the entry reads), the module
-/// preloads, then the entry. A page that is not visible (a background tab paints
-/// nothing) starts at once, and three seconds after the end of the body it starts
-/// whatever happened.
-pub const BOOT: &str = "(function(d,w){var s=0,p=0,l=d.readyState==='complete';function go(){if(s)return;s=1;var h=d.head;\
-function each(n,f){var m=d.querySelectorAll('meta[name=\"portal:'+n+'\"]');for(var i=0;i<m.length;i++)f(m[i].content)}\
-each('i18n',function(u){var k=d.createElement('link');k.id='__i18n';k.rel='preload';k.as='fetch';k.crossOrigin='anonymous';k.href=u;h.appendChild(k)});\
-each('preload',function(u){var k=d.createElement('link');k.rel='modulepreload';k.href=u;h.appendChild(k)});\
-each('entry',function(u){var e=d.createElement('script');e.type='module';e.src=u;h.appendChild(e)})}\
-function ready(){if(p&&l)requestAnimationFrame(function(){setTimeout(go,0)})}\
-if(d.visibilityState!=='visible')return go();setTimeout(go,3000);\
-if(!l)w.addEventListener('load',function(){l=1;ready()});\
-try{new PerformanceObserver(function(x,o){if(x.getEntriesByName('first-contentful-paint').length){p=1;o.disconnect();ready()}}).observe({type:'paint',buffered:true})}catch(e){p=1;ready()}})(document,window)";
-
-/// `'sha256-…'`: the script-src source that allows [`BOOT`] and no other inline script.
-pub fn boot_hash() -> String {
-    use base64::Engine as _;
-    use sha2::Digest as _;
-    let digest = sha2::Sha256::digest(BOOT.as_bytes());
-    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
 }
 
 #[cfg(test)]
@@ -190,5 +203,92 @@ mod tests {
     #[test]
     fn line_separators_are_escaped() {
         assert_eq!(escape_json_for_script("\"a\u{2028}b\""), "\"a\\u2028b\"");
+    }
+
+    /// The shell as it was written by hand before the templates (its `push_str` code),
+    /// with the boot script as an argument: the templates must write the same bytes.
+    fn by_hand(shell: &Shell<'_>) -> String {
+        let base = shell.asset_base;
+        let attribute = |text: &str| text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+        let mut html = String::new();
+        html.push_str("<!doctype html><html lang=\"");
+        html.push_str(shell.language);
+        html.push_str(
+            "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">",
+        );
+        html.push_str(shell.head);
+        html.push_str("<link rel=\"icon\" href=\"data:,\">");
+        for css in &shell.manifest.css {
+            html.push_str(&format!("<link rel=\"stylesheet\" href=\"{base}{css}\">"));
+        }
+        if !shell.translations_url.is_empty() {
+            html.push_str("<meta name=\"portal:i18n\" content=\"");
+            html.push_str(&attribute(shell.translations_url));
+            html.push_str("\">");
+        }
+        for chunk in &shell.manifest.preload {
+            html.push_str(&format!("<meta name=\"portal:preload\" content=\"{base}{chunk}\">"));
+        }
+        html.push_str(&format!("<meta name=\"portal:entry\" content=\"{base}{}\">", shell.manifest.entry));
+        html.push_str("</head><body><div id=\"root\">");
+        html.push_str("BODY");
+        html.push_str("</div><script id=\"__state\" type=\"application/json\">{");
+        escape_json_into(&mut html, shell.state_fields);
+        html.push_str("}</script><script>");
+        html.push_str(&shell.manifest.boot);
+        html.push_str("</script></body></html>");
+        html
+    }
+
+    #[test]
+    fn the_templates_write_the_shell_byte_for_byte_as_the_hand_written_code_did() {
+        let manifests = [
+            Manifest::default(),
+            Manifest {
+                entry: "assets/entry-ABC.js".into(),
+                css: vec!["assets/entry-X1.css".into()],
+                preload: vec!["assets/chunk-1.js".into(), "assets/chunk-2.js".into()],
+                boot: "(()=>{var d=document;if(a<b&&c>d)go()})();".into(),
+            },
+        ];
+        let heads = ["", "<title>Тендери &amp; закупівлі</title><meta name=\"description\" content=\"a &lt; b\">"];
+        let states = ["", "\"session\":null,\"data\":{\"q\":\"</script><!--\\u2028 ї\"}"];
+        for manifest in &manifests {
+            for head in heads {
+                for state_fields in states {
+                    for (language, translations_url, asset_base) in
+                        [("uk", "", "/"), ("en", "/locales/en/dzo.json?v=3a9f0c", "/newdzo/")]
+                    {
+                        let shell = Shell { language, head, state_fields, translations_url, asset_base, manifest };
+                        let templated = format!("{}BODY{}", shell.opening(), shell.closing());
+                        assert_eq!(templated, by_hand(&shell));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A value in an attribute is escaped by askama (as numeric references, where the
+    /// hand-written code wrote named ones: the same characters to a browser).
+    #[test]
+    fn an_attribute_value_cannot_leave_its_attribute() {
+        let manifest = Manifest::default();
+        let shell = Shell {
+            language: "uk",
+            head: "",
+            state_fields: "",
+            translations_url: "/l?a=1&b=\"><script>",
+            asset_base: "/",
+            manifest: &manifest,
+        };
+        let html = shell.opening();
+        assert!(html.contains("content=\"/l?a=1&#38;b=&#34;&#62;&#60;script&#62;\">"), "{html}");
+    }
+
+    #[test]
+    fn the_boot_script_is_allowed_by_its_own_hash_only() {
+        let manifest = Manifest { boot: "go()".into(), ..Manifest::default() };
+        assert_eq!(manifest.boot_hash().as_deref(), Some("'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"));
+        assert_eq!(Manifest::default().boot_hash(), None);
     }
 }

@@ -113,7 +113,7 @@ impl AppState {
             &config.client.public_origin,
             &config.server.users_proxy_key,
         );
-        let security = Arc::new(SecurityHeaders::new(&config));
+        let security = Arc::new(SecurityHeaders::new(&config, manifest.boot_hash().as_deref()));
         let document_streams = crate::streams::Streams::new(config.server.max_document_streams);
         Self {
             inner: Arc::new(Inner {

@@ -75,4 +75,3 @@ pub async fn exchange(client: &PageClient, request: Request<Full<Bytes>>, max: u
     }
     Ok(body)
 }
-

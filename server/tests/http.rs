@@ -643,7 +643,9 @@ async fn assets_html_and_translations_have_the_right_caching_and_compression() {
     // Nothing but the stylesheet is fetched before the page paints: the boot script,
     // last in the body, asks for the rest.
     assert!(!plain.contains("rel=\"modulepreload\"") && !plain.contains("<script type=\"module\""));
-    assert!(plain.ends_with(&format!("<script>{}</script></body></html>", server::shell::BOOT)));
+    let boot = AppState::new(config(&[])).manifest().boot.clone();
+    assert!(boot.contains("portal:") && boot.contains("first-contentful-paint"), "the web build's boot script: {boot}");
+    assert!(plain.ends_with(&format!("<script>{boot}</script></body></html>")));
     let en = get(&app, "/en", &[]).await.body;
     let en_link = between(&en, "<meta name=\"portal:i18n\" content=\"", "\"").unwrap();
     for (link, language) in [(uk_link, "uk"), (en_link, "en")] {

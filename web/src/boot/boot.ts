@@ -1,0 +1,80 @@
+/**
+ * The boot script, inline at the end of every page (the server's document shell,
+ * `server/templates/shell.html`, allowed by its hash in the Content-Security-Policy).
+ * The web build minifies it into the client manifest (`boot`), where the server reads it.
+ *
+ * Nothing but the HTML and the stylesheet is downloaded before the page has painted:
+ * a slow link gives its first seconds to them (Lighthouse's largest paint counts every
+ * request started before it). Once the page has painted its first content and finished
+ * loading (its stylesheet), then after one more frame, this asks for what the head's
+ * `portal:*` metas name: the translations (`<link id="__i18n" rel="preload">`, which the
+ * entry reads), the module preloads, then the entry. A page that is not visible (a
+ * background tab paints nothing) starts at once, and three seconds after the end of the
+ * body it starts whatever happened.
+ */
+((d: Document, w: Window) => {
+  let started = false;
+  let painted = false;
+  let loaded = d.readyState === 'complete';
+
+  /** The content of every `<meta name="portal:NAME">`, in order. */
+  const each = (name: string, use: (url: string) => void) => {
+    const metas = d.querySelectorAll<HTMLMetaElement>(`meta[name="portal:${name}"]`);
+    for (let i = 0; i < metas.length; i++) use(metas[i].content);
+  };
+
+  const go = () => {
+    if (started) return;
+    started = true;
+    const head = d.head;
+    each('i18n', (url) => {
+      const link = d.createElement('link');
+      link.id = '__i18n';
+      link.rel = 'preload';
+      link.as = 'fetch';
+      link.crossOrigin = 'anonymous';
+      link.href = url;
+      head.appendChild(link);
+    });
+    each('preload', (url) => {
+      const link = d.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = url;
+      head.appendChild(link);
+    });
+    each('entry', (url) => {
+      const script = d.createElement('script');
+      script.type = 'module';
+      script.src = url;
+      head.appendChild(script);
+    });
+  };
+
+  const ready = () => {
+    if (painted && loaded) requestAnimationFrame(() => setTimeout(go, 0));
+  };
+
+  if (d.visibilityState !== 'visible') return go();
+  setTimeout(go, 3000);
+  if (!loaded) {
+    w.addEventListener('load', () => {
+      loaded = true;
+      ready();
+    });
+  }
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        painted = true;
+        observer.disconnect();
+        ready();
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing: start after the load.
+    painted = true;
+    ready();
+  }
+})(document, window);
+
+export {};
