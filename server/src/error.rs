@@ -12,13 +12,17 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use renderer::Failure;
 
-/// A request the server refuses, or a failure on its side, by what happened.
+/// A request the server refuses, or a failure on its side, by what happened. Its
+/// response carries the refusal itself (an extension): on the way out, the edge makes
+/// it the server's own page for a browser that accepts HTML ([`crate::own_page`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
     /// The request target is longer than `server.maxUrlBytes`.
     UriTooLong,
     /// The header lines pass `server.maxHeaderBytes`.
     HeadersTooLarge,
+    /// The body passes `server.maxBodyBytes` (or the endpoint's own limit).
+    BodyTooLarge,
     /// The path does not take this method.
     MethodNotAllowed,
     /// A post from another site, or without the visitor's anti-forgery token.
@@ -27,10 +31,14 @@ pub enum Refusal {
     NotFound,
     /// A page or a document could not be made: its render failed.
     Failed,
+    /// A page could not be made in time: its render passed `renderer.deadlineMs`.
+    TimedOut,
     /// The upstream data a document is made of could not be read.
     Unreadable,
-    /// Not ready yet (starting), or too busy: come back.
-    Unavailable,
+    /// Not ready yet: the renderer (or the embedded upstream) is starting.
+    Starting,
+    /// Too busy (a full queue, a request past `server.requestTimeoutMs`): come back.
+    Busy,
 }
 
 impl Refusal {
@@ -38,18 +46,71 @@ impl Refusal {
         match self {
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
             Self::HeadersTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            Self::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Forbidden => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
-            Self::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Failed | Self::TimedOut => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Unreadable => StatusCode::BAD_GATEWAY,
-            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Starting | Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The refusal a status stands for, when the status comes from elsewhere (axum's
+    /// own `405` and `413`).
+    pub fn of_status(status: StatusCode) -> Option<Self> {
+        match status {
+            StatusCode::METHOD_NOT_ALLOWED => Some(Self::MethodNotAllowed),
+            StatusCode::PAYLOAD_TOO_LARGE => Some(Self::BodyTooLarge),
+            _ => None,
+        }
+    }
+
+    /// The failure of a render that not even the error page survived.
+    pub fn of_render(error: &renderer::RenderError) -> Self {
+        match error {
+            renderer::RenderError::Deadline(_) => Self::TimedOut,
+            renderer::RenderError::Busy => Self::Busy,
+            _ => Self::Failed,
+        }
+    }
+
+    /// Seconds to wait before trying again, for the refusals that say so (`Retry-After`).
+    pub fn retry_after(self) -> Option<u32> {
+        match self {
+            Self::Busy => Some(1),
+            Self::Starting => Some(5),
+            _ => None,
+        }
+    }
+
+    /// The line of plain text a machine gets.
+    pub fn text(self) -> &'static str {
+        match self {
+            Self::UriTooLong => "the address is too long\n",
+            Self::HeadersTooLarge => "the request headers are too large\n",
+            Self::BodyTooLarge => "the request body is too large\n",
+            Self::MethodNotAllowed => "this address does not take this method\n",
+            Self::Forbidden => "refused\n",
+            Self::NotFound => "not found\n",
+            Self::Failed => "the page could not be made\n",
+            Self::TimedOut => "the page could not be made in time\n",
+            Self::Unreadable => "the data of this page could not be read\n",
+            Self::Starting => "the server is starting, try again in a moment\n",
+            Self::Busy => "server is too busy, try again in a moment\n",
         }
     }
 
     /// The refusal with a line of plain text that says why, never cached.
     pub fn with_text(self, text: impl Into<String>) -> Response {
-        plain(self.status(), text.into())
+        let mut response = (self.status(), text.into()).into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Some(seconds) = self.retry_after() {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response.extensions_mut().insert(self);
+        response
     }
 }
 
@@ -66,7 +127,7 @@ fn plain(status: StatusCode, text: String) -> Response {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        self.status().into_response()
+        self.with_text(self.text())
     }
 }
 
@@ -77,9 +138,7 @@ pub fn no_content() -> Response {
 
 /// A refusal that tells the client to come back: `503` with `Retry-After`, never cached.
 pub fn busy() -> Response {
-    let mut response = Refusal::Unavailable.with_text("server is too busy, try again in a moment\n");
-    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-    response
+    Refusal::Busy.into_response()
 }
 
 /// The portal's status for an upstream answer that failed, as `failureStatus` in
@@ -108,7 +167,7 @@ pub enum AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = match self {
-            AppError::NotReady => Refusal::Unavailable.status(),
+            AppError::NotReady => Refusal::Starting.status(),
             AppError::BadParameter(_) | AppError::BadJson(_) => StatusCode::BAD_REQUEST,
         };
         (status, axum::Json(serde_json::json!({ "error": self.to_string() }))).into_response()

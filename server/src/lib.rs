@@ -18,6 +18,7 @@ pub mod limits;
 pub mod machine;
 pub mod micro_cache;
 pub mod notice;
+pub mod own_page;
 pub mod page;
 pub mod peer;
 pub mod rate;

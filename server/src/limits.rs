@@ -10,6 +10,8 @@ use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::Response;
 
+use axum::response::IntoResponse;
+
 use crate::error::{busy, Refusal};
 use crate::state::AppState;
 
@@ -23,7 +25,8 @@ fn header_bytes(headers: &HeaderMap) -> usize {
 pub async fn limits(state: &AppState, request: Request, next: Next) -> Response {
     let server = &state.config().server;
     let target = request.uri().path_and_query().map_or(0, |p| p.as_str().len());
-    // A person meets these refusals too (a link pasted twice): they get the error page.
+    // A person meets these refusals too (a link pasted twice): the edge makes them the
+    // server's own page (`crate::own_page`), rendered without the isolates.
     let refused = if target > server.max_url_bytes {
         Some(Refusal::UriTooLong)
     } else if header_bytes(request.headers()) > server.max_header_bytes {
@@ -32,7 +35,7 @@ pub async fn limits(state: &AppState, request: Request, next: Next) -> Response 
         None
     };
     if let Some(refusal) = refused {
-        return crate::page::refusal(state, refusal, request.method(), request.uri(), request.headers()).await;
+        return refusal.into_response();
     }
     let deadline = Duration::from_millis(server.request_timeout_ms);
     match tokio::time::timeout(deadline, crate::micro_cache::micro_cache(state, request, next)).await {

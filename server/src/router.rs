@@ -18,7 +18,7 @@ use crate::{account, cart, page};
 /// upstream (when this process runs one) serves its data, and no serving thread lost
 /// its isolate without a replacement (it would answer every page with an error).
 async fn healthz(State(state): State<AppState>) -> Response {
-    let starting = |text: String| Refusal::Unavailable.with_text(text);
+    let starting = |text: String| Refusal::Starting.with_text(text);
     match state.ready() {
         Some(ready) if ready.pool.broken() > 0 => {
             starting(format!("{} of {} serving threads cannot render\n", ready.pool.broken(), ready.pool.size()))

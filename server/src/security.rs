@@ -64,6 +64,8 @@ pub fn content_security_policy(config: &Config, boot_hash: Option<&str>) -> Stri
         Some(hash) => format!("'self' {hash}"),
         None => "'self'".to_owned(),
     };
+    // The stylesheet of the server's own pages (`own_page`), inline, by its hash.
+    let style = format!("'self' {}", crate::own_page::style_hash());
     // What the browser calls with `fetch`: translations (when not served here), the
     // search API (classifier pickers, the catalogue), the users API, the central
     // database (the external tender view), the old portal's session check.
@@ -81,7 +83,7 @@ pub fn content_security_policy(config: &Config, boot_hash: Option<&str>) -> Stri
     // The hand-over to the old portal: a same-site frame whose form posts there.
     let old_site = sources(public, &[&e.old_site]);
     let mut policy = format!(
-        "default-src 'none'; script-src {script}; style-src 'self'; img-src {img}; font-src 'self'; \
+        "default-src 'none'; script-src {script}; style-src {style}; img-src {img}; font-src 'self'; \
          connect-src {connect}; manifest-src 'self'; frame-src {old_site}; form-action {old_site}; \
          frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
     );
@@ -300,6 +302,8 @@ mod tests {
         let boot = crate::shell::sha256_source("go()");
         let policy = content_security_policy(&config, Some(&boot));
         assert!(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"), "{policy}");
+        let style = crate::own_page::style_hash();
+        assert!(policy.contains(&format!("style-src 'self' {style};")), "{policy}");
         assert!(policy.starts_with(&format!("default-src 'none'; script-src 'self' {boot};")), "{policy}");
         assert!(policy.contains("connect-src 'self' http://127.0.0.1:8081;"), "{policy}");
         assert!(policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"));

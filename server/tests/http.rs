@@ -776,6 +776,8 @@ mod limits;
 mod machines;
 #[path = "http/off_the_happy_path.rs"]
 mod off_the_happy_path;
+#[path = "http/own_pages.rs"]
+mod own_pages;
 #[path = "http/replicas.rs"]
 mod replicas;
 #[path = "http/slow.rs"]

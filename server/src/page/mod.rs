@@ -29,7 +29,7 @@ use crate::session::Visitor;
 use crate::shell::Shell;
 use crate::state::{AppState, Ready};
 use fetch::{add_answers, data_size, fetch_all, Fetched};
-use response::{html_headers, page_response, redirect, static_error};
+use response::{html_headers, page_response, redirect};
 
 /// The size of the page data (upstream answers, bytes) from which the head is sent before the
 /// body renders: search pages (~30 KB) and tender pages stream, a plan (~2 KB) does not.
@@ -167,14 +167,14 @@ async fn render_in_shell(
         }
         (Err(e), _) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "error page render failed");
-            return static_error(Refusal::Failed.status());
+            return Refusal::of_render(&e).into_response();
         }
     };
     if let Some(location) = &output.redirect {
         return redirect(location, output.status);
     }
     let Some(pending) = pending else {
-        return static_error(Refusal::Failed.status());
+        return Refusal::Failed.into_response();
     };
     let language = Language::of_url(url).as_str();
     let translations = ready.translation_urls.get(language).map(String::as_str).unwrap_or_default();
@@ -266,7 +266,7 @@ async fn head_only(
         }
         Err(e) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "error page head render failed");
-            static_error(Refusal::Failed.status())
+            Refusal::of_render(&e).into_response()
         }
     }
 }
@@ -324,7 +324,7 @@ async fn render_for(
     conditional: Option<&HeaderMap>,
 ) -> Response {
     let Some(ready) = state.ready() else {
-        return static_error(Refusal::Unavailable.status());
+        return Refusal::Starting.into_response();
     };
     let resolution = match resolution_for(state, ready, url, visitor).await {
         Ok(resolution) => resolution,
@@ -375,23 +375,6 @@ async fn render_for(
     personal(response, visitor, csrf.is_some())
 }
 
-/// The error page of a refusal a person can see before the request reaches a route (an
-/// address too long, headers too large): the 400 variant at the site's root in the
-/// address's language, anonymous, with the refusal's status.
-pub async fn refusal(state: &AppState, refusal: Refusal, method: &Method, uri: &Uri, headers: &HeaderMap) -> Response {
-    let status = refusal.status();
-    let Some(ready) = state.ready() else { return static_error(status) };
-    if method != Method::GET && method != Method::HEAD {
-        return static_error(status);
-    }
-    let head_only = method == Method::HEAD;
-    let request = PageRequest { arrived: Instant::now(), encoding: Encoding::for_request(headers), head_only };
-    let root = if uri.path() == "/en" || uri.path().starts_with("/en/") { "/en" } else { "/" };
-    let viewer = Viewer { notice: !crate::session::cookies::notice_dismissed(headers), ..Viewer::default() };
-    let input = input_without_data(state, root, viewer, Some(status.as_u16()));
-    render_in_shell(state, ready, request, root, viewer, input, None).await
-}
-
 /// Every GET that no other route took: a page.
 pub async fn page(
     State(state): State<AppState>,
@@ -416,7 +399,7 @@ pub async fn page(
         return redirect(&format!("{path}{query}"), 301);
     }
     let Some(ready) = state.ready() else {
-        return static_error(Refusal::Unavailable.status());
+        return Refusal::Starting.into_response();
     };
     // This thread has as many pages in progress as it takes, or its isolate a full
     // queue: refuse now, before fetching for a page that would wait behind them.

@@ -31,16 +31,6 @@ pub fn page_response(status: StatusCode, html: String, encoding: Encoding, level
     response
 }
 
-/// The last resort when even the error page cannot be rendered.
-pub fn static_error(status: StatusCode) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"uk\"><head><meta charset=\"utf-8\"><title>{0}</title></head>\
-         <body><h1>{0}</h1><p>Сервер має труднощі. Спробуйте пізніше.</p><p><a href=\"/\">На головну</a></p></body></html>",
-        status.as_u16()
-    );
-    html_response(status, html)
-}
-
 /// A redirect to `location`, whose bytes outside visible ASCII (a keyword in Cyrillic,
 /// a control character) are percent-encoded, so that every location is a header value.
 pub fn redirect(location: &str, status: u16) -> Response {
