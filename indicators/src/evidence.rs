@@ -60,6 +60,7 @@ pub enum MinimumFrom {
 }
 
 /// R003: the submission period (`tenderPeriod`) against the minimum.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PeriodEvidence {
@@ -71,77 +72,65 @@ pub struct PeriodEvidence {
     pub calendar_days: i64,
     /// Whole working days (Monday to Friday, Kyiv time) between start and end, when the
     /// method's minimum is in working days.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub working_days: Option<i64>,
     /// The kind of days of the minimum (and of the count compared with it).
     pub day_kind: DayKind,
     pub minimum_days: u32,
     /// The `procurementMethodType` whose minimum was used.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
     pub minimum_from: MinimumFrom,
 }
 
 /// R018: who bid.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BiddersEvidence {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub method_group: Option<MethodGroup>,
     /// Submitted bids (for this lot).
     pub bids: usize,
     /// Distinct tenderers among them.
     pub tenderers: usize,
     /// The single bid, when there is one tenderer.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bid: Option<BidRef>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub other_lots_raised: Vec<String>,
 }
 
 /// A bid and who submitted it.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BidRef {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bid_id: Option<String>,
     /// The active award of this bid, where there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub award_id: Option<String>,
     /// The (first) tenderer's name.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer: Option<String>,
     /// The (first) tenderer's `identifier.id` (the EDRPOU code for Ukrainian companies).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer_id: Option<String>,
 }
 
 /// A bid with its price.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PricedBid {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bid_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub award_id: Option<String>,
     pub amount: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer_id: Option<String>,
 }
 
 /// R024 and R058: the winning bid, the second-lowest valid bid and the difference.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceGapEvidence {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
     pub winner: PricedBid,
     pub second_lowest: PricedBid,
@@ -155,15 +144,13 @@ pub struct PriceGapEvidence {
 }
 
 /// R028: bids of different tenderers with the same price.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IdenticalPricesEvidence {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
     /// The shared amount (when raised).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
     /// The bids with that price (when raised).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -175,10 +162,10 @@ pub struct IdenticalPricesEvidence {
 }
 
 /// R030: the winning bid's submission date against the deadline.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LateBidEvidence {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
     pub winner: BidRef,
     /// The bid's `submissionDate` or `date` (the lot value's `date` for a lot), as in the record.
@@ -193,36 +180,29 @@ pub struct LateBidEvidence {
 
 /// A disqualified bid and where the record says so: an `unsuccessful` award or an
 /// `unsuccessful` pre-qualification.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DisqualifiedBid {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bid_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer_id: Option<String>,
     /// The unsuccessful award.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub award_id: Option<String>,
     /// The unsuccessful qualification (pre-qualification).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub qualification_id: Option<String>,
     /// The award's or qualification's `date`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
 }
 
 /// R035: the only valid tenderer won, the others were disqualified.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SoleValidEvidence {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
     /// The winning bid (when there is exactly one valid tenderer).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<BidRef>,
     /// Tenderers with valid (not disqualified) bids.
     pub valid_tenderers: usize,
@@ -238,39 +218,31 @@ pub struct SoleValidEvidence {
 }
 
 /// R036: the lowest submitted bid.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LowestBid {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bid_id: Option<String>,
     pub amount: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tenderer_id: Option<String>,
     pub disqualified: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub disqualified_award_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub disqualified_qualification_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub disqualified_on: Option<String>,
 }
 
 /// R036: the lowest bid and the winner.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LowestBidEvidence {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
     pub lowest: LowestBid,
     /// The winning bid (of the first active award), when its price is known.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<PricedBid>,
     /// How much the winner is above the lowest bid, in percent (two decimals).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub percent_above: Option<f64>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub other_lots_raised: Vec<String>,

@@ -162,16 +162,15 @@ pub enum Reason {
 }
 
 /// One indicator's result for one record.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Outcome {
     pub code: Code,
     pub verdict: Verdict,
     /// Set when the verdict is [`Verdict::NotApplicable`].
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<Reason>,
     /// The facts the verdict rests on, when the record holds them.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub evidence: Option<Evidence>,
 }
 
@@ -267,10 +266,10 @@ pub struct Measures {
 }
 
 /// One difference between the winning bid and the second-lowest valid bid.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LotDifference {
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_id: Option<String>,
     pub difference: f64,
 }

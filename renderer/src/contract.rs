@@ -72,6 +72,7 @@ impl fmt::Display for Service {
 }
 
 /// One upstream request: a path of one service's endpoint.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FetchSpec {
@@ -79,17 +80,17 @@ pub struct FetchSpec {
     pub service: Service,
     pub path: String,
     /// Seconds the answer may be reused for other requests (rarely changing lists).
-    #[serde(default, rename = "maxAge", skip_serializing_if = "Option::is_none")]
+    #[serde(default, rename = "maxAge")]
     pub max_age: Option<u64>,
     /// A JSON body: the request is then a POST of it (calls the platform defines as POST
     /// that only read, such as the registration form's fields).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub body: Option<serde_json::Value>,
     /// The key of another fetch of the same page whose answer this one's path is made
     /// from: each `{/json/pointer}` in `path` is that answer's value there (a string or
     /// a number, percent-encoded). Fetched once that answer is in; when it failed or
     /// lacks the value, this one is not made and reads as a 404.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub after: Option<String>,
     /// The page's record: its `dateModified` goes into the page's validator (`ETag`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -124,32 +125,33 @@ pub struct MachineRequest {
 
 /// A machine step's answer without its text (`Step` in `web/src/machine/types.ts`): the
 /// document's status and headers (from the step that sets them) and what comes next.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Step {
     /// 200, or 404 when the address names no document.
     pub status: u16,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub content_type: Option<String>,
     /// `Content-Disposition: attachment` with this file name (exports).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub filename: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub cache_control: Option<String>,
     /// A strong validator of the document (the server adds its release to it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub etag: Option<String>,
     /// When the document last changed (ISO 8601).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub last_modified: Option<String>,
     /// The next upstream request, or none: the end.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub next: Option<FetchSpec>,
     /// What the next step is given back as [`MachineRequest::state`].
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub state: Option<serde_json::Value>,
     /// The steps' text is the rows of a workbook's one sheet of this name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sheet: Option<String>,
 }
 

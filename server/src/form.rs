@@ -19,57 +19,43 @@ use crate::state::AppState;
 
 /// What a form answers (`FormOutcome` in `web/src/lib/account.ts`): whether it worked,
 /// and what the page or the app needs next. A field that is `None` is not written.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FormOutcome {
     pub ok: bool,
     /// The next step of a login: `2fa`, or back to `login`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<&'static str>,
     /// Where to go next (an app path).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
     /// The visitor's summary after a login (`null` when the users API did not say).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub session: Option<Value>,
     /// The token of the visitor's forms from now on (after a login or a logout).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub csrf: Option<String>,
     /// The one-time page that hands a new login over to the old portal.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub handover: Option<String>,
     /// The old portal's logout address, for the browser to call.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub old_portal_logout: Option<String>,
     /// Required fields that were empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<&'static str>,
     /// What the visitor typed (never a password), to fill the form again.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Value>,
     /// The field the users API's refusal names.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
     /// A new account's e-mail (registration).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub registered: Option<String>,
     /// The new account's address must be confirmed by the link mailed to it (the users
     /// API said so: `confirmation: "sent"`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub confirm: Option<bool>,
     /// A recovery e-mail was asked for (the same answer whether or not the address exists).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub sent: Option<bool>,
     /// The CPV codes an account now follows (the cabinet).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub saved: Option<Vec<String>>,
     /// The cart after a change (the cart's forms).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cart: Option<Value>,
     /// The saved search after a change (`null` when the users API gave none).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub search: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<FormError>,
 }
 
@@ -97,18 +83,18 @@ impl FormOutcome {
 
 /// Why a form was refused (`FormError` in `web/src/lib/account.ts`): an HTTP status and
 /// its text, and how long to wait when the users API said.
+#[serde_with::skip_serializing_none]
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FormError {
     pub status: u16,
     pub status_text: &'static str,
     /// Seconds to wait (`Retry-After`), or `null`.
+    #[serialize_always]
     pub retry_after: Option<u64>,
     /// The anti-forgery check failed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub forgery: Option<bool>,
     /// The pending login this code was for is gone: start again.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub expired: Option<bool>,
 }
 
