@@ -12,8 +12,8 @@ use serde_json::{json, Value};
 
 use crate::error::Refusal;
 use crate::form::{
-    checked_fields, echoed, failure, fields, forbidden, form_outcome, language_of, localized, prefix, refused,
-    safe_path, see_other, wants_json, with_cookies, FormError, FormOutcome, Peer,
+    echoed, failure, fields, forbidden, form_outcome, language_of, localized, prefix, refused, safe_path, see_other,
+    wants_json, with_cookies, CheckedForm, FormError, FormOutcome, Peer,
 };
 use crate::session::users::{self, Login};
 use crate::session::{cookies, csrf, Pending, Visitor};
@@ -48,12 +48,8 @@ async fn logged_in(state: &AppState, headers: &HeaderMap, login: &Login, origin:
 }
 
 /// `POST /login` (and `/en/login`): e-mail and password.
-pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let page = uri.path().to_owned();
-    let fields = match checked_fields(&state, &headers, &body, &page).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+pub async fn login(State(state): State<AppState>, peer: Peer, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, fields, .. } = form;
     let sessions = state.sessions();
     // An app path (the login link's `from`): the language is the page's.
     let origin = fields.get("origin").and_then(|o| safe_path(o)).unwrap_or("/").to_owned();
@@ -96,18 +92,8 @@ pub async fn login(State(state): State<AppState>, peer: Peer, uri: Uri, headers:
 }
 
 /// `POST /login/2fa`: the one-time code of a pending login.
-pub async fn second_factor(
-    State(state): State<AppState>,
-    peer: Peer,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let page = uri.path().to_owned();
-    let fields = match checked_fields(&state, &headers, &body, &page).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+pub async fn second_factor(State(state): State<AppState>, peer: Peer, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, fields, .. } = form;
     let sessions = state.sessions();
     let Some(pending) = sessions.pending(&headers) else {
         // No login waits for a code (it expired, or never began): start again.
@@ -182,18 +168,8 @@ pub async fn logout(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
 
 /// `POST /registration`: the fields of the three steps (SPEC §4), sent to the users API's
 /// final step. Success opens the registration-success dialog (SPEC §2.3).
-pub async fn register(
-    State(state): State<AppState>,
-    peer: Peer,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let page = uri.path().to_owned();
-    let fields = match checked_fields(&state, &headers, &body, &page).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+pub async fn register(State(state): State<AppState>, peer: Peer, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, fields, .. } = form;
     let language = language_of(prefix(&page));
     let mut body: serde_json::Map<String, Value> =
         fields.iter().filter(|(k, _)| !k.starts_with('_')).map(|(k, v)| (k.clone(), json!(v.trim()))).collect();
@@ -242,12 +218,8 @@ pub async fn confirm_email(State(state): State<AppState>, uri: Uri) -> Response 
 
 /// `POST /login/forgot`: asks for a recovery code. The answer is the same whether or not
 /// the address has an account.
-pub async fn forgot(State(state): State<AppState>, peer: Peer, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let page = uri.path().to_owned();
-    let fields = match checked_fields(&state, &headers, &body, &page).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+pub async fn forgot(State(state): State<AppState>, peer: Peer, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, fields, .. } = form;
     let email = fields.get("email").map(|e| e.trim()).unwrap_or("");
     let values = echoed(&fields);
     let from = state.sessions().forwarded(peer.visitor(&state, &headers));
@@ -262,12 +234,8 @@ pub async fn forgot(State(state): State<AppState>, peer: Peer, uri: Uri, headers
 }
 
 /// `POST /login/new-password`: the recovery code and a new password; then to the login.
-pub async fn new_password(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let page = uri.path().to_owned();
-    let fields = match checked_fields(&state, &headers, &body, &page).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+pub async fn new_password(State(state): State<AppState>, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, fields, .. } = form;
     let code = fields.get("recoveryCode").map(|c| c.trim()).unwrap_or("");
     let password = fields.get("password").map(String::as_str).unwrap_or("");
     let body = json!({ "recoveryCode": code, "password": password });
@@ -283,11 +251,8 @@ pub async fn new_password(State(state): State<AppState>, uri: Uri, headers: Head
 
 /// `POST /icabinet`: the logged-in user's CPV notification list (every `cpv` field of the
 /// form: the picker's kept codes and a typed one), saved through the users API.
-pub async fn save_cpv(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let page = uri.path().to_owned();
-    if let Err(answer) = checked_fields(&state, &headers, &body, &page).await {
-        return answer;
-    }
+pub async fn save_cpv(State(state): State<AppState>, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, body, .. } = form;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     let json_codes = serde_json::from_slice::<Value>(&body).ok().and_then(|v| v.get("cpv").cloned());
     let codes: Vec<String> = match json_codes {

@@ -6,15 +6,14 @@
 //! JSON with the whole cart. Every change is one delta or one item's new quantity, so
 //! two tabs changing the cart at once lose nothing.
 
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method, Uri};
+use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
 use crate::form::{
-    checked_fields, invalid, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json,
-    with_cookies, FormOutcome,
+    invalid, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json, with_cookies,
+    CheckedForm, FormOutcome,
 };
 use crate::session::users::{self, FailedCall};
 use crate::state::AppState;
@@ -81,12 +80,8 @@ fn call(change: &Change) -> (Method, String, Value) {
     }
 }
 
-pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let page = uri.path().to_owned();
-    let fields = match checked_fields(&state, &headers, &body, &page).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+pub async fn change(State(state): State<AppState>, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, fields, .. } = form;
     let values = json!({
         "productId": fields.get("productId").map(|v| v.chars().take(64).collect::<String>()),
         "quantity": fields.get("quantity").map(|v| v.chars().take(16).collect::<String>()),

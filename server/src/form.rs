@@ -5,8 +5,10 @@
 //! JSON, and to a plain form inside its page, rendered again with what went wrong.
 
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -264,8 +266,58 @@ pub(crate) fn echoed(fields: &HashMap<String, String>) -> Value {
     Value::Object(kept.collect())
 }
 
+/// A form post whose anti-forgery token was checked, with its fields read: the opening
+/// every form handler shares, as an extractor (the last argument of a handler). When the
+/// fields cannot be read or the token is wrong, the handler is not called: the answer is
+/// the form's outcome, shown on [`CheckedForm::page`] (`P` says which page that is).
+pub struct CheckedForm<P = ThisPage> {
+    /// The page the form's outcomes are shown on.
+    pub page: String,
+    pub headers: HeaderMap,
+    /// The body as sent (a form that reads repeated fields parses it again).
+    pub body: Bytes,
+    pub fields: HashMap<String, String>,
+    shown_on: PhantomData<P>,
+}
+
+/// Which page shows a form's outcomes, from the path it was posted to.
+pub trait OutcomePage {
+    fn of(path: &str) -> String;
+}
+
+/// The page the form was posted to (most forms post to their own page).
+pub struct ThisPage;
+
+impl OutcomePage for ThisPage {
+    fn of(path: &str) -> String {
+        path.to_owned()
+    }
+}
+
+/// The cabinet, in the posted path's language (its sections post to paths of their own).
+pub struct Cabinet;
+
+impl OutcomePage for Cabinet {
+    fn of(path: &str) -> String {
+        localized(prefix(path), "/icabinet")
+    }
+}
+
+impl<P: OutcomePage> FromRequest<AppState> for CheckedForm<P> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, Response> {
+        let page = P::of(request.uri().path());
+        let headers = request.headers().clone();
+        // The body within the router's limit; past it, the refusal (`413`).
+        let body = Bytes::from_request(request, state).await.map_err(IntoResponse::into_response)?;
+        let fields = checked_fields(state, &headers, &body, &page).await?;
+        Ok(Self { page, headers, body, fields, shown_on: PhantomData })
+    }
+}
+
 /// Checks a form's token and reads its fields; `Err` is the answer to send instead.
-pub(crate) async fn checked_fields(
+async fn checked_fields(
     state: &AppState,
     headers: &HeaderMap,
     body: &Bytes,

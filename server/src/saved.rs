@@ -10,16 +10,15 @@
 //!   `token`), without a login: it turns the search's alerts off and answers with the
 //!   same page, which then says so.
 
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, Method, Uri};
+use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
 use crate::form::{
-    checked_fields, invalid, language_of, localized, no_session, prefix, refused, refused_with_session, see_other,
-    wants_json, with_cookies, FormOutcome,
+    invalid, language_of, localized, no_session, prefix, refused, refused_with_session, see_other, wants_json,
+    with_cookies, Cabinet, CheckedForm, FormOutcome,
 };
 use crate::session::users::{self, FailedCall};
 use crate::state::AppState;
@@ -87,19 +86,15 @@ fn call(change: &Change, language: &str) -> (Method, String, Value) {
 }
 
 /// `POST [/en]/icabinet/searches`.
-pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let lang = prefix(uri.path());
+pub async fn change(State(state): State<AppState>, form: CheckedForm<Cabinet>) -> Response {
     // Its outcomes are shown on the cabinet page.
-    let cabinet = localized(lang, "/icabinet");
-    let fields = match checked_fields(&state, &headers, &body, &cabinet).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+    let CheckedForm { page: cabinet, headers, fields, .. } = form;
+    let lang = prefix(&cabinet);
     let cut = |name: &str, n: usize| fields.get(name).map(|v| v.chars().take(n).collect::<String>());
     let values = json!({ "form": "searches", "name": cut("name", 200), "frequency": cut("frequency", 16) });
     let visitor = state.sessions().visitor(state.http(), &headers).await;
     let Some(bearer) = visitor.bearer() else {
-        return no_session(&headers, uri.path(), "/icabinet", &visitor.set_cookies);
+        return no_session(&headers, &cabinet, "/icabinet", &visitor.set_cookies);
     };
     if !state.config().client.features.cabinet {
         return with_cookies(see_other(&localized(lang, "/")), &visitor.set_cookies);
@@ -130,12 +125,9 @@ pub async fn change(State(state): State<AppState>, uri: Uri, headers: HeaderMap,
 }
 
 /// `POST [/en]/alerts/unsubscribe`: no login, the token is the proof.
-pub async fn unsubscribe(State(state): State<AppState>, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
-    let lang = prefix(uri.path());
-    let fields = match checked_fields(&state, &headers, &body, uri.path()).await {
-        Ok(fields) => fields,
-        Err(answer) => return answer,
-    };
+pub async fn unsubscribe(State(state): State<AppState>, form: CheckedForm) -> Response {
+    let CheckedForm { page, headers, fields, .. } = form;
+    let lang = prefix(&page);
     let id = id_of(fields.get("id"));
     let token = fields.get("token").map(|t| t.trim()).unwrap_or("");
     // The page again, for this search (its address carries the id and the token).
