@@ -86,14 +86,21 @@ struct PageRequest {
     head_only: bool,
 }
 
-/// Who a page is rendered for: the session summary and the anti-forgery token of its
-/// forms (both `None` for an anonymous page without forms).
+/// The [`Visitor`] as a render sees it: the session summary and the anti-forgery token
+/// of its forms (both `None` for an anonymous page without forms), and the notice.
 #[derive(Clone, Copy, Default)]
-pub struct Viewer<'a> {
+pub struct VisitorView<'a> {
     pub session: Option<&'a SessionSummary>,
     pub csrf: Option<&'a str>,
     /// Whether the page shows the cookie notice (not dismissed).
     pub notice: bool,
+}
+
+impl<'a> VisitorView<'a> {
+    /// The view of `visitor`, with the token of the page's forms when it has any.
+    pub fn of(visitor: &'a Visitor, csrf: Option<&'a str>) -> Self {
+        Self { session: visitor.session.as_ref(), csrf, notice: visitor.cookie_notice }
+    }
 }
 
 /// The render input of `url` with these answers (`check`: answers that are not JSON
@@ -101,7 +108,7 @@ pub struct Viewer<'a> {
 fn input_with(
     state: &AppState,
     url: &str,
-    viewer: Viewer<'_>,
+    viewer: VisitorView<'_>,
     fetches: &[FetchSpec],
     answers: &[Fetched],
     check: bool,
@@ -121,7 +128,7 @@ fn input_with(
 }
 
 /// The input of an error page (`error`) or of `resolve` (`None`): no page data.
-fn input_without_data(state: &AppState, url: &str, viewer: Viewer<'_>, error: Option<u16>) -> RenderInput {
+fn input_without_data(state: &AppState, url: &str, viewer: VisitorView<'_>, error: Option<u16>) -> RenderInput {
     let mut builder = RenderInput::builder(url, Language::of_url(url), state.client_json(), viewer.session, 0);
     if let Some(token) = viewer.csrf {
         builder.csrf(token);
@@ -139,7 +146,7 @@ async fn render_in_shell(
     ready: &Ready,
     request: PageRequest,
     url: &str,
-    viewer: Viewer<'_>,
+    viewer: VisitorView<'_>,
     input: RenderInput,
     unchecked: Unchecked<'_>,
 ) -> Response {
@@ -242,7 +249,7 @@ async fn head_only(
     ready: &Ready,
     request: PageRequest,
     url: &str,
-    viewer: Viewer<'_>,
+    viewer: VisitorView<'_>,
     input: RenderInput,
 ) -> Response {
     match ready.pool.render_head(&input, request.arrived).await {
@@ -283,7 +290,7 @@ async fn resolution_for(
     if let Some(resolution) = state.resolution_cache().get(&key) {
         return Ok(resolution);
     }
-    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
+    let viewer = VisitorView::of(visitor, None);
     let resolution = Arc::new(ready.pool.resolve(&input_without_data(state, url, viewer, None)).await?);
     state.resolution_cache().insert(key, resolution.clone(), Duration::from_secs(3600));
     Ok(resolution)
@@ -330,7 +337,7 @@ async fn render_for(
         Ok(resolution) => resolution,
         Err(e) => {
             tracing::error!(url = %redacted(url), error = %redacted(&e.to_string()), "resolve failed");
-            let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
+            let viewer = VisitorView::of(visitor, None);
             let failed = input_without_data(state, url, viewer, Some(500));
             let response = render_in_shell(state, ready, request, url, viewer, failed, None).await;
             return personal(response, visitor, false);
@@ -361,7 +368,7 @@ async fn render_for(
             );
         }
     }
-    let viewer = Viewer { session: visitor.session.as_ref(), csrf: csrf.as_deref(), notice: visitor.cookie_notice };
+    let viewer = VisitorView::of(visitor, csrf.as_deref());
     // A HEAD renders no body to fall back from: its answers are checked first.
     let input = input_with(state, url, viewer, &fetches, &answers, request.head_only, form);
     let unchecked = Some((&fetches[..], &answers[..], form));
@@ -445,7 +452,7 @@ pub async fn data(
     let resolution = resolution_for(&state, ready, &url, &visitor).await.map_err(|_| AppError::NotReady)?;
     // Sent to the browser as it is: checked here, as no V8 parses it on the way.
     let (fetches, answers) = fetch_all(&state, &resolution.fetches, visitor.bearer()).await;
-    let viewer = Viewer { session: visitor.session.as_ref(), csrf: None, notice: visitor.cookie_notice };
+    let viewer = VisitorView::of(&visitor, None);
     let data = input_with(&state, &url, viewer, &fetches, &answers, true, None).data().to_owned();
     let mut response = data.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
