@@ -105,20 +105,21 @@ async fn long_urls_big_headers_and_big_bodies_are_refused_before_any_work() {
     let fits = format!("/tenders?keyword={}", "a".repeat(1900));
     assert_eq!(get(&app, &fits, &[]).await.status, StatusCode::OK);
     let long = format!("/tenders?keyword={}", "a".repeat(2100));
-    let refused = get(&app, &long, &[]).await;
+    let browser = [("accept", "text/html,*/*;q=0.8")];
+    let refused = get(&app, &long, &browser).await;
     assert_eq!(refused.status, StatusCode::URI_TOO_LONG);
-    // A person sees the error page's 400 variant with the refusal's code, in the
-    // address's language, not a line of plain text.
+    // A person sees the server's own page with the refusal's code, in the address's
+    // language, not a line of plain text (more in `own_pages.rs`).
     assert!(refused.headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("text/html"));
-    assert!(refused.body.contains("<p class=\"error-code\">414</p>"), "{}", refused.body);
+    assert!(refused.body.contains("<p class=\"status\">414</p>"), "{}", refused.body);
     assert!(refused.body.contains("<html lang=\"uk\""));
-    let en = get(&app, &format!("/en/tenders?keyword={}", "a".repeat(2100)), &[]).await;
+    let en = get(&app, &format!("/en/tenders?keyword={}", "a".repeat(2100)), &browser).await;
     assert_eq!(en.status, StatusCode::URI_TOO_LONG);
-    assert!(en.body.contains("<html lang=\"en\"") && en.body.contains("error-code\">414<"));
+    assert!(en.body.contains("<html lang=\"en\"") && en.body.contains("status\">414<"));
     let cookie = "x".repeat(5000);
-    let big = get(&app, "/", &[("x-filler", &cookie)]).await;
+    let big = get(&app, "/", &[("x-filler", &cookie), browser[0]]).await;
     assert_eq!(big.status, StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
-    assert!(big.body.contains("<p class=\"error-code\">431</p>"));
+    assert!(big.body.contains("<p class=\"status\">431</p>"));
     assert_eq!(get(&app, "/", &[("x-filler", &cookie[..3000])]).await.status, StatusCode::OK);
     // Bodies: the forms take `maxBodyBytes`, the reports a few KB.
     let form = |size: usize| {
@@ -445,6 +446,7 @@ fn the_portal_process_drains_and_exits_on_sigterm() {
         .env("PORTAL_CLIENT_ENDPOINTS_SEARCH", super::upstream_url())
         .env("PORTAL_CLIENT_ENDPOINTS_USERS", super::upstream_url())
         .env("PORTAL_RENDERER_ISOLATES", "1")
+        .env("PORTAL_SERVER_SESSION_SECRET", "a-test-secret-of-the-tests-own-32-chars-or-more")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
