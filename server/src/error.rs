@@ -42,6 +42,21 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// Every refusal, for what must have a word for each (the server's own pages).
+    pub const ALL: [Self; 11] = [
+        Self::UriTooLong,
+        Self::HeadersTooLarge,
+        Self::BodyTooLarge,
+        Self::MethodNotAllowed,
+        Self::Forbidden,
+        Self::NotFound,
+        Self::Failed,
+        Self::TimedOut,
+        Self::Unreadable,
+        Self::Starting,
+        Self::Busy,
+    ];
+
     pub fn status(self) -> StatusCode {
         match self {
             Self::UriTooLong => StatusCode::URI_TOO_LONG,

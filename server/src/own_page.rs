@@ -237,20 +237,7 @@ mod tests {
 
     #[test]
     fn every_refusal_has_words_in_both_languages() {
-        use Refusal::*;
-        for refusal in [
-            UriTooLong,
-            HeadersTooLarge,
-            BodyTooLarge,
-            MethodNotAllowed,
-            Forbidden,
-            NotFound,
-            Failed,
-            TimedOut,
-            Unreadable,
-            Starting,
-            Busy,
-        ] {
+        for refusal in Refusal::ALL {
             for english in [false, true] {
                 let t = text(refusal, english);
                 assert!(!t.title.is_empty() && t.explanation.ends_with('.'), "{refusal:?}");

@@ -20,18 +20,23 @@ fn own_upstream() -> &'static str {
 /// The saved-search alert job's key (`alerts.key`, the upstream's `UPSTREAM_ALERTS_KEY`).
 const ALERTS_KEY: &str = "the-replicas-alert-job-key-0123456789";
 
-/// Two replicas: the same configuration, neither running an upstream of its own.
-async fn replicas() -> (Portal, Portal) {
+/// A replica's configuration: on the tests' own upstream, with this session secret.
+fn replica_env(secret: &str) -> Vec<(&'static str, String)> {
     let url = own_upstream();
-    let env = [
+    vec![
         ("PORTAL_SERVER_EMBEDDED_UPSTREAM", "false".to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_SEARCH", url.to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_USERS", url.to_owned()),
         ("PORTAL_CLIENT_ENDPOINTS_CDB", format!("{url}/cdb/api/2.5")),
-        ("PORTAL_SERVER_SESSION_SECRET", SECRET.to_owned()),
-        ("PORTAL_SERVER_USERS_PROXY_KEY", PROXY_KEY.to_owned()),
-        ("PORTAL_CLIENT_FEATURES_CABINET", "true".to_owned()),
-    ];
+        ("PORTAL_SERVER_SESSION_SECRET", secret.to_owned()),
+    ]
+}
+
+/// Two replicas: the same configuration, neither running an upstream of its own.
+async fn replicas() -> (Portal, Portal) {
+    let mut env = replica_env(SECRET);
+    env.push(("PORTAL_SERVER_USERS_PROXY_KEY", PROXY_KEY.to_owned()));
+    env.push(("PORTAL_CLIENT_FEATURES_CABINET", "true".to_owned()));
     tokio::join!(Portal::start("replica-a", &env), Portal::start("replica-b", &env))
 }
 
@@ -205,16 +210,7 @@ async fn a_session_logged_out_on_one_replica_is_logged_out_on_the_other_at_once(
 /// secret is a random one per process.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_replica_without_the_shared_secret_refuses_to_start() {
-    let url = own_upstream();
-    let base = |secret: &str| {
-        vec![
-            ("PORTAL_SERVER_EMBEDDED_UPSTREAM", "false".to_owned()),
-            ("PORTAL_CLIENT_ENDPOINTS_SEARCH", url.to_owned()),
-            ("PORTAL_CLIENT_ENDPOINTS_USERS", url.to_owned()),
-            ("PORTAL_CLIENT_ENDPOINTS_CDB", format!("{url}/cdb/api/2.5")),
-            ("PORTAL_SERVER_SESSION_SECRET", secret.to_owned()),
-        ]
-    };
+    let base = replica_env;
     for (secret, says) in [("", "not set"), ("short-secret", "12 characters")] {
         let (status, log) = Portal::refused("no-secret", &base(secret)).await;
         assert!(!status.success(), "{status}");
@@ -238,17 +234,13 @@ async fn a_replica_without_the_shared_secret_refuses_to_start() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_replicas_with_alerts_on_run_one_round_between_them() {
     let url = own_upstream();
-    let env = [
-        ("PORTAL_SERVER_EMBEDDED_UPSTREAM", "false".to_owned()),
-        ("PORTAL_CLIENT_ENDPOINTS_SEARCH", url.to_owned()),
-        ("PORTAL_CLIENT_ENDPOINTS_USERS", url.to_owned()),
-        ("PORTAL_CLIENT_ENDPOINTS_CDB", format!("{url}/cdb/api/2.5")),
-        ("PORTAL_SERVER_SESSION_SECRET", SECRET.to_owned()),
+    let mut env = replica_env(SECRET);
+    env.extend([
         ("PORTAL_ALERTS_ENABLED", "true".to_owned()),
         ("PORTAL_ALERTS_INTERVAL_SECONDS", "10".to_owned()),
         ("PORTAL_ALERTS_KEY", ALERTS_KEY.to_owned()),
         ("RUST_LOG", "warn,server::alerts=debug".to_owned()),
-    ];
+    ]);
     let (a, b) = tokio::join!(Portal::start("alerts-a", &env), Portal::start("alerts-b", &env));
     const RAN: &str = "this replica ran the job";
     const SKIPPED: &str = "another replica holds the job";
