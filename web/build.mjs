@@ -116,7 +116,9 @@ const boot = await build({
   bundle: true,
   write: false,
   minify: true,
-  format: 'iife',
+  // The file is a module for the type checker (\`export {}\`) and a classic script in the
+  // page: esm output with nothing exported is the bare expression, without a wrapper.
+  format: 'esm',
   target: 'es2017',
   logLevel: 'warning',
 });
@@ -169,4 +171,4 @@ for (const name of readdirSync('dist/client/assets')) {
   writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
 }
 
-console.log('web build:', JSON.stringify(manifest));
+console.log('web build:', JSON.stringify({ ...manifest, boot: `${manifest.boot.length} bytes` }));
