@@ -81,8 +81,9 @@ bench: web ## SSR load test: the portal against Node, Deno and Bun baselines (~2
 	bench/setup.sh
 	node bench/run.mjs
 
-bench-render: web ## print the median time of one render inside one isolate
+bench-render: web ## print the median time of one render inside one isolate, and of the shell around it
 	$(CARGO) run --release -p bench --bin render-floor
+	$(CARGO) run --release -p bench --bin shell-cost
 
 bench-compression: ## print what compressing pages costs (needs the portal running on $(PORT))
 	$(CARGO) run --release -p bench --bin compression -- http://127.0.0.1:$(PORT) / /tenders /tenders/does-not-exist
