@@ -55,7 +55,7 @@ test('the HTTP Observatory grades every page type A+ behind an https terminator'
     PORTAL_SERVER_EMBEDDED_UPSTREAM: 'false',
     PORTAL_CLIENT_PUBLIC_ORIGIN: origin,
     PORTAL_SERVER_SECURE_COOKIES: 'true',
-    PORTAL_SERVER_SESSION_SECRET: 'observatory-run',
+    PORTAL_SERVER_SESSION_SECRET: 'the-observatory-runs-own-secret-of-32-chars',
     PORTAL_CLIENT_ENDPOINTS_SEARCH: UPSTREAM,
     PORTAL_CLIENT_ENDPOINTS_USERS: UPSTREAM,
     PORTAL_CLIENT_ENDPOINTS_CDB: `${UPSTREAM}/cdb/api/2.5`,
