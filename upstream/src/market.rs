@@ -69,6 +69,29 @@ pub struct Record {
     pub json: Value,
 }
 
+impl Record {
+    /// A record of these fields, with nothing else yet: no text, popularity, date, price,
+    /// responses, related profiles or JSON; its only code is its own id.
+    pub fn new(id: &str, status: &'static str, mc: &str, category: &str, cpv: &str, title: &str) -> Self {
+        Record {
+            id: id.to_string(),
+            status,
+            market_classification: mc.to_string(),
+            category: category.to_string(),
+            profiles: Vec::new(),
+            cpv: cpv.to_string(),
+            title: title.to_string(),
+            text: String::new(),
+            codes: vec![id.to_lowercase()],
+            popularity: 0,
+            modified: 0,
+            price: None,
+            responses: Vec::new(),
+            json: Value::Null,
+        }
+    }
+}
+
 /// A list of records with an id index and its keyword index.
 #[derive(Debug, Default, PartialEq)]
 pub struct Records {

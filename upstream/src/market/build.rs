@@ -274,22 +274,7 @@ fn record(
     texts: &[&str],
     popularity: u64,
 ) -> Record {
-    Record {
-        id: id.to_string(),
-        status,
-        market_classification: mc.to_string(),
-        category: category.to_string(),
-        profiles: Vec::new(),
-        cpv: cpv.to_string(),
-        title: title.to_string(),
-        text: pieces(texts),
-        codes: vec![id.to_lowercase()],
-        popularity,
-        modified: FROM_MS,
-        price: None,
-        responses: Vec::new(),
-        json: Value::Null,
-    }
+    Record { text: pieces(texts), popularity, modified: FROM_MS, ..Record::new(id, status, mc, category, cpv, title) }
 }
 
 #[expect(clippy::too_many_arguments, reason = "one call site; the accumulators are the generator's state")]

@@ -254,7 +254,7 @@ pub fn from_central(c: &Central, cls: &Classifiers, analyzer: &Analyzer) -> Mark
             json["title_en"] = json!(en);
         }
         drop_nulls(&mut json);
-        let mut rec = record(id, status, &mc, id, cpv, title, modified, json);
+        let mut rec = Record { modified, json, ..Record::new(id, status, &mc, id, cpv, title) };
         rec.text = lines(&[
             title,
             title_en.unwrap_or_default(),
@@ -294,7 +294,7 @@ pub fn from_central(c: &Central, cls: &Classifiers, analyzer: &Analyzer) -> Mark
             "dateCreated": v["dateCreated"], "dateModified": v["dateModified"],
         });
         drop_nulls(&mut json);
-        let mut rec = record(id, status, &cat.mc, &cats[cat.index].id, &cpv, title, modified, json);
+        let mut rec = Record { modified, json, ..Record::new(id, status, &cat.mc, &cats[cat.index].id, &cpv, title) };
         rec.text = lines(&[
             title,
             text(&classification, "description").unwrap_or_default(),
@@ -359,7 +359,7 @@ pub fn from_central(c: &Central, cls: &Classifiers, analyzer: &Analyzer) -> Mark
             json["supplier"] = s.clone();
         }
         drop_nulls(&mut json);
-        let mut rec = record(id, status, &cat.mc, &cats[cat.index].id, &cpv, title, modified, json);
+        let mut rec = Record { modified, json, ..Record::new(id, status, &cat.mc, &cats[cat.index].id, &cpv, title) };
         rec.text = lines(&[
             title,
             text(v, "description").unwrap_or_default(),
@@ -442,7 +442,7 @@ fn classification_record(g: &Group, cats: &[Record]) -> Record {
         "productsCount": products, "popularity": popularity,
         "dateModified": dates::format_kyiv(modified),
     });
-    let mut rec = record(&g.id, "active", &g.id, "", &g.id, &g.uk, modified, json);
+    let mut rec = Record { modified, json, ..Record::new(&g.id, "active", &g.id, "", &g.id, &g.uk) };
     rec.text = [g.uk.as_str(), g.en.as_str()].join("\n");
     rec.popularity = popularity;
     rec
@@ -570,35 +570,6 @@ fn responses(v: &Value) -> Vec<Response> {
             Some(Response { requirement, answer })
         })
         .collect()
-}
-
-#[expect(clippy::too_many_arguments, reason = "every field a record cannot do without")]
-fn record(
-    id: &str,
-    status: &'static str,
-    mc: &str,
-    category: &str,
-    cpv: &str,
-    title: &str,
-    modified: i64,
-    json: Value,
-) -> Record {
-    Record {
-        id: id.to_string(),
-        status,
-        market_classification: mc.to_string(),
-        category: category.to_string(),
-        profiles: Vec::new(),
-        cpv: cpv.to_string(),
-        title: title.to_string(),
-        text: String::new(),
-        codes: vec![id.to_lowercase()],
-        popularity: 0,
-        modified,
-        price: None,
-        responses: Vec::new(),
-        json,
-    }
 }
 
 #[cfg(test)]
