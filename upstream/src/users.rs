@@ -130,6 +130,43 @@ fn secret_digest(secret: &str) -> String {
     Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Which table of one-time codes a new code goes to (a name the code writes, never input).
+#[derive(Clone, Copy)]
+enum CodeTable {
+    Confirmations,
+    Recovery,
+}
+
+/// A new one-time code for the user in `table`, kept as its digest and good for `ttl_secs`;
+/// the user's expired codes go, and so do all but the newest `max`. The code itself is
+/// returned, to be mailed.
+fn add_code(
+    tx: &Transaction<'_>,
+    table: CodeTable,
+    user_id: i64,
+    now: i64,
+    ttl_secs: i64,
+    max: u32,
+) -> Result<String, UpstreamError> {
+    let table = match table {
+        CodeTable::Confirmations => "confirmations",
+        CodeTable::Recovery => "recovery",
+    };
+    let code = random_token();
+    tx.execute(
+        &format!("INSERT INTO {table} (code_hash, user_id, expires) VALUES (?1, ?2, ?3)"),
+        params![secret_digest(&code), user_id, now + ttl_secs],
+    )?;
+    tx.execute(
+        &format!(
+            "DELETE FROM {table} WHERE user_id = ?1 AND (expires <= ?2 OR rowid NOT IN
+               (SELECT rowid FROM {table} WHERE user_id = ?1 ORDER BY rowid DESC LIMIT ?3))"
+        ),
+        params![user_id, now, max],
+    )?;
+    Ok(code)
+}
+
 /// Equal without an early exit, so the time taken does not tell how much matched.
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0

@@ -6,7 +6,9 @@
 //! says so (`confirmation`, `emailConfirmed`).
 
 use super::throttle::{Key, Scope, Subject};
-use super::{body_json, field, now_secs, random_token, secret_digest, send, signed_in, Answer, CONFIRMATION_LETTERS};
+use super::{
+    add_code, body_json, field, now_secs, secret_digest, send, signed_in, Answer, CodeTable, CONFIRMATION_LETTERS,
+};
 use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
 use crate::AppState;
@@ -47,16 +49,7 @@ pub(super) fn mail_code(
     email: &str,
     now: i64,
 ) -> Result<(), UpstreamError> {
-    let code = random_token();
-    tx.execute(
-        "INSERT INTO confirmations (code_hash, user_id, expires) VALUES (?1, ?2, ?3)",
-        params![secret_digest(&code), user_id, now + UNCONFIRMED_TTL_SECS],
-    )?;
-    tx.execute(
-        "DELETE FROM confirmations WHERE user_id = ?1 AND (expires <= ?2 OR rowid NOT IN
-           (SELECT rowid FROM confirmations WHERE user_id = ?1 ORDER BY rowid DESC LIMIT ?3))",
-        params![user_id, now, MAX_CODES],
-    )?;
+    let code = add_code(tx, CodeTable::Confirmations, user_id, now, UNCONFIRMED_TTL_SECS, MAX_CODES)?;
     send(tx, email, SUBJECT, &letter(portal_origin, &code))
 }
 

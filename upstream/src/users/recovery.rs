@@ -4,8 +4,8 @@
 
 use super::throttle::{Key, Scope, Subject};
 use super::{
-    body_json, email_field, field, hash_password, new_password_field, now_secs, random_token, requester, secret_digest,
-    send, Answer, RECOVERY_ASKS, RECOVERY_LETTERS,
+    add_code, body_json, email_field, field, hash_password, new_password_field, now_secs, requester, secret_digest,
+    send, Answer, CodeTable, RECOVERY_ASKS, RECOVERY_LETTERS,
 };
 use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
@@ -40,17 +40,7 @@ fn recovery_letter(portal_origin: Option<&str>, code: &str) -> String {
 /// good (a stranger's ask must not spoil the one the owner is about to use), the newest
 /// [`MAX_RECOVERY_CODES`] of them.
 fn add_recovery_code(tx: &Transaction<'_>, user_id: i64, now: i64) -> Result<String, UpstreamError> {
-    let code = random_token();
-    tx.execute(
-        "INSERT INTO recovery (code_hash, user_id, expires) VALUES (?1, ?2, ?3)",
-        params![secret_digest(&code), user_id, now + RECOVERY_TTL_SECS],
-    )?;
-    tx.execute(
-        "DELETE FROM recovery WHERE user_id = ?1 AND (expires <= ?2 OR rowid NOT IN
-           (SELECT rowid FROM recovery WHERE user_id = ?1 ORDER BY rowid DESC LIMIT ?3))",
-        params![user_id, now, MAX_RECOVERY_CODES],
-    )?;
-    Ok(code)
+    add_code(tx, CodeTable::Recovery, user_id, now, RECOVERY_TTL_SECS, MAX_RECOVERY_CODES)
 }
 
 pub(super) async fn forgot(State(s): State<AppState>, ClientAddr(addr): ClientAddr, b: Bytes) -> Answer {
