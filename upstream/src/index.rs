@@ -747,6 +747,11 @@ impl Index {
             };
             set.and(&b);
         }
+        if let Some(since) = q.changed_since {
+            let mut b = Bitset::empty(self.n);
+            self.modified.range(Some(since), None, &mut b);
+            set.and(&b);
+        }
         for (slot, r) in &q.ranges {
             match slot {
                 None => {

@@ -10,6 +10,7 @@ pub mod classifiers;
 pub mod error;
 pub mod feed;
 pub mod generate;
+pub mod history;
 pub mod index;
 pub mod listing;
 pub mod market;
@@ -353,6 +354,9 @@ pub struct AppState {
     pub sync_status: Arc<sync::SyncStatus>,
     /// The gate searches pass through ([`work`]).
     pub work: Arc<work::Work>,
+    /// The records' change events ([`history`]): in the mirror's store, or beside the
+    /// users database.
+    pub history: Arc<history::log::History>,
 }
 
 /// Loads the data, opens the users database and builds the state (blocking: call it
@@ -401,7 +405,27 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
         let market = market.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (data, users, market)
     });
-    let (data, users) = (data?, users?);
+    let (mut data, users) = (data?, users?);
+    let history = match &mirror {
+        Some(store) => history::log::History::Mirror(store.clone()),
+        None => {
+            let history = history::log::History::own(&history_path(&config.users_db))?;
+            // The versions the development API published last time, over the snapshot.
+            let mut by_kind: [(records::Kind, Vec<serde_json::Value>); 3] =
+                [(records::Kind::Tender, vec![]), (records::Kind::Plan, vec![]), (records::Kind::Contract, vec![])];
+            for (kind, doc) in history.versions()? {
+                if let Some((_, docs)) = by_kind.iter_mut().find(|(k, _)| *k == kind) {
+                    docs.push(doc);
+                }
+            }
+            for (kind, docs) in by_kind {
+                if !docs.is_empty() {
+                    data.upsert(kind, docs);
+                }
+            }
+            history
+        }
+    };
     if config.dev {
         tracing::warn!(
             "development mode (UPSTREAM_DEV): /dev/outbox serves every e-mail sent, recovery codes included"
@@ -418,7 +442,18 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
         mirror,
         sync_status: Default::default(),
         work: Default::default(),
+        history: Arc::new(history),
     })
+}
+
+/// The history log of an upstream serving the snapshot: `history.sqlite3` beside the
+/// users database, or in memory with it.
+fn history_path(users_db: &std::path::Path) -> PathBuf {
+    if users_db.as_os_str() == ":memory:" {
+        PathBuf::from(":memory:")
+    } else {
+        users_db.with_file_name("history.sqlite3")
+    }
 }
 
 /// The whole upstream as a router.

@@ -154,6 +154,9 @@ pub struct SearchQuery {
     /// (slot or None for value, range)
     pub ranges: Vec<(Option<usize>, Range)>,
     pub active_monitoring: Option<bool>,
+    /// `changedSince` (a date or an instant): only records whose `dateModified` is at or
+    /// after it (epoch ms), for machines that poll.
+    pub changed_since: Option<f64>,
     /// `acceptingBids`: `true` only tenders whose submission deadline is after `now` and
     /// whose status is not final ([`accepting_bids`]), `false` only the others.
     pub accepting_bids: Option<bool>,
@@ -331,6 +334,7 @@ impl SearchQuery {
             lists,
             ranges,
             active_monitoring: p.boolean("hasActiveMonitoring")?,
+            changed_since: p.one("changedSince").map(|v| parse_date("changedSince", v, false)).transpose()?,
             accepting_bids: if kind == Kind::Tender { p.boolean("acceptingBids")? } else { None },
             test_mode: p.boolean("testMode")?.unwrap_or(false),
             now: dates::now_ms(),
@@ -378,6 +382,9 @@ impl SearchQuery {
             return false;
         }
         if self.accepting_bids.is_some_and(|want| accepting_bids(f, self.now) != want) {
+            return false;
+        }
+        if self.changed_since.is_some_and(|since| (f.modified as f64) < since) {
             return false;
         }
         if let Some(m) = self.active_monitoring {

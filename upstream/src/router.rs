@@ -46,6 +46,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::monitoring::routes())
         .merge(crate::feed::api::routes(state.config.dev))
         .merge(crate::cdb::routes())
+        .merge(crate::history::api::routes())
         .fallback(|| async { UpstreamError::NotFound { kind: "path", id: "requested".into() } })
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::feed::api::with_faults))
         .layer(axum::middleware::from_fn_with_state(origins.clone(), refuse_other_origins))

@@ -268,6 +268,20 @@ async fn a_mirror_follows_the_feed_through_faults_and_restarts_from_its_store() 
     let found = get(&mirror, &format!("/api/tenders?keyword={id}")).await;
     assert_eq!(found.body["hydra:totalItems"], 1);
     assert_eq!(found.body["hydra:member"][0]["status"], "cancelled");
+    // The change is an event of the mirror's history; the back-fill made none.
+    let events = get(&mirror, &format!("/api/tenders/{id}/events")).await;
+    let data = events.body["data"].as_array().expect("events").clone();
+    assert!(
+        data.iter().any(|e| e["type"] == "status" && e["from"] == "active.tendering" && e["to"] == "cancelled"),
+        "{}",
+        events.text
+    );
+    assert!(events.body["historyBegins"].is_string());
+    let quiet = get(&mirror, "/api/tenders?perPage=20&sortOrder=dateCreated.asc").await;
+    for t in quiet.body["hydra:member"].as_array().unwrap().iter().filter(|t| t["id"] != id.as_str()) {
+        let e = get(&mirror, &format!("/api/tenders/{}/events", t["id"].as_str().unwrap())).await;
+        assert_eq!(e.body["total"], 0, "a record stored by the back-fill has no history: {}", e.text);
+    }
     // How current it is: the search pages get the moment, record pages only whether
     // the mirror is behind (their ETag is made of it); the snapshot names its day.
     let full = get(&mirror, "/api/freshness").await;
@@ -309,6 +323,10 @@ async fn a_mirror_follows_the_feed_through_faults_and_restarts_from_its_store() 
     }
     let found = get(&again, &format!("/api/tenders?keyword={id}")).await;
     assert_eq!(found.body["hydra:member"][0]["status"], "cancelled");
+    // The history is kept with the records: the same events, the same beginning.
+    let kept = get(&again, &format!("/api/tenders/{id}/events")).await;
+    assert_eq!(kept.body["data"], events.body["data"], "the history survives a restart");
+    assert_eq!(kept.body["historyBegins"], events.body["historyBegins"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

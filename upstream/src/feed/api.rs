@@ -161,19 +161,35 @@ async fn patch(State(s): State<AppState>, Path((register, id)): Path<(String, St
         let (s, doc2) = (s.clone(), doc.clone());
         tokio::spawn(async move {
             tokio::time::sleep(std::time::Duration::from_millis(late)).await;
-            publish(&s, kind, doc2, at);
+            if let Err(e) = publish(&s, kind, doc2, at) {
+                tracing::error!(error = %e, "a late development change was not published");
+            }
         });
         return (StatusCode::ACCEPTED, Json(json!({"data": doc}))).into_response();
     }
-    publish(&s, kind, doc.clone(), at);
+    if let Err(e) = publish(&s, kind, doc.clone(), at) {
+        return e.into_response();
+    }
     Json(json!({"data": doc})).into_response()
 }
 
-/// Writes one record's new version: the indexes, then the feed row.
-pub fn publish(s: &AppState, kind: Kind, doc: Value, public_modified: i64) {
+/// Writes one record's new version: its change events and the version in the history
+/// log (one transaction: nothing is changed when it fails), then the indexes and the
+/// feed row.
+pub fn publish(s: &AppState, kind: Kind, doc: Value, public_modified: i64) -> Result<(), UpstreamError> {
     let mut data = s.data.write();
+    let old = {
+        let c = data.collection(kind);
+        doc["id"].as_str().and_then(|id| c.index.lookup(id)).map(|d| data.document(c, d))
+    };
+    let events = match &old {
+        Some(old) => crate::history::diff::changes(kind, old, &doc),
+        None => vec![crate::history::diff::created(kind, &doc)],
+    };
+    s.history.publish(kind, &doc, &events)?;
     s.feed.publish(&data, kind, &doc, public_modified);
     data.upsert(kind, vec![doc]);
+    Ok(())
 }
 
 async fn set_faults(State(s): State<AppState>, body: Bytes) -> Response {

@@ -112,6 +112,12 @@ fn next_doc_in(db: &Connection, kind: Kind) -> rusqlite::Result<u32> {
     })
 }
 
+/// Whether a record was created (`dateCreated`, else `date`) at or after `since` (ms).
+fn created_since(doc: &Value, since: i64) -> bool {
+    let created = doc["dateCreated"].as_str().or(doc["date"].as_str()).and_then(crate::dates::parse);
+    created.is_some_and(|c| c >= since)
+}
+
 fn deflate(text: &[u8]) -> Vec<u8> {
     let mut e = ZlibEncoder::new(Vec::with_capacity(text.len() / 4), flate2::Compression::fast());
     // Writing into a Vec cannot fail.
@@ -156,7 +162,14 @@ impl Store {
             db.execute_batch("ALTER TABLE records ADD COLUMN doc INTEGER").map_err(sql)?;
         }
         db.execute_batch("CREATE INDEX IF NOT EXISTS records_doc ON records (register, doc)").map_err(sql)?;
+        // The history log: each replaced version's events, written with the new one.
+        crate::history::log::init(&db).map_err(sql)?;
         Ok(Self { path, db: Mutex::new(db), changing: Mutex::new(()) })
+    }
+
+    /// Runs `f` on the store's connection (the history log's reads).
+    pub fn with_connection<R>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<R>) -> rusqlite::Result<R> {
+        f(&self.conn())
     }
 
     /// The folder of a register's keyword index.
@@ -240,8 +253,12 @@ impl Store {
         {
             let mut next = next_doc_in(&tx, kind).map_err(|e| self.sql(e))?;
             let mut old_of = tx
-                .prepare_cached("SELECT doc, modified FROM records WHERE register = ?1 AND id = ?2")
+                .prepare_cached("SELECT doc, modified, body FROM records WHERE register = ?1 AND id = ?2")
                 .map_err(|e| self.sql(e))?;
+            // A record first seen while following the feed forwards, created since the
+            // history began, is news (a buyer's new tender); the back-fill's are not.
+            let begins = crate::history::log::begins(&tx).map_err(|e| self.sql(e))?.unwrap_or(i64::MAX);
+            let forward = matches!(cursor, Some((Direction::Forward, _)));
             let mut put = tx
                 .prepare_cached(
                     "INSERT INTO records (register, id, modified, body, doc) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -260,14 +277,29 @@ impl Store {
                     continue;
                 }
                 let modified = crate::records::modified_of(incoming.doc).unwrap_or(0);
-                let old: Option<(Option<u32>, i64)> = old_of
-                    .query_row(params![reg, id], |r| Ok((r.get(0)?, r.get(1)?)))
+                let old: Option<(Option<u32>, i64, Vec<u8>)> = old_of
+                    .query_row(params![reg, id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                     .optional()
                     .map_err(|e| self.sql(e))?;
-                if old.is_some_and(|(_, stored)| modified < stored) {
+                if old.as_ref().is_some_and(|(_, stored, _)| modified < *stored) {
                     continue;
                 }
-                let old = old.and_then(|(doc, _)| doc);
+                let events = match &old {
+                    Some((_, _, body)) => match self.decode(id, body) {
+                        Ok(before) => crate::history::diff::changes(kind, &before, incoming.doc),
+                        Err(e) => {
+                            tracing::warn!(register = reg, id, error = %e, "the stored version is unreadable: no events");
+                            Vec::new()
+                        }
+                    },
+                    None if forward && created_since(incoming.doc, begins) => {
+                        vec![crate::history::diff::created(kind, incoming.doc)]
+                    }
+                    None => Vec::new(),
+                };
+                crate::history::log::append(&tx, &crate::history::log::RecordRef::of(kind, incoming.doc), &events)
+                    .map_err(|e| self.sql(e))?;
+                let old = old.and_then(|(doc, _, _)| doc);
                 if let Some(d) = old {
                     drop_row.execute(params![reg, d]).map_err(|e| self.sql(e))?;
                 }

@@ -124,6 +124,7 @@ pub fn fresh(configure: impl FnOnce(&mut UpstreamConfig)) -> AppState {
         mirror: base.mirror.clone(),
         sync_status: base.sync_status.clone(),
         work: base.work.clone(),
+        history: base.history.clone(),
     }
 }
 
