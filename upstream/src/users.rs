@@ -19,6 +19,7 @@
 mod account;
 pub mod cart;
 mod confirmation;
+pub mod follows;
 pub mod lease;
 mod old_portal;
 mod recovery;
@@ -321,9 +322,20 @@ fn requester(s: &AppState, addr: Option<IpAddr>) -> Option<IpAddr> {
 }
 
 fn send(tx: &Transaction<'_>, to: &str, subject: &str, body: &str) -> Result<(), UpstreamError> {
+    send_with_headers(tx, to, subject, body, &json!({}))
+}
+
+/// An e-mail with headers of its own (`List-Unsubscribe`), as a JSON object of strings.
+fn send_with_headers(
+    tx: &Transaction<'_>,
+    to: &str,
+    subject: &str,
+    body: &str,
+    headers: &Value,
+) -> Result<(), UpstreamError> {
     tx.execute(
-        "INSERT INTO outbox (recipient, subject, body, created) VALUES (?1, ?2, ?3, ?4)",
-        params![to, subject, body, dates::now_ms()],
+        "INSERT INTO outbox (recipient, subject, body, created, headers) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![to, subject, body, dates::now_ms(), headers.to_string()],
     )?;
     Ok(())
 }
@@ -390,11 +402,13 @@ type Answer = Result<JsonAnswer, UpstreamError>;
 
 async fn outbox(State(s): State<AppState>) -> Answer {
     let db = s.users.db();
-    let mut st = db.prepare("SELECT id, recipient, subject, body, created FROM outbox ORDER BY id")?;
+    let mut st = db.prepare("SELECT id, recipient, subject, body, created, headers FROM outbox ORDER BY id")?;
     let rows: Vec<Value> = st
         .query_map([], |r| {
+            let headers: Value = serde_json::from_str(&r.get::<_, String>(5)?).unwrap_or_else(|_| json!({}));
             Ok(json!({"id": r.get::<_, i64>(0)?, "to": r.get::<_, String>(1)?, "subject": r.get::<_, String>(2)?,
-                "body": r.get::<_, String>(3)?, "created": dates::format_kyiv(r.get::<_, i64>(4)?)}))
+                "body": r.get::<_, String>(3)?, "created": dates::format_kyiv(r.get::<_, i64>(4)?),
+                "headers": headers}))
         })?
         .collect::<Result<_, _>>()?;
     let n = rows.len();
@@ -426,6 +440,7 @@ pub fn routes(dev: bool) -> Router<AppState> {
         .route("/old/cabinet/logout", get(old_portal::old_logout))
         .merge(cart::routes())
         .merge(saved::routes())
+        .merge(follows::routes())
         .route("/api/jobs/{name}/lease", post(lease::take));
     if dev {
         router.route("/dev/outbox", get(outbox))

@@ -12,8 +12,9 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 /// the sessions ended before their tokens expired, and the old portal's own sessions;
 /// version 6 whether an account's address is confirmed, when it was made, and the
 /// confirmation codes mailed (`confirmation`). Accounts of earlier versions count as
-/// confirmed: they were made before anything asked for it.
-const SCHEMA_VERSION: i64 = 6;
+/// confirmed: they were made before anything asked for it. Version 7 the follows
+/// (`follows::SCHEMA`) and the outbox's headers (`List-Unsubscribe`).
+const SCHEMA_VERSION: i64 = 7;
 
 /// Brings a database of any earlier version to [`SCHEMA_VERSION`], in one transaction.
 pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
@@ -66,6 +67,10 @@ pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
                expires INTEGER NOT NULL);
              CREATE INDEX IF NOT EXISTS confirmations_user ON confirmations (user_id);",
         )?;
+    }
+    tx.execute_batch(super::follows::SCHEMA)?;
+    if version < 7 {
+        tx.execute_batch("ALTER TABLE outbox ADD COLUMN headers TEXT NOT NULL DEFAULT '{}';")?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;

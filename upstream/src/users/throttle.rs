@@ -110,6 +110,12 @@ pub const SIGN_UPS: Rule =
 /// confirmation letter.
 pub const SIGN_UPS_OVERALL: Rule =
     Rule { free: 200, first_delay: Duration::from_secs(10), max_delay: Duration::from_secs(300), half_life: HOUR };
+/// Follows asked for without a login from one client address: 20, then an hour's wait
+/// (10 more each hour after). Each mails a confirmation to the address typed.
+pub const FOLLOW_ASKS: Rule = Rule { free: 20, first_delay: HOUR, max_delay: HOUR, half_life: HOUR };
+/// Confirmations of follows mailed to one address: 10 (a person following several
+/// tenders at once), then an hour's wait.
+pub const FOLLOW_LETTERS: Rule = Rule { free: 10, first_delay: HOUR, max_delay: HOUR, half_life: HOUR };
 /// Confirmation letters asked for again by one account: as recovery letters.
 pub const CONFIRMATION_LETTERS: Rule = RECOVERY_LETTERS;
 
@@ -131,6 +137,8 @@ pub enum Scope {
     SignUpOverall,
     /// Confirmation letters sent again.
     Confirmation,
+    /// Follows asked for without a login (each mails a confirmation).
+    Follow,
 }
 
 /// What an attempt is counted against.

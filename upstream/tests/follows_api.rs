@@ -1,0 +1,319 @@
+//! Follows over the real data: the development API's changes become events (kept across
+//! a restart), a follow without a login waits for its confirmation, the mail job's
+//! `due` and `deliver` mail each event to each follower once however the rounds
+//! overlap, fail and restart, and the unsubscribe token ends the mails.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{get, send};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use upstream::AppState;
+
+const KEY: &str = "a-follow-job-key-of-some-length";
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("follows-{name}-{}-{}", std::process::id(), upstream::dates::now_ms()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn load(folder: &Path) -> AppState {
+    let mut cfg = common::config_with(0);
+    cfg.users_db = folder.join("users.sqlite3");
+    cfg.dev = true;
+    cfg.alerts_key = Some(KEY.into());
+    cfg.portal_origin = Some("http://portal.test".into());
+    upstream::load(cfg).expect("load")
+}
+
+/// `n` tenders of the data, as (32-hex id, tenderID).
+async fn tenders(s: &AppState, n: usize) -> Vec<(String, String)> {
+    let r = get(s, &format!("/api/tenders?perPage={n}&sortOrder=dateModified.desc")).await;
+    assert_eq!(r.status, StatusCode::OK);
+    r.body["hydra:member"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["id"].as_str().unwrap().to_string(), t["tenderID"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+async fn outbox(s: &AppState) -> Vec<Value> {
+    get(s, "/dev/outbox").await.body["hydra:member"].as_array().cloned().unwrap_or_default()
+}
+
+/// The tender as the CDB read API has it now.
+async fn tender(s: &AppState, id: &str) -> Value {
+    get(s, &format!("/cdb/api/2.5/tenders/{id}")).await.body["data"].clone()
+}
+
+/// Moves the tender's submission deadline an hour later (one `period` event).
+async fn extend(s: &AppState, id: &str) {
+    let t = tender(s, id).await;
+    let end = t["tenderPeriod"]["endDate"].as_str().and_then(upstream::dates::parse).unwrap_or(1_800_000_000_000);
+    let patch = json!({"tenderPeriod": {"endDate": upstream::dates::format_kyiv(end + 3_600_000)}});
+    let r = send(s, "POST", &format!("/dev/cdb/tenders/{id}"), Some(&patch.to_string()), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}
+
+/// Follows without a login and confirms by the letter's link; the follower's last letter.
+async fn follow_confirmed(s: &AppState, id: &str, email: &str) {
+    let before = outbox(s).await.len();
+    let body = json!({"register": "tenders", "target": id, "email": email, "language": "uk"}).to_string();
+    let r = send(s, "POST", "/api/follows", Some(&body), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["data"]["state"], "confirmSent");
+    let mails = outbox(s).await;
+    assert_eq!(mails.len(), before + 1, "one confirmation letter");
+    let letter = &mails[before];
+    assert_eq!(letter["to"], email);
+    let text = letter["body"].as_str().unwrap();
+    let link = text.split_whitespace().find(|w| w.starts_with("http://portal.test/follow/confirm?token=")).expect(text);
+    let token = link.rsplit('=').next().unwrap();
+    let r = get(s, &format!("/api/follows/confirm?token={token}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["data"]["state"], "confirmed");
+    assert_eq!(r.body["data"]["items"][0]["target"], id.to_lowercase());
+    assert!(!r.text.contains(email), "no answer shows the address");
+}
+
+/// One round of a mail job: every follower due gets one delivery whose text lists the
+/// events' numbers. `crash_after` followers are handled, then the round stops as a job
+/// killed mid-round would. Says how many were delivered and refused.
+async fn round(s: &AppState, crash_after: Option<usize>) -> (usize, usize) {
+    let (mut sent, mut refused) = (0, 0);
+    let mut after = 0;
+    loop {
+        let r = send(s, "GET", &format!("/api/follows/due?after={after}&limit=7"), None, Some(KEY)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        for f in r.body["data"].as_array().unwrap() {
+            if crash_after.is_some_and(|n| sent + refused >= n) {
+                return (sent, refused);
+            }
+            let items: Vec<Value> = f["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| json!({"follow": i["follow"], "from": i["from"], "to": i["to"]}))
+                .collect();
+            let seqs: Vec<String> = f["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|i| i["events"].as_array().unwrap().iter().map(|e| e["seq"].to_string()))
+                .collect();
+            let delivery = json!({
+                "follower": f["follower"], "epoch": f["epoch"], "items": items,
+                "subject": "changes", "text": format!("seq:{}", seqs.join(",")),
+                "unsubscribe": format!("http://portal.test/follow/unsubscribe?token={}", f["unsubscribe"].as_str().unwrap()),
+            });
+            let d = send(s, "POST", "/api/follows/deliver", Some(&delivery.to_string()), Some(KEY)).await;
+            match d.status {
+                StatusCode::OK => sent += 1,
+                StatusCode::CONFLICT => refused += 1,
+                other => panic!("deliver answered {other}: {}", d.text),
+            }
+        }
+        match r.body["next"].as_i64() {
+            Some(n) => after = n,
+            None => return (sent, refused),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_followed_change_is_mailed_once_with_its_unsubscribe_link() {
+    let folder = dir("flow");
+    let s = load(&folder);
+    // A tender with a submission deadline to move.
+    let mut with_period = None;
+    for (id, tender_id) in tenders(&s, 50).await {
+        if tender(&s, &id).await["tenderPeriod"]["endDate"].is_string() {
+            with_period = Some((id, tender_id));
+            break;
+        }
+    }
+    let (id, tender_id) = with_period.expect("a tender with a tender period");
+    follow_confirmed(&s, &id, "follower@example.com").await;
+    assert_eq!(round(&s, None).await, (0, 0), "nothing changed since following");
+
+    // A change: a later deadline and a new question.
+    let t = tender(&s, &id).await;
+    let end = t["tenderPeriod"]["endDate"].as_str().and_then(upstream::dates::parse).unwrap_or(1_800_000_000_000);
+    let mut questions = t["questions"].as_array().cloned().unwrap_or_default();
+    questions.push(json!({"id": "q-follow-1", "title": "Чи можна <b>аналог</b>?", "description": "Уточніть", "date": "2026-11-29T12:00:00+02:00"}));
+    let patch =
+        json!({"tenderPeriod": {"endDate": upstream::dates::format_kyiv(end + 86_400_000)}, "questions": questions});
+    let r = send(&s, "POST", &format!("/dev/cdb/tenders/{id}"), Some(&patch.to_string()), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    let events = get(&s, &format!("/api/tenders/{tender_id}/events")).await;
+    assert_eq!(events.status, StatusCode::OK, "{}", events.text);
+    let types: BTreeSet<&str> =
+        events.body["data"].as_array().unwrap().iter().filter_map(|e| e["type"].as_str()).collect();
+    assert!(types.contains("period") && types.contains("questionAsked"), "{types:?}");
+    assert!(events.body["historyBegins"].is_string());
+    assert_eq!(events.body["data"][0]["recordKey"], tender_id.as_str());
+    let period = get(&s, &format!("/api/tenders/{id}/events?type=period")).await;
+    assert_eq!(period.body["total"], 1);
+    assert_eq!(period.body["data"][0]["extended"], true);
+    assert_eq!(get(&s, &format!("/api/tenders/{id}/events?type=nonsense")).await.status, StatusCode::BAD_REQUEST);
+    let since = get(&s, "/api/tenders?changedSince=2030-01-01").await;
+    assert_eq!(since.status, StatusCode::OK);
+
+    let before = outbox(&s).await.len();
+    assert_eq!(round(&s, None).await, (1, 0), "one mail for the follower");
+    assert_eq!(round(&s, None).await, (0, 0), "and nothing more");
+    let mails = outbox(&s).await;
+    assert_eq!(mails.len(), before + 1);
+    let mail = &mails[before];
+    assert_eq!(mail["to"], "follower@example.com");
+    let unsubscribe = mail["headers"]["List-Unsubscribe"].as_str().unwrap();
+    assert!(unsubscribe.starts_with("<http://portal.test/follow/unsubscribe?token="), "{unsubscribe}");
+    assert_eq!(mail["headers"]["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
+
+    // The history and the versions survive a restart.
+    drop(s);
+    let s = load(&folder);
+    let again = get(&s, &format!("/api/tenders/{id}/events")).await;
+    assert_eq!(again.body["total"], events.body["total"], "the history survives a restart");
+    let t = tender(&s, &id).await;
+    assert!(t["questions"].as_array().unwrap().iter().any(|q| q["id"] == "q-follow-1"), "and so does the version");
+
+    // Unsubscribing by the header's token ends the mails; the link works twice.
+    let token = unsubscribe.trim_end_matches('>').rsplit('=').next().unwrap().to_string();
+    for _ in 0..2 {
+        let r = send(&s, "POST", &format!("/api/follows/unsubscribe?token={token}"), Some("{}"), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(r.body["data"]["state"], "unsubscribed");
+    }
+    assert_eq!(get(&s, "/api/follows/unsubscribe?token=not-a-token").await.status, StatusCode::NOT_FOUND);
+    extend(&s, &id).await;
+    assert_eq!(round(&s, None).await, (0, 0), "no mail after unsubscribing");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn follows_without_a_login_are_bounded_and_checked() {
+    let folder = dir("bounds");
+    let s = load(&folder);
+    let ids = tenders(&s, 14).await;
+    let ask = |target: &str, email: &str| json!({"register": "tenders", "target": target, "email": email}).to_string();
+    let r = send(&s, "POST", "/api/follows", Some(&ask(&ids[0].0, "not-an-address")), None).await;
+    assert_eq!((r.status, r.body["parameter"].as_str()), (StatusCode::BAD_REQUEST, Some("email")), "{}", r.text);
+    let r = send(&s, "POST", "/api/follows", Some(&ask("UA-0000-00-00-000000-a", "a@example.com")), None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    // Letters to one address: ten, then the address's bound, named.
+    let mut statuses = Vec::new();
+    for (id, _) in &ids[..12] {
+        let r = send(&s, "POST", "/api/follows", Some(&ask(id, "victim@example.com")), None).await;
+        statuses.push((r.status.as_u16(), r.body["parameter"].as_str().map(str::to_string)));
+    }
+    assert_eq!(statuses.iter().filter(|(s, _)| *s == 200).count(), 10, "{statuses:?}");
+    assert!(statuses[10..].iter().all(|(s, p)| *s == 400 && p.as_deref() == Some("limit")), "{statuses:?}");
+    // Logged in: one call, confirmed at once, listed with its last change, seen once.
+    let token = common::login(&s, "buyer@example.com", "buyer-password-1").await;
+    let body = json!({"register": "tenders", "target": ids[12].1, "frequency": "daily"}).to_string();
+    let r = send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    extend(&s, &ids[12].0).await;
+    let status =
+        send(&s, "GET", &format!("/api/users/follows/status?register=tenders&id={}", ids[12].0), None, Some(&token))
+            .await;
+    assert_eq!(status.body["data"]["following"], true, "{}", status.text);
+    assert_eq!(status.body["data"]["total"], 1, "one change since following");
+    assert_eq!(status.body["data"]["changes"][0]["type"], "period");
+    let seen =
+        send(&s, "GET", &format!("/api/users/follows/status?register=tenders&id={}", ids[12].1), None, Some(&token))
+            .await;
+    assert_eq!(seen.body["data"]["total"], 0, "seen: nothing new on the next look");
+    let list = send(&s, "GET", "/api/users/follows", None, Some(&token)).await;
+    assert_eq!(list.body["data"][0]["lastChange"]["type"], "period");
+    assert_eq!(list.body["data"][0]["frequency"], "daily");
+    let other = send(
+        &s,
+        "GET",
+        "/api/users/follows",
+        None,
+        Some(&common::login(&s, "seller@example.com", "seller-password-1").await),
+    )
+    .await;
+    assert_eq!(other.body["data"].as_array().map(Vec::len), Some(0), "one user's follows are not another's");
+    // The job's calls need the job's key.
+    assert_eq!(send(&s, "GET", "/api/follows/due", None, Some("wrong")).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(send(&s, "GET", "/api/follows/due", None, Some(&token)).await.status, StatusCode::UNAUTHORIZED);
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// 1,000 changes over 100 followed tenders, three followers each following a share of
+/// them; two mail jobs at once, rounds killed half-way, and the upstream restarted in
+/// the middle: each (event, follower) pair is mailed exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_changes_are_each_mailed_once_to_each_follower() {
+    let folder = dir("replay");
+    let mut s = load(&folder);
+    let ids: Vec<String> = tenders(&s, 100).await.into_iter().map(|(id, _)| id).collect();
+    assert_eq!(ids.len(), 100);
+    // The seed accounts, logged in: following is one call each.
+    let followers = ["buyer@example.com", "seller@example.com", "cpe@example.com"];
+    let passwords = ["buyer-password-1", "seller-password-1", "cpe-password-1"];
+    // a: every tender; b: the even ones; c: the first 30.
+    let follows = |who: usize, i: usize| match who {
+        0 => true,
+        1 => i.is_multiple_of(2),
+        _ => i < 30,
+    };
+    for (who, email) in followers.iter().enumerate() {
+        let token = common::login(&s, email, passwords[who]).await;
+        for (i, id) in ids.iter().enumerate() {
+            if follows(who, i) {
+                let body = json!({"register": "tenders", "target": id}).to_string();
+                let r = send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await;
+                assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+            }
+        }
+    }
+    let mails_before = outbox(&s).await.len();
+    for step in 0..1000 {
+        extend(&s, &ids[step % 100]).await;
+        if step % 97 == 0 {
+            // Two jobs at once, one of them killed half-way through its round.
+            tokio::join!(round(&s, None), round(&s, Some(1)));
+        }
+        if step == 500 {
+            drop(s);
+            s = load(&folder);
+        }
+    }
+    while round(&s, None).await.0 > 0 {}
+    // Every mail since the follows, by recipient: the events' numbers it named.
+    let mut mailed: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    for m in &outbox(&s).await[mails_before..] {
+        let text = m["body"].as_str().unwrap();
+        let seqs = text.strip_prefix("seq:").expect(text);
+        mailed
+            .entry(m["to"].as_str().unwrap().to_string())
+            .or_default()
+            .extend(seqs.split(',').map(|n| n.parse::<i64>().unwrap()));
+    }
+    for (who, email) in followers.iter().enumerate() {
+        let mut expected = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            if follows(who, i) {
+                let r = get(&s, &format!("/api/tenders/{id}/events?perPage=1000")).await;
+                expected.extend(r.body["data"].as_array().unwrap().iter().map(|e| e["seq"].as_i64().unwrap()));
+            }
+        }
+        expected.sort_unstable();
+        let mut got = mailed.remove(*email).unwrap_or_default();
+        got.sort_unstable();
+        let unique: BTreeSet<i64> = got.iter().copied().collect();
+        assert_eq!(unique.len(), got.len(), "{email}: an event mailed twice");
+        assert_eq!(got, expected, "{email}: every event of the tenders it follows, once");
+    }
+    assert_eq!(mailed.len(), 0, "nobody else was mailed");
+    let _ = std::fs::remove_dir_all(&folder);
+}
