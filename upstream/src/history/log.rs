@@ -55,7 +55,21 @@ fn rand_u32() -> u32 {
 
 /// The register's name in the log (and in the API's paths).
 pub fn register(kind: Kind) -> &'static str {
-    crate::sync::store::register(kind)
+    match kind {
+        Kind::Tender => "tenders",
+        Kind::Plan => "plans",
+        Kind::Contract => "contracts",
+    }
+}
+
+fn kind_of(register: &str) -> Option<Kind> {
+    [Kind::Tender, Kind::Plan, Kind::Contract].into_iter().find(|k| self::register(*k) == register)
+}
+
+/// A database that holds the log beside records of its own (the mirror's store): the
+/// log reads through its connection.
+pub trait LogStore: Send + Sync {
+    fn with_log(&self, f: &mut dyn FnMut(&Connection));
 }
 
 /// What the log keeps beside a record's events: its id, its public key (`tenderID`,
@@ -242,14 +256,14 @@ pub fn last_of(db: &Connection, target: Target<'_>) -> rusqlite::Result<i64> {
 
 /// Where the log lives: in a mirror's store, or in a database of its own.
 pub enum History {
-    Mirror(Arc<crate::sync::store::Store>),
+    Mirror(Arc<dyn LogStore>),
     Own(Mutex<Connection>),
 }
 
 impl std::fmt::Debug for History {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            History::Mirror(s) => write!(f, "History::Mirror({s:?})"),
+            History::Mirror(_) => write!(f, "History::Mirror"),
             History::Own(_) => write!(f, "History::Own"),
         }
     }
@@ -274,7 +288,12 @@ impl History {
     /// Runs `f` on the log's connection.
     pub fn read<R>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<R>) -> Result<R, UpstreamError> {
         match self {
-            History::Mirror(store) => store.with_connection(f).map_err(failed),
+            History::Mirror(store) => {
+                let mut f = Some(f);
+                let mut out = None;
+                store.with_log(&mut |db| out = f.take().map(|f| f(db)));
+                out.unwrap_or(Err(rusqlite::Error::InvalidQuery)).map_err(failed)
+            }
             History::Own(db) => f(&db.lock().unwrap_or_else(|e| e.into_inner())).map_err(failed),
         }
     }
@@ -310,7 +329,7 @@ impl History {
             .map_err(failed)?;
         Ok(rows
             .into_iter()
-            .filter_map(|(reg, body)| Some((crate::feed::kind_of(&reg)?, serde_json::from_str(&body).ok()?)))
+            .filter_map(|(reg, body)| Some((kind_of(&reg)?, serde_json::from_str(&body).ok()?)))
             .collect())
     }
 }

@@ -90,6 +90,13 @@ pub struct Store {
     changing: Mutex<()>,
 }
 
+/// The history log's reads go through the store's connection.
+impl crate::history::log::LogStore for Store {
+    fn with_log(&self, f: &mut dyn FnMut(&Connection)) {
+        f(&self.conn())
+    }
+}
+
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Store({})", self.path.display())
@@ -165,11 +172,6 @@ impl Store {
         // The history log: each replaced version's events, written with the new one.
         crate::history::log::init(&db).map_err(sql)?;
         Ok(Self { path, db: Mutex::new(db), changing: Mutex::new(()) })
-    }
-
-    /// Runs `f` on the store's connection (the history log's reads).
-    pub fn with_connection<R>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<R>) -> rusqlite::Result<R> {
-        f(&self.conn())
     }
 
     /// The folder of a register's keyword index.
