@@ -95,6 +95,11 @@ pub struct FetchSpec {
     /// The page's record: its `dateModified` goes into the page's validator (`ETag`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub validator: bool,
+    /// A document for machines' later step may do without this answer: when it fails,
+    /// the step reads `null` instead of the document being cut (a calendar without its
+    /// events' count is still a calendar).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
 }
 
 impl FetchSpec {

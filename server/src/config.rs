@@ -31,6 +31,9 @@ pub struct Config {
     /// Saved-search alerts (`server/src/alerts.rs`). Optional in the file.
     #[serde(default)]
     pub alerts: AlertsConfig,
+    /// The follows' mail job (`server/src/follow_mail.rs`). Optional in the file.
+    #[serde(default)]
+    pub follows: FollowsConfig,
     /// The embedded upstream as a mirror of the central database (issue 41). Optional
     /// in the file.
     #[serde(default)]
@@ -116,6 +119,22 @@ pub struct AlertsConfig {
 impl Default for AlertsConfig {
     fn default() -> Self {
         Self { enabled: false, interval_seconds: 300, key: String::new() }
+    }
+}
+
+/// The follows' mail job: it runs on a timer whenever the job key (`alerts.key`) is set,
+/// so that a change reaches its followers within a round.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FollowsConfig {
+    /// Seconds between two rounds; at least 5. Default 15. Env:
+    /// `PORTAL_FOLLOWS_INTERVAL_SECONDS`.
+    pub interval_seconds: u64,
+}
+
+impl Default for FollowsConfig {
+    fn default() -> Self {
+        Self { interval_seconds: 15 }
     }
 }
 
@@ -465,6 +484,9 @@ impl Config {
         }
         if a.interval_seconds < 10 {
             return Err(invalid("alerts.intervalSeconds", "must be at least 10"));
+        }
+        if !(5..=86_400).contains(&self.follows.interval_seconds) {
+            return Err(invalid("follows.intervalSeconds", "5 to 86400"));
         }
         let y = &self.sync;
         url("sync.cdbUrl", &y.cdb_url, false)?;

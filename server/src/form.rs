@@ -58,6 +58,11 @@ pub struct FormOutcome {
     pub cart: Option<Value>,
     /// The saved search after a change (`null` when the users API gave none).
     pub search: Option<Value>,
+    /// A follow form's outcome: `{"state": "confirmSent" | "following" | "unfollowed"}`.
+    pub follow: Option<Value>,
+    /// The bound a follow reached: `address` (follows or letters of the address) or
+    /// `client` (asks from the visitor's address).
+    pub limit: Option<&'static str>,
     pub error: Option<FormError>,
 }
 
@@ -401,6 +406,8 @@ mod tests {
                 ..FormError::of(StatusCode::TOO_MANY_REQUESTS)
             }),
             field: Some("email".into()),
+            follow: Some(serde_json::json!({ "state": "confirmSent" })),
+            limit: Some("address"),
             handover: Some("/login/handover/abc".into()),
             location: Some("/tenders".into()),
             missing: vec!["email", "password"],

@@ -13,6 +13,8 @@ pub mod conditional;
 pub mod config;
 pub mod edge;
 pub mod error;
+pub mod follow;
+pub mod follow_mail;
 pub mod form;
 pub mod limits;
 pub mod machine;

@@ -300,6 +300,10 @@ fn rest_of(
         let spec = left.next.take()?;
         let answer = match fetch_one(&left.run.state, &spec).await {
             Ok(answer) => answer,
+            Err(failure) if spec.optional => {
+                tracing::warn!(url = %redacted(&left.run.request.url), ?failure, "machine document: an optional answer failed");
+                std::sync::Arc::from("null")
+            }
             Err(failure) => {
                 tracing::warn!(url = %redacted(&left.run.request.url), ?failure, "machine document cut: an upstream request failed");
                 return Some((Err(std::io::Error::other(format!("upstream {failure:?}"))), None));
@@ -386,7 +390,9 @@ impl Head {
 pub async fn robots(axum::extract::State(state): axum::extract::State<AppState>) -> Response {
     let origin = state.config().client.public_origin.trim_end_matches('/');
     let mut text = String::from("User-agent: *\nAllow: /\n");
-    for path in ["/__", "/login", "/registration", "/logout", "/icabinet", "/market/cart", "/alerts/", "/js/sign"] {
+    for path in
+        ["/__", "/login", "/registration", "/logout", "/icabinet", "/market/cart", "/alerts/", "/follow/", "/js/sign"]
+    {
         text.push_str(&format!("Disallow: {path}\nDisallow: /en{path}\n"));
     }
     // Queries: filters, sorts and pages of results. Exports: whole results as files.

@@ -219,6 +219,11 @@ fn serve(
         if starts_renderer && state.config().alerts.enabled {
             tokio::spawn(server::alerts::every_interval(state.clone()));
         }
+        // The follows' e-mails go whenever the job key is set: a follower is mailed
+        // within a round of the change, with no command to run.
+        if starts_renderer && !state.config().alerts.key.is_empty() {
+            tokio::spawn(server::follow_mail::every_interval(state.clone()));
+        }
         if starts_renderer {
             // The line `make run` users (and scripts) wait for: every request from now
             // on is served, data pages included.

@@ -88,7 +88,7 @@ pub type FormHandler = fn() -> MethodRouter<AppState>;
 /// The pages that post a form to their own path (in either language), with the handler
 /// of the POST; the page is the bundle's (`web/src/routes`, decision 0002), which a test
 /// checks against this list.
-pub const FORMS: [(&str, FormHandler); 10] = [
+pub const FORMS: [(&str, FormHandler); 16] = [
     ("/login", || post(account::login)),
     ("/login/2fa", || post(account::second_factor)),
     ("/logout", || post(account::logout)),
@@ -99,6 +99,12 @@ pub const FORMS: [(&str, FormHandler); 10] = [
     ("/icabinet/searches", || post(crate::saved::change)),
     ("/alerts/unsubscribe", || post(crate::saved::unsubscribe)),
     ("/market/cart", || post(cart::change)),
+    ("/tenders/{key}/follow", || post(crate::follow::follow)),
+    ("/plans/{key}/follow", || post(crate::follow::follow)),
+    ("/contracts/{key}/follow", || post(crate::follow::follow)),
+    ("/buyers/{key}/follow", || post(crate::follow::follow)),
+    ("/icabinet/follows", || post(crate::follow::cabinet)),
+    ("/follow/unsubscribe", || post(crate::follow::one_click)),
 ];
 
 /// Largest web-vitals report read (a real one is about 150 bytes).

@@ -81,6 +81,11 @@ export interface FetchSpec {
    * conditional request without a render (record pages seen anonymously).
    */
   validator?: boolean;
+  /**
+   * Documents for machines: a later step that can do without this answer reads `null`
+   * when it fails, instead of the document being cut (the calendar's events' count).
+   */
+  optional?: boolean;
 }
 
 /** What `resolve` answers: the route's decisions that need no data. */

@@ -348,10 +348,11 @@ describe('head links', () => {
     expect(canonical('sortOrder=popularity.desc')).toBe(`${ORIGIN}/market/products`);
   });
 
-  it("link a tender's OCDS release package", () => {
+  it("link a tender's OCDS release package and the feed of its changes", () => {
     const tender = { id: 'f'.repeat(32), tenderID: 'UA-2026-10-12-014102-a', title: 'Газ' };
     expect(page(`/tenders/${tender.tenderID}`, { tender: ok(tender) }).links).toEqual([
       { rel: 'alternate', type: 'application/json', href: `${ORIGIN}/tenders/UA-2026-10-12-014102-a.ocds.json`, title: expect.stringContaining(tender.tenderID) },
+      { rel: 'alternate', type: 'application/atom+xml', href: `${ORIGIN}/tenders/UA-2026-10-12-014102-a.atom`, title: expect.stringContaining(tender.tenderID) },
     ]);
     expect(page('/info/tariffs').links).toEqual([]);
   });

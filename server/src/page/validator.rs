@@ -106,6 +106,7 @@ mod tests {
             body: None,
             after: None,
             validator,
+            optional: false,
         }
     }
 

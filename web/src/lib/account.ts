@@ -49,6 +49,13 @@ export interface FormOutcome {
   saved?: string[];
   /** The saved search after a change, or null. */
   search?: unknown;
+  /**
+   * A follow form's result (a record's or a buyer's page): the confirmation link was
+   * mailed (a visitor without a login), the record is followed, or no longer.
+   */
+  follow?: { state: 'confirmSent' | 'following' | 'unfollowed' };
+  /** With a 429 of the follow form: the bound reached, the follows of one address or the requests of one client. */
+  limit?: 'address' | 'client';
   error?: FormError;
 }
 

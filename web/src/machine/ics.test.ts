@@ -8,6 +8,8 @@ import { translations } from '../components/test-utils';
 import { apiExamples } from '../test-shared-data';
 import type { Tender } from '../records/tender';
 import { contentLine, icsText, icsTime, tenderCalendar, tenderIcs } from './ics';
+import { ev } from '../records/testEvents';
+import type { RecordEvent } from '../records/events';
 import type { Context, MachineRequest } from './types';
 
 const resources = { uk: { dzo: translations.uk }, en: { dzo: translations.en } };
@@ -113,5 +115,36 @@ describe('tender calendar', () => {
     expect(step).toMatchObject({ status: 200, contentType: 'text/calendar; charset=utf-8', filename: `${tender.tenderID}.ics`, lastModified: new Date(tender.dateModified!).toISOString() });
     expect(step.etag).toMatch(/^[0-9a-f]+$/);
     expect(document.step(context, load('reporting__active.json')).status).toBe(404);
+  });
+
+  it("asks for the tender's period events next, and numbers each event's revisions by them", () => {
+    const tender = load('aboveThreshold__active.tendering.json');
+    const request: MachineRequest = { url: `/tenders/${tender.tenderID}.ics`, config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
+    const context = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t: uk, origin: ORIGIN, query: new URLSearchParams() });
+    const document = tenderIcs(tender.tenderID!);
+    const read = document.step(context(null), tender);
+    // The headers are the tender's; the text waits for its events.
+    expect(read.text).toBe('');
+    expect(read.next).toEqual({ key: 'events', service: 'search', path: `/api/tenders/${tender.id}/events?type=period&perPage=1000`, optional: true });
+    const lots = tender.lots ?? [];
+    const moved = (period: 'tenderPeriod' | 'auctionPeriod' | 'enquiryPeriod', lot?: string): RecordEvent =>
+      ev({ type: 'period', period, to: '2027-01-01T10:00:00+02:00', from: '2026-12-01T10:00:00+02:00', extended: true, ...(lot ? { lot: { id: lot } } : {}) });
+    const log = [moved('tenderPeriod'), moved('tenderPeriod'), moved('auctionPeriod', lots[0]?.id), ev({ type: 'questionAsked', id: 'q' })];
+    const text = document.step(context(read.state), { data: log, total: log.length, historyBegins: null }).text;
+    const found = Object.fromEntries(events(text).map((e) => [e.UID, e]));
+    const uid = (suffix: string) => `${tender.id}-${suffix}@zakupivli.example.org`;
+    expect(found[uid('tenderPeriod')].SEQUENCE).toBe('2');
+    expect(found[uid('enquiryPeriod')].SEQUENCE).toBe('0');
+    // Two lots, an auction each: the lot's own.
+    expect(lots).toHaveLength(2);
+    expect(found[uid(`auctionPeriod-${lots[0].id}`)].SEQUENCE).toBe('1');
+    expect(found[uid(`auctionPeriod-${lots[1].id}`)].SEQUENCE).toBe('0');
+    // The rest of the file is what the tender alone makes, revisions apart.
+    expect(text.replace(/SEQUENCE:\d+\r\n/g, '')).toBe((tenderCalendar(tender, { t: uk, language: 'uk', origin: ORIGIN }, request.now) as string).replace(/SEQUENCE:0\r\n/g, ''));
+    expect(unfold(text).filter((l) => l.startsWith('SEQUENCE:'))).toHaveLength(events(text).length);
+    // Events it could not read: every revision 0, the calendar whole.
+    const without = document.step(context(read.state), { error: 'unavailable' }).text;
+    expect(without).toBe(tenderCalendar(tender, { t: uk, language: 'uk', origin: ORIGIN }, request.now));
+    expect(unfold(without).filter((l) => l.startsWith('SEQUENCE:')).every((l) => l === 'SEQUENCE:0')).toBe(true);
   });
 });

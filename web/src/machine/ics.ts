@@ -15,10 +15,15 @@
  *   tender carries a later stamp, which is what calendar programs compare.
  * - A tender without any date has no events, and a calendar needs at least one
  *   component: its address is a 404 (the page shows no link then).
+ * - `SEQUENCE` is how many times the portal saw the stage's period move (its `period`
+ *   events: same period, same lot; `records/events.ts`), so that a calendar program
+ *   takes the moved event for a new revision of the one it has. A second step asks for
+ *   them; without them (their answer unreadable) every event is revision 0.
  */
 import { formatter, localized } from '../records/parts';
 import { localizedPath } from '../lib/paths';
-import { stageDates, stageName, timelineOf } from '../pages/Tender/timeline';
+import { stageDates, stageName, timelineOf, type Stage } from '../pages/Tender/timeline';
+import { historyOf, type RecordEvent } from '../records/events';
 import type { Tender } from '../records/tender';
 import type { Context, MachineDocument, Step } from './types';
 import { hash, instant, notFound } from './types';
@@ -53,8 +58,41 @@ export function contentLine(line: string): string {
   return out + CRLF;
 }
 
-/** The calendar of one tender, or null when it has no dated stage. */
-export function tenderCalendar(tender: Tender, { t, language, origin }: Pick<Context, 't' | 'language' | 'origin'>, now: string): string | null {
+/** Which stage an event is of: its period and, for a per-lot stage, its lot. */
+type StageRef = Pick<Stage, 'key' | 'lotId'>;
+
+/**
+ * A calendar without its events' `SEQUENCE` lines: the text around them (one piece more
+ * than there are events), and each event's stage. What the step that reads the tender
+ * carries to the one that reads its events.
+ */
+export interface CalendarParts {
+  pieces: string[];
+  stages: StageRef[];
+}
+
+/** How many of the events moved the period of `stage` (of its lot, for a per-lot stage; `perLot`: such stages' keys). */
+export function sequenceOf(stage: StageRef, events: RecordEvent[], perLot: Set<string>): number {
+  return events.filter((e) => e.type === 'period' && e.period === stage.key && (stage.lotId
+    ? e.lot?.id === stage.lotId
+    // A stage of the tender: its own period, or a lot's when the calendar has no stage of that lot.
+    : !e.lot || !perLot.has(`${e.period}-${e.lot.id}`))).length;
+}
+
+/** The calendar with each event's `SEQUENCE` from `events` (the tender's `period` events). */
+export function joinCalendar({ pieces, stages }: CalendarParts, events: RecordEvent[]): string {
+  const perLot = new Set(stages.filter((s) => s.lotId).map((s) => `${s.key}-${s.lotId}`));
+  return pieces.reduce((text, piece, i) => text + (i ? contentLine(`SEQUENCE:${sequenceOf(stages[i - 1], events, perLot)}`) : '') + piece, '');
+}
+
+/** The calendar of one tender (revisions from its `period` events), or null when it has no dated stage. */
+export function tenderCalendar(tender: Tender, context: Pick<Context, 't' | 'language' | 'origin'>, now: string, events: RecordEvent[] = []): string | null {
+  const parts = calendarParts(tender, context, now);
+  return parts && joinCalendar(parts, events);
+}
+
+/** The calendar of one tender in parts (`CalendarParts`), or null when it has no dated stage. */
+export function calendarParts(tender: Tender, { t, language, origin }: Pick<Context, 't' | 'language' | 'origin'>, now: string): CalendarParts | null {
   const stages = timelineOf(tender);
   if (!stages.length) return null;
   const f = formatter(t, language);
@@ -65,7 +103,8 @@ export function tenderCalendar(tender: Tender, { t, language, origin }: Pick<Con
   const title = localized(tender, 'title', language);
   const url = origin + localizedPath(language, `/tenders/${encodeURIComponent(tenderID)}`);
   const stamp = icsTime(instant(tender.dateModified) ?? now);
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${host}//${icsText(t('site.name'))}//${language.toUpperCase()}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const pieces: string[] = [];
+  let lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${host}//${icsText(t('site.name'))}//${language.toUpperCase()}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
   for (const stage of stages) {
     const name = stageName(t, stage, lotTitle);
     const start = (stage.start ?? stage.end) as string;
@@ -75,34 +114,61 @@ export function tenderCalendar(tender: Tender, { t, language, origin }: Pick<Con
       'BEGIN:VEVENT',
       `UID:${[tender.id || tenderID, stage.key, stage.lotId].filter(Boolean).join('-')}@${host}`,
       `DTSTAMP:${stamp}`,
+    );
+    // The event's SEQUENCE goes here (`joinCalendar`).
+    pieces.push(lines.map(contentLine).join(''));
+    lines = [
       `DTSTART:${icsTime(start)}`,
       ...(end ? [`DTEND:${icsTime(end)}`] : []),
       `SUMMARY:${icsText(t('calendar.summary', { name, id: tenderID }))}`,
       `DESCRIPTION:${icsText(t('calendar.description', { id: tenderID, title, name, dates: stageDates(stage, f) }))}`,
       `URL:${url}`,
       'END:VEVENT',
-    );
+    ];
   }
   lines.push('END:VCALENDAR');
-  return lines.map(contentLine).join('');
+  pieces.push(lines.map(contentLine).join(''));
+  return { pieces, stages: stages.map(({ key, lotId }) => (lotId ? { key, lotId } : { key })) };
 }
 
-/** `/tenders/<id>.ics`: the tender's calendar as the upstream has it now. */
+/** What the tender's step carries to the events' step. */
+interface Carried {
+  calendar: CalendarParts;
+}
+
+const carriedOf = (state: unknown): CalendarParts | null => {
+  const calendar = (state as Partial<Carried> | null)?.calendar;
+  return calendar && Array.isArray(calendar.pieces) && Array.isArray(calendar.stages) && calendar.pieces.length === calendar.stages.length + 1 ? calendar : null;
+};
+
+/** Period events a calendar reads (a tender's periods move a few times at most). */
+export const PERIOD_EVENTS = 1000;
+
+/**
+ * `/tenders/<id>.ics`: the tender's calendar as the upstream has it now. Two steps: the
+ * tender (its headers, the text without revisions), then its `period` events (the text).
+ */
 export function tenderIcs(id: string): MachineDocument {
   return {
     first: () => ({ status: 200, text: '', next: { key: 'tender', service: 'search', path: `/api/tenders/${encodeURIComponent(id)}` } }),
     step: (context: Context, answer): Step => {
+      const carried = carriedOf(context.request.state);
+      if (carried) return { status: 200, text: joinCalendar(carried, historyOf(answer)?.events ?? []) };
       const tender = (answer && typeof answer === 'object' ? answer : {}) as Tender;
-      const text = tenderCalendar(tender, context, context.request.now);
-      if (text === null) return notFound();
+      const parts = calendarParts(tender, context, context.request.now);
+      if (parts === null) return notFound();
       return {
         status: 200,
         contentType: 'text/calendar; charset=utf-8',
         filename: `${tender.tenderID || id}.ics`,
         cacheControl: 'public, max-age=300',
-        etag: hash(text),
+        // The tender's version: a period moves only in a new version, whose dateModified
+        // (each event's DTSTAMP) is in this text, so the revisions need not be.
+        etag: hash(joinCalendar(parts, [])),
         lastModified: instant(tender.dateModified),
-        text,
+        text: '',
+        next: { key: 'events', service: 'search', path: `/api/tenders/${encodeURIComponent(tender.id || id)}/events?type=period&perPage=${PERIOD_EVENTS}`, optional: true },
+        state: { calendar: parts } satisfies Carried,
       };
     },
   };

@@ -9,7 +9,9 @@
  * | `[/en]/{tenders,plans,contracts}.{csv,semicolon.csv,xlsx,ocds.json}?<filters>` | the search's export (`exports.ts`) |
  * | `[/en]/tenders/<tenderID>.ocds.json` | the tender's OCDS release package |
  * | `[/en]/tenders/<tenderID>.ics` | the tender's periods as a calendar (`ics.ts`) |
+ * | `[/en]/tenders/<tenderID>.atom`, `[/en]/buyers/<EDRPOU>.atom` | the Atom feed of a tender's or a buyer's changes (`changes.ts`) |
  * | `[/en]/{tenders,plans,contracts}.alert?<filters>` | a saved search's alert e-mail, for the server's job only (`alert.ts`) |
+ * | `[/en]/follows.mail` | a follower's e-mail of changes, for the server's job only (`follows.ts`) |
  */
 import type { i18n } from 'i18next';
 import type { Language } from '../contract';
@@ -17,6 +19,8 @@ import { CONTRACTS, PLANS, TENDERS, parseFilters, type Register } from '../lib/f
 import { splitLanguage } from '../lib/paths';
 import { alertDocument, alertOf } from './alert';
 import { feed } from './atom';
+import { changesFeedAt } from './changes';
+import { followsMail, followsMailOf } from './follows';
 import { searchExport, tenderPackage } from './exports';
 import { tenderIcsAt } from './ics';
 import { sitemapAt, sitemapIndex } from './sitemap';
@@ -45,6 +49,10 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
     const register = REGISTERS[alert[1]];
     return alertDocument(register, parseFilters(query, { allowTestMode: testMode, register }));
   }
+  // Only with the round the follow job carries, as the alert.
+  if (path === '/follows.mail') return followsMailOf(state) ? followsMail : null;
+  const changes = /^\/(tenders|buyers)\/([^/]+)\.atom$/.exec(path);
+  if (changes) return changesFeedAt(changes[1] as 'tenders' | 'buyers', changes[2]);
   const ics = /^\/tenders\/([^/]+)\.ics$/.exec(path);
   if (ics) return tenderIcsAt(ics[1]);
   const tender = /^\/tenders\/([^/]+)\.ocds\.json$/.exec(path);

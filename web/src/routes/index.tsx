@@ -30,6 +30,7 @@ import { registration } from '../pages/Registration/route';
 import { cabinet } from '../pages/Cabinet/route';
 import { cart } from '../pages/Cart/route';
 import { unsubscribe } from '../pages/Unsubscribe/route';
+import { followConfirm, followUnsubscribe } from '../pages/FollowLink/route';
 import { stub } from '../pages/Stub/route';
 // Styles of split pages stay in the main stylesheet: no unstyled flash while a chunk loads.
 import '../pages/Tender/Tender.css';
@@ -69,6 +70,8 @@ const table: Array<[path: string, module: RouteModule]> = [
   ['registration/*', registration],
   ['logout', logout],
   ['alerts/unsubscribe', unsubscribe],
+  ['follow/confirm', followConfirm],
+  ['follow/unsubscribe', followUnsubscribe],
   ['js/sign', stub('sign', { noindex: true })],
   ['*', notFound],
 ];

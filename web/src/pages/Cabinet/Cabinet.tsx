@@ -1,6 +1,6 @@
 /**
- * The cabinet: account, company, the CPV codes the user is notified about, and the saved
- * searches with their alerts (`SavedSearches.tsx`). The CPV list
+ * The cabinet: account, company, the CPV codes the user is notified about, the saved
+ * searches with their alerts (`SavedSearches.tsx`) and the records followed (`Follows.tsx`). The CPV list
  * is the account's `cpvNotificationList`, a JSON string (`""` = none); it is edited with
  * the CPV picker (without JavaScript: its checkboxes and a typed code) and saved by a POST
  * to the portal, which PUTs it to the users API.
@@ -18,6 +18,7 @@ import { Picker } from '../../components/Picker/Picker';
 import { Section } from '../../components/Section/Section';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { SavedSearches } from './SavedSearches';
+import { Follows, isFollowsOutcome } from './Follows';
 import { usePageState } from '../../state';
 
 interface Account {
@@ -59,7 +60,7 @@ export default function Cabinet() {
   // The saved searches' forms answer with this page too: their outcome is theirs.
   const posted = dataOf<FormOutcome & { values?: { form?: string } }>(state, 'form');
   const [outcome, setOutcome] = useState<FormOutcome | undefined>(() =>
-    posted?.values?.form === 'searches' || posted?.values?.form === 'confirm-email' ? undefined : posted ?? undefined,
+    posted?.values?.form === 'searches' || posted?.values?.form === 'confirm-email' || isFollowsOutcome(posted) ? undefined : posted ?? undefined,
   );
   const [saved, setSaved] = useState(query.get('saved') === '1');
   const [busy, setBusy] = useState(false);
@@ -134,6 +135,7 @@ export default function Cabinet() {
         </form>
       </Section>
       <SavedSearches csrf={csrf} />
+      <Follows csrf={csrf} />
     </section>
   );
 }

@@ -7,10 +7,11 @@
  * this one puts them in order under the header.
  */
 import { RecordFreshness } from '../../components/Freshness/RecordFreshness';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
+import { Follow as FollowOnServer } from '../../components/Follow/Follow.server';
 import { Section } from '../../components/Section/Section';
 import { Status } from '../../components/Status/Status';
 import { useTranslation } from '../../i18n/react';
@@ -28,6 +29,10 @@ import { Origin, originFacts } from './sections/Origin';
 import { Summary } from './sections/Summary';
 import { Suppliers } from './sections/Suppliers';
 import type { Contract as ContractData, ContractDocument } from '../../records/contract';
+
+// Following (`components/Follow`): the server renders it in place; the browser loads it as
+// a chunk of its own, and hydration keeps the server's markup until it is in.
+const Follow = __SERVER__ ? FollowOnServer : lazy(() => import('../../components/Follow/Follow'));
 
 // The page's head comes with its chunk (`PageChunk`).
 export { jsonLd, meta } from './meta';
@@ -72,7 +77,7 @@ export function ContractView({ contract }: { contract: ContractData }) {
     changes: changes.length > 0 && (
       <Changes changes={changes} documentsOf={documentsOf} rationaleTypes={contract.contractChangeRationaleTypes} format={format} dates={dates} />
     ),
-    documents: documents.length > 0 && <Documents docs={documents} format={format} />,
+    documents: documents.length > 0 && <Documents docs={documents} format={format} anchors />,
   };
   const sections = SECTION_IDS.filter((id) => content[id]);
 
@@ -92,6 +97,11 @@ export function ContractView({ contract }: { contract: ContractData }) {
           {contract.status && <Status code={contract.status} label={t('contract.statusLabel')}>{statusLabel(t, 'contract', contract.status)}</Status>}
         </p>
         {description && <p className="tender-description">{description}</p>}
+        {contract.contractID && contract.id && (
+          <Suspense fallback={null}>
+            <Follow register="contracts" recordKey={contract.contractID} target={contract.id} />
+          </Suspense>
+        )}
         <RecordFreshness />
       </header>
 

@@ -3,6 +3,7 @@ import type { RouteModule } from '../../lib/routeModule';
 import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Contract } from '../../records/contract';
+import { followStatus } from '../../lib/follow';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/RegisterLinks/RegisterLinks.css';
 
@@ -23,10 +24,12 @@ export const contract: RouteModule = {
   name: 'contract',
   page: { load: () => import('./Contract') },
   // The browser only asks whether there are fetches (decision 0011).
-  fetches: __SERVER__ ? ({ params }) => [
+  fetches: __SERVER__ ? ({ params, input }) => [
     { key: 'contract', service: 'search', path: `/api/contracts/${encodeURIComponent(params.id ?? '')}`, validator: true },
     // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
     { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
+    // Whether a logged-in visitor follows the contract (`lib/follow.ts`).
+    ...(input.session ? [followStatus('contracts', 'contract')] : []),
   ] : FETCHED_BY_THE_SERVER,
   required: ['contract'],
   // The contractID names the contract's one address; the 32-hex id answers 301 to it.

@@ -8,7 +8,7 @@ import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
 import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
-import { TenderView } from '../Tender/Tender';
+import { TenderView } from '../Tender/TenderView';
 import { externalTenderOf } from './data';
 import { dataOf } from '../../lib/data';
 

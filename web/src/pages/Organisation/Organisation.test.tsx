@@ -15,7 +15,7 @@ import type { PageRoute, RouteContext } from '../../lib/routeModule';
 import { createI18n } from '../../i18n';
 import { translations } from '../../components/test-utils';
 import Organisation from './Organisation';
-import { jsonLd, meta } from './meta';
+import { jsonLd, links, meta } from './meta';
 import { organisationFetches } from './fetches.server';
 import { buyer as buyerModule, supplier as supplierModule } from './route';
 import divisionNames from './fixtures/divisionNames.json';
@@ -265,5 +265,26 @@ describe('red flags', () => {
     const supplierSpecs = organisationFetches('supplier')(ctxOf(SUPPLIER, {}));
     expect(supplierSpecs.map((f) => f.path)).toContain(`/api/aggregate/tenders?supplier%5B0%5D=${SUPPLIER}&by=redFlag&limit=100`);
     expect(supplierSpecs.some((f) => f.key === 'methodRedFlags')).toBe(false);
+  });
+});
+
+describe("following a buyer", () => {
+  it('has the follow form and the feed of its changes on a buyer\'s page, neither on a supplier\'s', () => {
+    const markup = page(buyerRoute, BUYER, buyerData);
+    expect(markup).toContain(`action="/buyers/${BUYER}/follow"`);
+    expect(markup).toContain(`<input type="hidden" name="target" value="${BUYER}"/>`);
+    expect(page(supplierRoute, SUPPLIER, supplierData)).not.toContain('id="follow"');
+    const t = createI18n('uk', { uk: { dzo: translations.uk } }).getFixedT('uk', 'dzo');
+    expect(links?.(ctxOf(BUYER, buyerData), '', t, buyerRoute)).toEqual([
+      { rel: 'alternate', type: 'application/atom+xml', href: `https://portal.test/buyers/${BUYER}.atom`, title: `Зміни в закупівлях замовника ${BUYER}: стрічка Atom` },
+    ]);
+    expect(links?.(ctxOf(SUPPLIER, supplierData), '', t, supplierRoute)).toEqual([]);
+  });
+
+  it("asks a logged-in visitor whether they follow the buyer, by its EDRPOU", () => {
+    const withSession = (role: 'buyer' | 'supplier') => organisationFetches(role)({ ...ctxOf(BUYER, {}), input: { ...ctxOf(BUYER, {}).input, session: { email: 'a@b.test', type: 'buyer', name: 'A' } } });
+    expect(withSession('buyer').find((f) => f.key === 'follow')).toEqual({ key: 'follow', service: 'users', path: `/api/users/follows/status?register=buyers&id=${BUYER}` });
+    expect(withSession('supplier').some((f) => f.key === 'follow')).toBe(false);
+    expect(organisationFetches('buyer')(ctxOf(BUYER, {})).some((f) => f.key === 'follow')).toBe(false);
   });
 });

@@ -9,10 +9,11 @@
  * whose answer failed is left out with a note; the red flags, which a search service
  * that computes none does not answer, are left out without one.
  */
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink, OrgLink } from '../../components/AppLink/AppLink';
 import { Facts } from '../../components/Facts/Facts';
+import { Follow as FollowOnServer } from '../../components/Follow/Follow.server';
 import { RegisterLinks, registerHref } from '../../components/RegisterLinks/RegisterLinks';
 import { Section } from '../../components/Section/Section';
 import { Unavailable } from '../../components/Unavailable/Unavailable';
@@ -45,7 +46,11 @@ interface Division {
 // The cards need only a register's name (`lib/filters`' registers would split the search page's chunk).
 const [TENDERS, PLANS, CONTRACTS] = (['tenders', 'plans', 'contracts'] as const).map((name) => ({ name }) as Register);
 
-export { jsonLd, meta } from './meta';
+// Following (`components/Follow`): the server renders it in place; the browser loads it as
+// a chunk of its own, and hydration keeps the server's markup until it is in.
+const Follow = __SERVER__ ? FollowOnServer : lazy(() => import('../../components/Follow/Follow'));
+
+export { jsonLd, links, meta } from './meta';
 
 /** CPV divisions charted (the table lists them all). */
 const DIVISIONS_CHARTED = 15;
@@ -78,6 +83,11 @@ export function OrganisationView({ role, id, state, t }: { role: Role; id: strin
       <header className="tender-header">
         <p className="muted">{t(`organisation.${role}`)}</p>
         <h1>{name}</h1>
+        {role === 'buyer' && (
+          <Suspense fallback={null}>
+            <Follow register="buyers" recordKey={id} target={id} />
+          </Suspense>
+        )}
       </header>
       <Facts
         rows={[

@@ -13,6 +13,7 @@
  */
 import type { FetchSpec } from '../../contract';
 import type { RouteContext } from '../../lib/routeModule';
+import { followStatus } from '../../lib/follow';
 
 /** Newest records listed per register. */
 export const NEWEST = 5;
@@ -23,7 +24,7 @@ export const METHOD_RED_FLAGS_MAX_AGE = 600;
 
 export const organisationFetches =
   (role: 'buyer' | 'supplier') =>
-  ({ params }: RouteContext): FetchSpec[] => {
+  ({ params, input }: RouteContext): FetchSpec[] => {
     const filter = `${role === 'buyer' ? 'organizer' : 'supplier'}%5B0%5D=${encodeURIComponent(params.edrpou ?? '')}`;
     const search = (register: string, sort: string): FetchSpec => ({
       key: register,
@@ -56,5 +57,7 @@ export const organisationFetches =
       aggregate('redFlags', 'tenders', 'redFlag'),
       ...(role === 'buyer' ? [methodRedFlags] : []),
       { key: 'divisionNames', service: 'search', path: '/api/classifications?scheme=classification&page=1&perPage=100', maxAge: 600 },
+      // Whether a logged-in visitor follows the buyer (`lib/follow.ts`).
+      ...(role === 'buyer' && input.session ? [followStatus('buyers', undefined, params.edrpou ?? '')] : []),
     ];
   };

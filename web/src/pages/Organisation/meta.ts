@@ -4,6 +4,8 @@
  * page's chunk: only the head needs them.
  */
 import type { Meta, PageChunk } from '../../lib/routeModule';
+import { localizedPath } from '../../lib/paths';
+import type { Language } from '../../contract';
 import { absoluteUrl, breadcrumbList, jsonLdDocument, organisation } from '../../lib/jsonld';
 import { localized } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
@@ -42,3 +44,15 @@ export const jsonLd: PageChunk['jsonLd'] = __SERVER__
       return jsonLdDocument(node && { ...node, '@id': `${canonical}#organisation`, url: canonical }, breadcrumbList(trail));
     }
   : undefined;
+
+/** The Atom feed of a buyer's changes (`machine/changes.ts`): `/buyers/12345678.atom` (`/en/…` in English). */
+export const buyerFeedUrl = (edrpou: string, language: Language): string =>
+  localizedPath(language, `/buyers/${encodeURIComponent(edrpou)}.atom`);
+
+/** A buyer's changes as an Atom feed (`PageChunk.links`): what its tenders, plans and contracts recorded. */
+export const links: PageChunk['links'] = (ctx, _canonical, t, route) => {
+  const id = ctx.params.edrpou;
+  if (route.name !== 'buyer' || !id) return [];
+  const origin = ctx.input.config.publicOrigin.replace(/\/$/, '');
+  return [{ rel: 'alternate', type: 'application/atom+xml', href: origin + buyerFeedUrl(id, ctx.input.language), title: t('follow.feed.link.buyers', { id }) }];
+};

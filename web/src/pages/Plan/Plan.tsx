@@ -7,9 +7,10 @@
  * markup. Each section is a file of `sections/`; this one puts them in order under the header.
  */
 import { RecordFreshness } from '../../components/Freshness/RecordFreshness';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Contents } from '../../components/Contents/Contents';
 import { Documents } from '../../components/Documents/Documents';
+import { Follow as FollowOnServer } from '../../components/Follow/Follow.server';
 import { Section } from '../../components/Section/Section';
 import { Status } from '../../components/Status/Status';
 import { useTranslation } from '../../i18n/react';
@@ -30,6 +31,10 @@ import { PlannedTender, plannedTenderRows } from './sections/PlannedTender';
 import { Rationale, rationaleText } from './sections/Rationale';
 import { Summary } from './sections/Summary';
 import type { Plan as PlanData } from '../../records/plan';
+
+// Following (`components/Follow`): the server renders it in place; the browser loads it as
+// a chunk of its own, and hydration keeps the server's markup until it is in.
+const Follow = __SERVER__ ? FollowOnServer : lazy(() => import('../../components/Follow/Follow'));
 
 // The page's head comes with its chunk (`PageChunk`).
 export { jsonLd, meta } from './meta';
@@ -70,7 +75,7 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
     classification: hasClassification(plan) && <Classification plan={plan} format={format} />,
     items: items.length > 0 && <Items items={items} format={format} />,
     milestones: milestones.length > 0 && <Milestones milestones={milestones} format={format} />,
-    documents: documents.length > 0 && <Documents docs={documents} format={format} />,
+    documents: documents.length > 0 && <Documents docs={documents} format={format} anchors />,
     rationale: rationaleText(plan.rationale, format) !== '' && plan.rationale && <Rationale rationale={plan.rationale} format={format} />,
   };
   const sections = SECTION_IDS.filter((id) => content[id]);
@@ -91,6 +96,11 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
           {plan.mode === 'test' && <span className="plan-test">{t('plan.testMode')}</span>}
         </p>
         {notice}
+        {plan.planID && plan.id && (
+          <Suspense fallback={null}>
+            <Follow register="plans" recordKey={plan.planID} target={plan.id} />
+          </Suspense>
+        )}
         <RecordFreshness />
       </header>
 

@@ -3,6 +3,7 @@ import type { RouteModule } from '../../lib/routeModule';
 import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Plan } from '../../records/plan';
+import { followStatus } from '../../lib/follow';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Plan.css';
 import '../../components/RegisterLinks/RegisterLinks.css';
@@ -19,10 +20,12 @@ export const plan: RouteModule = {
   name: 'plan',
   page: { load: () => import('./Plan') },
   // The browser only asks whether there are fetches (decision 0011).
-  fetches: __SERVER__ ? ({ params }) => [
+  fetches: __SERVER__ ? ({ params, input }) => [
     { key: 'plan', service: 'search', path: `/api/plans/${encodeURIComponent(params.id ?? '')}`, validator: true },
     // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
     { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
+    // Whether a logged-in visitor follows the plan (`lib/follow.ts`).
+    ...(input.session ? [followStatus('plans', 'plan')] : []),
   ] : FETCHED_BY_THE_SERVER,
   required: ['plan'],
   // The planID names the plan's one address; the 32-hex id answers 301 to it.

@@ -1,69 +1,29 @@
 /**
  * The tender page: everything a bidder reads before deciding, from the CDB tender object
- * the server prefetched (`data.tender`). Every field is optional; a section whose data is
- * absent is not rendered and not listed in the contents. The output depends only on the
- * data, the language and the page's moment (`lib/clock.ts`: the server's while rendering
- * and hydrating), so the server and the browser render the same markup; after hydration
- * the deadlines and the timeline's countdown follow the browser's clock.
- * Each section is a file of `sections/`; this one puts them in order under the header:
- * what a bidder decides on first (status, deadline, value, buyer, then the stages and the
- * documents), the procedure's parameters last and folded (issue 29: their 19 rows stood
- * between the buyer and the documents, a long scroll on a phone).
+ * the server prefetched (`data.tender`), in the view `TenderView.tsx` lays out; and what
+ * only this page of a tender has: following it (`components/Follow`) and the history of
+ * its changes (`sections/History.tsx`), both chunks of their own in the browser, and the
+ * head's links to its OCDS package and its feed of changes.
  */
-import { RecordFreshness } from '../../components/Freshness/RecordFreshness';
-import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useParams } from 'react-router';
-import { Contents } from '../../components/Contents/Contents';
-import { Documents } from '../../components/Documents/Documents';
-import { ExternalLink } from '../../components/ExternalLink/ExternalLink';
-import { Section } from '../../components/Section/Section';
-import { Status } from '../../components/Status/Status';
-import { Unavailable } from '../../components/Unavailable/Unavailable';
-import { useTranslation } from '../../i18n/react';
-import { dataOf, type DataSource } from '../../lib/data';
-import { methodLabel } from '../../lib/enums';
-import { formatter, list, localized } from '../../records/parts';
+import { Follow as FollowOnServer } from '../../components/Follow/Follow.server';
+import { dataOf } from '../../lib/data';
 import type { PageRoute } from '../../lib/routeModule';
-import { membersOf } from '../../records/collection';
-import { assessmentOf } from '../../records/redFlags';
 import { usePageState } from '../../state';
-import type { TenderFormatter } from './formatter';
-import { statusLabel } from './labels';
-import { Awards } from './sections/Awards';
-import { Bids } from './sections/Bids';
-import { Cancellations } from './sections/Cancellations';
-import { Complaints, complaintsOf } from './sections/Complaints';
-import { Config as ConfigOnServer } from './sections/Config.server';
-import { Contracts, contractsOf } from './sections/Contracts';
-import { Criteria } from './sections/Criteria';
-import { Features } from './sections/Features';
-import { Items } from './sections/Items';
-import { Lots } from './sections/Lots';
-import { Monitorings, monitoringsOf } from './sections/Monitorings';
-import { Organizer } from './sections/Organizer';
-import { Qualifications } from './sections/Qualifications';
-import { RedFlags as RedFlagsOnServer } from './sections/RedFlags.server';
-import { Questions } from './sections/Questions';
-import { Summary } from './sections/Summary';
-import { Timeline } from './sections/Timeline';
-import { timelineOf } from './timeline';
-import type { Contract, Tender as TenderData } from '../../records/tender';
+import { History as HistoryOnServer } from './sections/History.server';
+import { SECTION_IDS, TenderView } from './TenderView';
+import type { Tender as TenderData } from '../../records/tender';
 
-// The procedure parameters (folded, last on the page) and their defaults' table come as a
-// chunk of their own in the browser: the server renders them in place.
-const Config = __SERVER__ ? ConfigOnServer : lazy(() => import('./sections/Config'));
-// The red flags too: the server renders them in place, and hydration keeps its markup until the chunk is in.
-const RedFlags = __SERVER__ ? RedFlagsOnServer : lazy(() => import('./sections/RedFlags'));
+// The history: the server renders it in place, and hydration keeps its markup until the chunk is in.
+const History = __SERVER__ ? HistoryOnServer : lazy(() => import('./sections/History'));
+// Following (`components/Follow`): the server renders it in place; the browser loads it as
+// a chunk of its own, and hydration keeps the server's markup until it is in.
+const Follow = __SERVER__ ? FollowOnServer : lazy(() => import('../../components/Follow/Follow'));
 
 // The page's head comes with its chunk (`PageChunk`).
-export { jsonLd, links, meta } from './meta';
-
-/** The sections listed in the contents, in the order of the page. */
-const SECTION_IDS = [
-  'timeline', 'documents', 'lots', 'items', 'features', 'criteria', 'questions', 'complaints',
-  'bids', 'qualifications', 'awards', 'contracts', 'redFlags', 'cancellations', 'monitorings',
-] as const;
-type SectionId = (typeof SECTION_IDS)[number];
+export { jsonLd, meta } from './meta';
+export { links } from './links';
 
 export default function Tender({ route: _route }: { route: PageRoute }) {
   const state = usePageState();
@@ -78,111 +38,22 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
     }
   }, [section]);
   const tender = dataOf<TenderData>(state, 'tender');
-  return tender && <TenderView tender={tender} />;
-}
-
-/** The members of another register's answer about this tender (none when it failed). */
-const registered = <T,>(state: DataSource, key: string): T[] => membersOf<T>(dataOf<unknown>(state, key));
-
-/** The whole tender, from a CDB tender object; `notice` goes under the header. */
-export function TenderView({ tender, notice }: { tender: TenderData; notice?: ReactNode }) {
-  const { t } = useTranslation();
-  const state = usePageState();
-  const { language, config } = state;
-
-  const lots = list(tender.lots);
-  const lotTitles = new Map(lots.map((l) => [l.id, localized(l, 'title', language)]));
-  const format: TenderFormatter = { ...formatter(t, language), lotTitle: (id) => (id ? lotTitles.get(id) || id : '') };
-  const withLot = lots.length > 0;
-
-  const items = list(tender.items);
-  const documents = list(tender.documents);
-  const questions = list(tender.questions);
-  const complaints = complaintsOf(tender);
-  const bids = list(tender.bids);
-  const qualifications = list(tender.qualifications);
-  const awards = list(tender.awards);
-  const contracts = contractsOf(registered<Contract>(state, 'contracts'), list(tender.contracts));
-  const plans = registered<{ planID?: string; id?: string }>(state, 'plans');
-  const cancellations = list(tender.cancellations);
-  const features = list(tender.features);
-  const criteria = list(tender.criteria);
-  const stages = timelineOf(tender);
-  // Fetched with the tender page only (null: the request failed, and the section says so).
-  const monitorings = monitoringsOf(state);
-  // The red flags the server computed on this tender (absent when it computed none).
-  const assessment = dataOf(state, 'redFlags', assessmentOf);
-  const anchors = new Set([
-    ...(stages.length > 0 ? ['timeline'] : []),
-    ...(bids.length > 0 ? ['bids'] : []),
-    ...bids.map((b) => `bid-${b.id}`),
-    ...awards.map((a) => `award-${a.id}`),
-    ...qualifications.map((q) => `qualification-${q.id}`),
-  ]);
-
-  // Each section's content, or false when the tender has nothing for it.
-  const content: Record<SectionId, ReactNode> = {
-    timeline: stages.length > 0 && <Timeline stages={stages} status={tender.status} tenderId={tender.tenderID} format={format} />,
-    lots: withLot && <Lots lots={lots} format={format} />,
-    items: items.length > 0 && <Items items={items} withLot={withLot} format={format} />,
-    features: features.length > 0 && <Features features={features} format={format} />,
-    criteria: criteria.length > 0 && <Criteria criteria={criteria} format={format} />,
-    documents: documents.length > 0 && <Documents docs={documents} format={format} />,
-    questions: questions.length > 0 && <Questions questions={questions} format={format} />,
-    complaints: complaints.length > 0 && <Complaints complaints={complaints} format={format} />,
-    bids: bids.length > 0 && <Bids bids={bids} withLot={withLot} format={format} />,
-    qualifications: qualifications.length > 0 && <Qualifications qualifications={qualifications} bids={bids} withLot={withLot} format={format} />,
-    awards: awards.length > 0 && <Awards awards={awards} withLot={withLot} format={format} />,
-    contracts: contracts.length > 0 && <Contracts contracts={contracts} awards={awards} format={format} />,
-    redFlags: assessment && (
-      <Suspense fallback={null}>
-        <RedFlags assessment={assessment} anchors={anchors} format={format} />
-      </Suspense>
-    ),
-    cancellations: cancellations.length > 0 && <Cancellations cancellations={cancellations} format={format} />,
-    monitorings: monitorings === null ? <Unavailable /> : monitorings.length > 0 && <Monitorings monitorings={monitorings} tender={tender} format={format} />,
-  };
-  const sections = SECTION_IDS.filter((id) => content[id]);
-
-  const title = localized(tender, 'title', language) || tender.tenderID || '';
-  const description = localized(tender, 'description', language);
-  // The same tender on the central procurement portal (SPEC §2.2: an external link, a new tab).
-  const portal = config.endpoints.procurement.replace(/\/+$/, '');
-  const onPortal = portal && tender.tenderID ? `${portal}/tender/${encodeURIComponent(tender.tenderID)}` : '';
-
+  if (!tender) return null;
+  // The history is there when it was asked for (its answer, or its failure).
+  const asked = 'history' in state.data;
   return (
-    <article className="page tender-page" aria-labelledby="tender-title">
-      <header className="tender-header">
-        <h1 id="tender-title" className="page-title">{title}</h1>
-        <p className="tender-badges">
-          {tender.tenderID && <span className="tender-id">{tender.tenderID}</span>}
-          {tender.status && <Status code={tender.status} label={t('tender.status')}>{statusLabel(t, tender.status)}</Status>}
-          {tender.procurementMethodType && <span className="tender-method">{methodLabel(t, tender.procurementMethodType)}</span>}
-        </p>
-        {description && <p className="tender-description">{description}</p>}
-        {onPortal && (
-          <p className="tender-portal">
-            <ExternalLink href={onPortal}>{t('tender.onPortal')}</ExternalLink>
-          </p>
-        )}
-        {notice}
-        <RecordFreshness />
-      </header>
-
-      <Contents id="tender-toc-title" title={t('tender.toc')} sections={sections.map((id) => [id, t(`tender.sections.${id}`)])} />
-
-      <Summary tender={tender} plans={plans} format={format} />
-      {tender.procuringEntity && <Organizer org={tender.procuringEntity} format={format} />}
-
-      {sections.map((id) => (
-        <Section key={id} id={id} title={t(`tender.sections.${id}`)}>
-          {content[id]}
-        </Section>
-      ))}
-
-      <Suspense fallback={null}>
-        <Config tender={tender} format={format} />
-      </Suspense>
-    </article>
+    <TenderView
+      tender={tender}
+      follow={tender.tenderID && tender.id && (
+        <Suspense fallback={null}>
+          <Follow register="tenders" recordKey={tender.tenderID} target={tender.id} history={asked} />
+        </Suspense>
+      )}
+      history={asked && (
+        <Suspense fallback={null}>
+          <History recordId={tender.id} />
+        </Suspense>
+      )}
+    />
   );
 }

@@ -1,8 +1,8 @@
 /**
- * Head tags of the tender page (title, description, JSON-LD, the link to its OCDS
- * release package), computed from the same tender object the page renders. In the page's
- * chunk (`Tender.tsx` exports `meta`, `jsonLd` and `links`), not in its route module:
- * only the head needs them.
+ * Head tags of the tender page (title, description, JSON-LD), computed from the same
+ * tender object the page renders; its links are in `links.ts`. In the page's chunk
+ * (`Tender.tsx` exports `meta`, `jsonLd` and `links`), not in its route module: only the
+ * head needs them. The external tender's page (`pages/ExternalTender`) shares them.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract';
@@ -14,7 +14,6 @@ import {
   absoluteUrl, breadcrumbList, compact, itemsOffered, jsonLdDocument, oneOrMany, organisation, priceSpecification,
   type JsonLdDocument, type TrailStep,
 } from '../../lib/jsonld';
-import { tenderOcdsUrl } from '../../lib/machineUrls';
 import { list, localized, money } from '../../records/parts';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { statusLabel } from './labels';
@@ -102,10 +101,3 @@ export const jsonLd: PageChunk['jsonLd'] = __SERVER__
       return data && tenderJsonLd(data, canonical, tenderTrail(data, ctx, canonical, t));
     }
   : undefined;
-
-/** The tender's own OCDS release package (`PageChunk.links`). */
-export const links: PageChunk['links'] = (ctx, _canonical, t) => {
-  const id = dataOf<Tender>(ctx, 'tender')?.tenderID;
-  const origin = ctx.input.config.publicOrigin.replace(/\/$/, '');
-  return id ? [{ rel: 'alternate', type: 'application/json', href: origin + tenderOcdsUrl(id), title: t('share.ocds', { id }) }] : [];
-};

@@ -37,7 +37,7 @@ describe('the tender route', () => {
     expect(h.title).toContain('UA-2026-10-12-014102-a');
     expect(h.jsonLd).toBeNull();
   });
-  it('asks for the tender (required), its monitorings, plans and contracts (optional), and the server for its red flags', () => {
+  it('asks for the tender (required), its monitorings, plans, contracts and history (optional), and the server for its red flags', () => {
     const { route, params } = matchPage('/tenders/UA-2026-10-12-014102-a');
     const ctx: RouteContext = { params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session: null, config } };
     expect(route.fetches?.(ctx).map((f) => [f.key, f.path])).toEqual([
@@ -47,10 +47,19 @@ describe('the tender route', () => {
       ['contracts', '/api/contracts?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
       ['redFlags', ''],
       ['freshness', '/api/freshness?brief=1'],
+      ['history', '/api/tenders/UA-2026-10-12-014102-a/events?perPage=50'],
     ]);
     const redFlags = route.fetches?.(ctx).find((f) => f.key === 'redFlags');
     expect([redFlags?.service, redFlags?.after]).toEqual(['redFlags', 'tender']);
     expect(route.required).toEqual(['tender']);
+  });
+
+  it('asks a logged-in visitor whether they follow the tender, by its 32-hex id once the tender is in', () => {
+    const { route, params } = matchPage('/tenders/UA-2026-10-12-014102-a');
+    const input = (session: RouteContext['input']['session']) => ({ params, query: new URLSearchParams(), input: { language: 'uk' as const, data: {}, session, config } });
+    expect(route.fetches?.(input(null)).some((f) => f.key === 'follow')).toBe(false);
+    const follow = route.fetches?.(input({ email: 'a@b.test', type: 'seller', name: 'A' })).find((f) => f.key === 'follow');
+    expect(follow).toEqual({ key: 'follow', service: 'users', path: '/api/users/follows/status?register=tenders&id={/id}', after: 'tender' });
   });
 });
 

@@ -5,13 +5,19 @@ import type { FetchSpec } from '../../contract';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Tender } from '../../records/tender';
 import { tenderPath } from './path';
+import { followStatus } from '../../lib/follow';
 // The organizer's and suppliers' links to the registers: in the main stylesheet.
 import '../../components/RegisterLinks/RegisterLinks.css';
+// The follow form and the lists of changes (record pages, the cabinet): in the main stylesheet too.
+import '../../components/Follow/Follow.css';
 
 /** A tenderID: `UA-2026-09-10-009952-a`, second stages of a dialogue `…-a.2`. */
 const TENDER_ID = /^UA-\d{4}-\d{2}-\d{2}-\d{6}(-[a-z]{1,2}(\.\d{1,2})?)?$/i;
 /** Either form of a tender's id; anything else cannot name a tender. */
 export const isTenderId = recordIdTest(TENDER_ID);
+
+/** Changes the history section lists (the newest). */
+export const HISTORY_SIZE = 50;
 
 export const tender: RouteModule = {
   name: 'tender',
@@ -36,6 +42,11 @@ export const tender: RouteModule = {
       { key: 'redFlags', service: 'redFlags', path: '', after: 'tender' },
       // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
       { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
+      // The changes the portal recorded (the history section): the page renders without them.
+      { key: 'history', service: 'search', path: `/api/tenders/${id}/events?perPage=${HISTORY_SIZE}` },
+      // Whether a logged-in visitor follows the tender, and what changed since their
+      // previous look (the call marks it seen): by the tender's 32-hex id, once it is in.
+      ...(input.session ? [followStatus('tenders', 'tender')] : []),
       ...english,
     ];
   } : FETCHED_BY_THE_SERVER,

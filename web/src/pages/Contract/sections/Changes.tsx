@@ -8,6 +8,7 @@ import { Facts } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { list, localized, money, periodText, type Formatter, type Value } from '../../../records/parts';
 import { Status } from '../../../components/Status/Status';
+import { anchorOf } from '../../../records/anchors';
 import { contractLabel, netValue } from '../labels';
 import type { Change, ContractDocument, RationaleType } from '../../../records/contract';
 
@@ -23,10 +24,12 @@ interface Props {
 }
 
 export function Changes({ changes, documentsOf, rationaleTypes, format, dates }: Props) {
+  // A change's anchor (`#change-…`, what a change event links to) goes on its first entry only: ids are unique.
+  const first = (c: Change, i: number) => changes.findIndex((o) => o.id === c.id) === i;
   return (
     <ol className="tender-cards">
       {changes.map((c, i) => (
-        <li key={c.id ? `${c.id}-${i}` : i} className="tender-card">
+        <li key={c.id ? `${c.id}-${i}` : i} id={first(c, i) ? anchorOf('change', c.id) : undefined} className="tender-card">
           <ChangeCard change={c} documents={[...list(c.documents), ...documentsOf(c.id)]} rationaleTypes={rationaleTypes} format={format} dates={dates} />
         </li>
       ))}

@@ -1,5 +1,6 @@
 /** Cancellations of the tender or of its lots, with their reasons. */
 import { DataTable } from '../../../components/DataTable/DataTable';
+import { anchorOf } from '../../../records/anchors';
 import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import type { Cancellation } from '../../../records/tender';
@@ -9,7 +10,7 @@ export function Cancellations({ cancellations, format }: { cancellations: Cancel
   return (
     <DataTable head={['reason', 'lot', 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
       {cancellations.map((c, i) => (
-        <tr key={c.id ?? i}>
+        <tr key={c.id ?? i} id={anchorOf('cancellation', c.id)}>
           <th scope="row">
             {c.reasonType && <span className="reason-type">{tenderLabel(t, 'cancellationReason', c.reasonType)}</span>}
             {c.reason && <span className="pre">{c.reason}</span>}

@@ -1,5 +1,6 @@
 /** Complaints about the tender and about its awards, qualifications and cancellations. */
 import { list } from '../../../records/parts';
+import { anchorOf } from '../../../records/anchors';
 import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import { Status } from '../../../components/Status/Status';
@@ -22,7 +23,7 @@ export function Complaints({ complaints, format }: { complaints: Complaint[]; fo
 function ComplaintCard({ complaint: c, format }: { complaint: Complaint; format: TenderFormatter }) {
   const { t } = format;
   return (
-    <li className="tender-card">
+    <li id={anchorOf('complaint', c.id)} className="tender-card">
       <h3>{c.title || c.complaintID || tenderLabel(t, 'complaintType', c.type)}</h3>
       <p className="tender-badges">
         {c.type && <span>{tenderLabel(t, 'complaintType', c.type)}</span>}

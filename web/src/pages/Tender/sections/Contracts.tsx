@@ -7,6 +7,7 @@ import { AppLink } from '../../../components/AppLink/AppLink';
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { list, organisationNames } from '../../../records/parts';
+import { anchorOf } from '../../../records/anchors';
 import type { TenderFormatter } from '../formatter';
 import { statusLabel } from '../../../lib/enums';
 import type { Award, Contract } from '../../../records/tender';
@@ -25,7 +26,7 @@ export function Contracts({ contracts, awards, format }: { contracts: Array<Cont
         const suppliers = list(c.suppliers).length ? c.suppliers : awards.find((a) => a.id === c.awardID)?.suppliers;
         const id = c.contractID ?? c.id;
         return (
-          <tr key={c.id ?? i}>
+          <tr key={c.id ?? i} id={anchorOf('contract', c.id)}>
             <th scope="row">{c.registered && id ? <AppLink to={`/contracts/${encodeURIComponent(id)}`}>{id}</AppLink> : id}</th>
             <td>{organisationNames(suppliers, format.language)}</td>
             <td><Money value={c.value} format={format} /></td>

@@ -2,6 +2,7 @@
 import { DataTable } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { localized } from '../../../records/parts';
+import { anchorOf } from '../../../records/anchors';
 import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
 import type { Lot } from '../../../records/tender';
@@ -11,7 +12,7 @@ export function Lots({ lots, format }: { lots: Lot[]; format: TenderFormatter })
   return (
     <DataTable head={['title', 'value', 'minimalStep', 'guarantee', 'status', 'auction'].map((c) => (c === 'minimalStep' || c === 'guarantee' ? t(`tender.${c}`) : t(`tender.col.${c}`)))}>
       {lots.map((lot, i) => (
-        <tr key={lot.id ?? i}>
+        <tr key={lot.id ?? i} id={anchorOf('lot', lot.id)}>
           <th scope="row">{localized(lot, 'title', format.language)}</th>
           <td><Money value={lot.value} format={format} /></td>
           <td><Money value={lot.minimalStep} format={format} /></td>

@@ -1,4 +1,5 @@
 /** Bidders' questions (enquiries) with the procuring entity's answers. */
+import { anchorOf } from '../../../records/anchors';
 import type { TenderFormatter } from '../formatter';
 import type { Question } from '../../../records/tender';
 
@@ -7,7 +8,7 @@ export function Questions({ questions, format }: { questions: Question[]; format
   return (
     <ol className="tender-cards">
       {questions.map((q, i) => (
-        <li key={q.id ?? i} className="tender-card">
+        <li key={q.id ?? i} id={anchorOf('question', q.id)} className="tender-card">
           <h3>{q.title}</h3>
           {q.date && <p className="muted">{t('tender.questionAsked', { date: format.date(q.date) })}</p>}
           {q.description && <p className="pre">{q.description}</p>}
