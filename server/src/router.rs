@@ -88,7 +88,7 @@ pub type FormHandler = fn() -> MethodRouter<AppState>;
 /// The pages that post a form to their own path (in either language), with the handler
 /// of the POST; the page is the bundle's (`web/src/routes`, decision 0002), which a test
 /// checks against this list.
-pub const FORMS: [(&str, FormHandler); 16] = [
+pub const FORMS: [(&str, FormHandler); 12] = [
     ("/login", || post(account::login)),
     ("/login/2fa", || post(account::second_factor)),
     ("/logout", || post(account::logout)),
@@ -99,10 +99,6 @@ pub const FORMS: [(&str, FormHandler); 16] = [
     ("/icabinet/searches", || post(crate::saved::change)),
     ("/alerts/unsubscribe", || post(crate::saved::unsubscribe)),
     ("/market/cart", || post(cart::change)),
-    ("/tenders/{key}/follow", || post(crate::follow::follow)),
-    ("/plans/{key}/follow", || post(crate::follow::follow)),
-    ("/contracts/{key}/follow", || post(crate::follow::follow)),
-    ("/buyers/{key}/follow", || post(crate::follow::follow)),
     ("/icabinet/follows", || post(crate::follow::cabinet)),
     ("/follow/unsubscribe", || post(crate::follow::one_click)),
 ];
@@ -227,6 +223,14 @@ pub fn app(state: AppState) -> Router {
     for prefix in ["", "/en"] {
         for (path, handler) in FORMS {
             router = router.route(&format!("{prefix}{path}"), get(page::page).merge(handler()));
+        }
+    }
+    // A record page's follow form posts below the page's own path (a GET there is
+    // whatever page the bundle makes of it: the tender's, or the 404 page).
+    for prefix in ["", "/en"] {
+        for register in crate::follow::REGISTERS {
+            let path = format!("{prefix}/{register}/{{key}}/follow");
+            router = router.route(&path, get(page::page).merge(post(crate::follow::follow)));
         }
     }
     router = router
