@@ -193,7 +193,7 @@ fn check(db: &Path, ledger: &mut Ledger) -> Figures {
     let integrity: String = db.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
     assert_eq!(integrity, "ok");
     let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
-    assert_eq!(version, 6, "the schema version this code writes");
+    assert_eq!(version, 7, "the schema version this code writes");
     let mut figures = Figures::default();
 
     // Every user whole: its row's fields, and the letter its registration sent.
@@ -394,7 +394,7 @@ async fn registrations_and_cart_changes_killed_mid_write_are_whole_or_absent_aft
         portal = start(&format!("kill-{cycle}"), &db).await;
         let figures = check(&db, &mut ledger.lock().unwrap());
         println!(
-            "after restart {cycle}: integrity_check ok, user_version 4; users {} ({} seed, {} registered); \
+            "after restart {cycle}: integrity_check ok, user_version 7; users {} ({} seed, {} registered); \
              registrations acknowledged {}, present whole {}; under way at the kill {}, present whole {}, \
              absent {}; nothing else",
             figures.users,
