@@ -69,7 +69,10 @@ pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
         )?;
     }
     tx.execute_batch(super::follows::SCHEMA)?;
-    if version < 7 {
+    // Version 7: the outbox's headers (a database made at version 7 or later, then
+    // marked older, has them already).
+    let has_headers = tx.prepare("SELECT 1 FROM pragma_table_info('outbox') WHERE name = 'headers'")?.exists([])?;
+    if !has_headers {
         tx.execute_batch("ALTER TABLE outbox ADD COLUMN headers TEXT NOT NULL DEFAULT '{}';")?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
