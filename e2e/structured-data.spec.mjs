@@ -166,8 +166,10 @@ test("a client-side navigation makes the head the new page's", async () => {
   // The share card is the server's (link previews read its HTML): the previous page's is
   // dropped, never left describing another page.
   assert.deepEqual([now.ogTitle, now.ogDescription, now.ogUrl, now.twitterTitle, now.ogImage], [null, null, null, null, 0]);
-  assert.deepEqual(now.links.map(([type]) => type), ['application/json'], 'the tender links its OCDS JSON, not the feed');
-  assert.ok(now.links[0][1].endsWith(`${href}.ocds.json`), now.links[0][1]);
+  // Its OCDS JSON and the feed of its own changes (issue 44), never the search's feed.
+  assert.deepEqual(now.links.map(([type]) => type).sort(), ['application/atom+xml', 'application/json'], 'the tender links its OCDS JSON and its changes');
+  assert.ok(now.links.find(([type]) => type === 'application/json')[1].endsWith(`${href}.ocds.json`), String(now.links));
+  assert.ok(now.links.find(([type]) => type === 'application/atom+xml')[1].endsWith(`${href}.atom`), String(now.links));
   assert.equal(now.jsonLd, 0, 'no JSON-LD of the page before');
   assert.deepEqual(problems, []);
   await context.close();

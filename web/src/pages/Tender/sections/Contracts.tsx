@@ -20,13 +20,20 @@ export function contractsOf(registered: Contract[], own: Contract[]): Array<Cont
 
 export function Contracts({ contracts, awards, format }: { contracts: Array<Contract & { registered?: boolean }>; awards: Award[]; format: TenderFormatter }) {
   const { t } = format;
+  // A contract listed twice (API-documentation tenders share ids) is the anchor once.
+  const anchored = new Set<string>();
+  const anchor = (id: string | undefined) => {
+    if (!id || anchored.has(id)) return undefined;
+    anchored.add(id);
+    return anchorOf('contract', id);
+  };
   return (
     <DataTable head={['contractId', 'suppliers', 'value', 'status', 'dateSigned'].map((c) => t(`tender.col.${c}`))}>
       {contracts.map((c, i) => {
         const suppliers = list(c.suppliers).length ? c.suppliers : awards.find((a) => a.id === c.awardID)?.suppliers;
         const id = c.contractID ?? c.id;
         return (
-          <tr key={c.id ?? i} id={anchorOf('contract', c.id)}>
+          <tr key={c.id ?? i} id={anchor(c.id)}>
             <th scope="row">{c.registered && id ? <AppLink to={`/contracts/${encodeURIComponent(id)}`}>{id}</AppLink> : id}</th>
             <td>{organisationNames(suppliers, format.language)}</td>
             <td><Money value={c.value} format={format} /></td>
