@@ -7,7 +7,12 @@
 //! 3. word forms: a Cyrillic word becomes its dictionary forms from the Ukrainian
 //!    hunspell dictionary ([`Lexicon`]: several when the form is ambiguous, all at one
 //!    position), the word itself when the dictionary has no other; a Latin word becomes
-//!    its Snowball English stem; digits stay as they are.
+//!    its Snowball English stem; digits stay as they are. A word the dictionary does not
+//!    know as typed is looked up again in the spellings that are the same word
+//!    ([`variants`]: the apostrophe left out, є or е after a vowel, ґ or г);
+//! 4. spelling folded ([`fold`]): the terms lose their apostrophes, ґ becomes г and є
+//!    after a vowel е, so «проєкт» and «проект», «ґанок» and «ганок», «об'єкт» and
+//!    «обєкт» are one term on both sides of the index.
 
 use super::lexicon::Lexicon;
 use std::collections::HashMap;
@@ -129,6 +134,84 @@ fn normalise(word: &str) -> String {
     }
 }
 
+fn is_vowel(c: char) -> bool {
+    matches!(c, 'а' | 'е' | 'є' | 'и' | 'і' | 'ї' | 'о' | 'у' | 'ю' | 'я')
+}
+
+/// A term with the spellings of one word made one: no apostrophe, г for ґ, е for є after
+/// a vowel (the 2019 orthography's «проєкт» against the older «проект»). Letters that
+/// tell two words apart elsewhere (є at a word's start or after a consonant: «Європа»,
+/// «синє») stay.
+pub fn fold(term: &str) -> std::borrow::Cow<'_, str> {
+    if !term.contains(['\'', 'ґ', 'є']) {
+        return std::borrow::Cow::Borrowed(term);
+    }
+    let mut out = String::with_capacity(term.len());
+    let mut prev: Option<char> = None;
+    for c in term.chars() {
+        match c {
+            '\'' => continue,
+            'ґ' => out.push('г'),
+            'є' if prev.is_some_and(is_vowel) => out.push('е'),
+            _ => out.push(c),
+        }
+        prev = Some(c);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The most spellings of one word [`variants`] gives.
+const MAX_VARIANTS: usize = 12;
+
+/// Other spellings of the same word, to look up when the word as typed is not in the
+/// dictionary: the apostrophe a keyboard left out (after б, п, в, м, ф, р before я, ю,
+/// є, ї: «пять» → «п'ять»), є for е after a vowel and the other way round («проект» →
+/// «проєкт»), ґ for г and the other way round. One change at a time, then all of a kind.
+pub fn variants(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out: Vec<String> = Vec::new();
+    let push = |v: String, out: &mut Vec<String>| {
+        if v != word && !out.contains(&v) && out.len() < MAX_VARIANTS {
+            out.push(v);
+        }
+    };
+    let at = |i: usize, with: &str| -> String {
+        let mut v: String = chars[..i].iter().collect();
+        v.push_str(with);
+        v.extend(&chars[i + 1..]);
+        v
+    };
+    // The apostrophe: each place, then every place.
+    let places: Vec<usize> = (1..chars.len())
+        .filter(|&i| {
+            matches!(chars[i - 1], 'б' | 'п' | 'в' | 'м' | 'ф' | 'р') && matches!(chars[i], 'я' | 'ю' | 'є' | 'ї')
+        })
+        .collect();
+    for &i in &places {
+        push(at(i, &format!("'{}", chars[i])), &mut out);
+    }
+    if places.len() > 1 {
+        let all: String = chars
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &c)| if places.contains(&i) { vec!['\'', c] } else { vec![c] })
+            .collect();
+        push(all, &mut out);
+    }
+    // є and е after a vowel; ґ and г.
+    for i in 0..chars.len() {
+        let after_vowel = i > 0 && is_vowel(chars[i - 1]);
+        match chars[i] {
+            'е' if after_vowel => push(at(i, "є"), &mut out),
+            'є' if after_vowel => push(at(i, "е"), &mut out),
+            'г' => push(at(i, "ґ"), &mut out),
+            'ґ' => push(at(i, "г"), &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Words whose terms an [`Analyzer`] and its copies remember (then it starts afresh).
 const SHARED_CACHE_WORDS: usize = 100_000;
 
@@ -183,10 +266,33 @@ impl Analyzer {
             let before = out.len();
             if let Some(lex) = &self.lexicon {
                 out.extend(lex.lemmas(word).map(String::from));
+                if out.len() == before {
+                    // Another spelling of the same word, the first the dictionary knows.
+                    for v in variants(word) {
+                        out.extend(lex.lemmas(&v).map(String::from));
+                        if out.len() > before {
+                            break;
+                        }
+                    }
+                }
             }
             if out.len() == before {
                 out.push(word.to_string());
             }
+            // One term per spelling of a word, on both sides of the index.
+            for t in &mut out[before..] {
+                if let std::borrow::Cow::Owned(folded) = fold(t) {
+                    *t = folded;
+                }
+            }
+            let mut seen = before;
+            for i in before..out.len() {
+                if !out[before..seen].contains(&out[i]) {
+                    out.swap(seen, i);
+                    seen += 1;
+                }
+            }
+            out.truncate(seen);
         } else if word.chars().any(|c| c.is_ascii_alphabetic()) && word.is_ascii() {
             out.push(self.english.stem(word).into_owned());
         } else {
@@ -299,6 +405,43 @@ mod tests {
         let text = "Капітальний ремонт";
         let r = &words(text)[1].0;
         assert_eq!(&text[r.clone()], "ремонт");
+    }
+
+    #[test]
+    fn spellings_of_one_word_are_one_term() {
+        assert_eq!(fold("проєкт"), "проект");
+        assert_eq!(fold("об'єкт"), "обєкт");
+        assert_eq!(fold("ґанок"), "ганок");
+        assert_eq!(fold("європа"), "європа", "є at the start stays");
+        assert_eq!(fold("синє"), "синє", "є after a consonant stays");
+        assert!(matches!(fold("ремонт"), std::borrow::Cow::Borrowed(_)));
+        assert!(variants("пять").contains(&"п'ять".to_string()));
+        assert!(variants("мякий").contains(&"м'який".to_string()));
+        assert!(variants("проект").contains(&"проєкт".to_string()));
+        assert!(variants("гудзики").contains(&"ґудзики".to_string()));
+        assert!(variants("ремонт").is_empty());
+        let lex = Lexicon::from_table(
+            "м'який\tм'який\nоб'єкт\tоб'єкт\nоб'єкта\tоб'єкт\nп'ять\tп'ять\nпроєкт\tпроєкт\nпроєкту\tпроєкт\nґудзики\tґудзик\n",
+        )
+        .unwrap();
+        let a = Analyzer::new(Some(Arc::new(lex)));
+        let t = |w: &str| {
+            let mut t = Vec::new();
+            a.terms_uncached(w, &mut t);
+            t
+        };
+        for (one, other) in [
+            ("проєкт", "проекту"),
+            ("проекту", "проєкту"),
+            ("ґудзики", "гудзики"),
+            ("об'єкта", "обєкта"),
+            ("обєкт", "об'єкт"),
+            ("пять", "п'ять"),
+            ("мякий", "м'який"),
+        ] {
+            assert_eq!(t(one), t(other), "{one} and {other} are one word");
+        }
+        assert_eq!(t("проекту"), ["проект"]);
     }
 
     #[test]

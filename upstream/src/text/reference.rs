@@ -26,6 +26,14 @@ fn unit_words(analyzer: &Analyzer, unit: &Unit) -> Vec<Vec<String>> {
 /// Whether `unit` (its words one after another) occurs in one of the fields; `None`
 /// when it has no word.
 fn unit_in(analyzer: &Analyzer, unit: &Unit, fields: &[Positions]) -> Option<bool> {
+    if let Unit::Prefix(typed) = unit {
+        // A word with a term that starts so, or a word of the prefix's own terms.
+        let (_, word) = words(typed).into_iter().next()?;
+        let start = super::analysis::fold(&word).into_owned();
+        let mut own = Vec::new();
+        analyzer.terms(&word, &mut own);
+        return Some(fields.iter().flatten().flatten().any(|t| t.starts_with(&start) || own.contains(t)));
+    }
     let ws = unit_words(analyzer, unit);
     if ws.is_empty() {
         return None;

@@ -23,6 +23,10 @@ pub const WEIGHTS: [f32; 3] = [3.0, 2.0, 1.0];
 /// Shortest word (in letters) the typo fallback corrects.
 pub const FUZZY_MIN_CHARS: usize = 5;
 /// Most alternative term sequences one phrase is expanded to (ambiguous forms).
+/// Terms a prefix stands for at most (those with the most documents).
+pub const MAX_PREFIX_TERMS: usize = 256;
+/// Terms a prefix reads from the dictionaries at most.
+const MAX_PREFIX_SCAN: usize = 20_000;
 const MAX_PHRASE_VARIANTS: usize = 8;
 /// Most corrections one word is expanded to.
 const MAX_CORRECTIONS: usize = 24;
@@ -149,8 +153,12 @@ fn tantivy_doc(fields: &[Field; 3], number: Field, d: &TextDoc<'_>, at: u64) -> 
 }
 
 /// What a kept index's commit says: every document numbered below it was indexed.
+/// The analysis this index's terms were made by: a kept index of another is made again
+/// (2: spellings of one word folded into one term, `analysis::fold`).
+const ANALYSIS_VERSION: u32 = 2;
+
 fn indexed_payload(upto: u64) -> String {
-    format!("indexed:{upto}")
+    format!("indexed-a{ANALYSIS_VERSION}:{upto}")
 }
 
 impl TextIndexBuilder {
@@ -254,7 +262,7 @@ impl TextIndex {
             .load_metas()?
             .payload
             .as_deref()
-            .and_then(|p| p.strip_prefix("indexed:"))
+            .and_then(|p| p.strip_prefix(&format!("indexed-a{ANALYSIS_VERSION}:")))
             .and_then(|n| n.parse::<u32>().ok())
             .ok_or_else(|| {
                 tantivy::TantivyError::SchemaError(format!(
@@ -407,6 +415,39 @@ impl TextIndex {
         Box::new(BooleanQuery::new(should))
     }
 
+    /// The terms a prefix (`будівел` of `будівел*`) stands for: the index's terms that
+    /// start with it (normalised and folded as terms are), and the prefix's own terms as a
+    /// word; the [`MAX_PREFIX_TERMS`] with the most documents.
+    fn prefixed(&self, typed: &str) -> Vec<String> {
+        let Some((_, word)) = words(typed).into_iter().next() else { return Vec::new() };
+        let start = super::analysis::fold(&word).into_owned();
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut own = Vec::new();
+        self.analyzer.terms(&word, &mut own);
+        seen.extend(own);
+        let mut upper = start.as_bytes().to_vec();
+        upper.push(0xff);
+        'fields: for seg in self.searcher.segment_readers() {
+            for f in 0..3 {
+                let Ok(inv) = seg.inverted_index(self.fields[f]) else { continue };
+                let Ok(mut s) = inv.terms().range().ge(start.as_bytes()).lt(&upper).into_stream() else { continue };
+                while s.advance() {
+                    if seen.len() >= MAX_PREFIX_SCAN {
+                        break 'fields;
+                    }
+                    if let Ok(k) = std::str::from_utf8(s.key()) {
+                        seen.insert(k.to_string());
+                    }
+                }
+            }
+        }
+        let mut found: Vec<(u64, String)> =
+            seen.into_iter().map(|t| (self.doc_freq(&t), t)).filter(|(df, _)| *df > 0).collect();
+        found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        found.truncate(MAX_PREFIX_TERMS);
+        found.into_iter().map(|(_, t)| t).collect()
+    }
+
     /// Corrections of one word at one edit: the dictionary forms near it whose lemmas
     /// the index holds, and the index's own terms near it. Returns (terms, the form or
     /// term with the most documents).
@@ -468,6 +509,13 @@ impl TextIndex {
         let mut fixes: Vec<(String, String)> = Vec::new();
         let mut corrected_words = 0;
         let mut unit_query = |unit: &Unit, weighted: bool, wanted: bool, terms: &mut HashSet<String>| {
+            if let Unit::Prefix(start) = unit {
+                let found = self.prefixed(start);
+                if wanted {
+                    terms.extend(found.iter().cloned());
+                }
+                return Some(self.any_term(&found, weighted));
+            }
             let mut ws: Vec<Vec<String>> = Vec::new();
             for (word, mut t) in analysed(&self.analyzer, unit.text()) {
                 // Only the typo fallback asks whether the index holds the word at all.
@@ -759,6 +807,29 @@ mod tests {
         let shown = ix.shown(&c, "Ремонт доріг", "", "Інше\nщорічні ремонти доріг області\nремонт");
         assert_eq!(shown.words, ["ремонт", "доріг", "ремонти"]);
         assert_eq!(shown.snippet.as_deref(), Some("щорічні ремонти доріг області"));
+    }
+
+    #[test]
+    fn operators_and_prefixes() {
+        let ix = index(&[
+            ("Будівельні матеріали", "", "цегла"),
+            ("Будівництво школи", "", ""),
+            ("Поточний ремонт школи", "", ""),
+            ("Проєкт ремонту ґанку", "", ""),
+        ]);
+        assert_eq!(find(&ix, "будівел*"), [0]);
+        assert_eq!(find(&ix, "будів*"), [0, 1]);
+        assert_eq!(find(&ix, "будів* NOT школи"), [0], "NOT as -word");
+        assert_eq!(find(&ix, "будів* НЕ школа"), [0]);
+        assert_eq!(find(&ix, "ремонт AND школа"), [2]);
+        assert_eq!(find(&ix, "ремонт І школа"), [2]);
+        assert_eq!(find(&ix, "-будів*"), [2, 3]);
+        assert_eq!(find(&ix, "проект"), [3], "є and е after a vowel");
+        assert_eq!(find(&ix, "ганку"), [3], "ґ and г");
+        let c = ix.compile(&parse("будів*"), "будів*", false);
+        let text = "Будівельні роботи";
+        let marked: Vec<&str> = ix.marks(&c, text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(marked, ["Будівельні"], "a prefix's words are marked");
     }
 
     #[test]
