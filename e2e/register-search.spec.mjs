@@ -29,6 +29,47 @@ test("a plan's id typed in the search opens the plan", async () => {
   await context.close();
 });
 
+test("a tender's id typed in the contracts search leads to the tender's contracts", async () => {
+  // Tenders of the real data with one contract and with several (contracts by their tender).
+  const { 'hydra:member': contracts } = await upstream('/api/contracts?perPage=100&sortOrder=dateCreated.desc');
+  const byTender = new Map();
+  for (const c of contracts) byTender.set(c.tender_id, [...(byTender.get(c.tender_id) ?? []), c]);
+  const tenderOf = async (n) => {
+    for (const [id, list] of byTender) {
+      if (id && list.length === n) {
+        const all = (await upstream(`/api/contracts?tender_id[0]=${id}&perPage=10`))['hydra:member'];
+        if (all.length === n) return { tender: await upstream(`/api/tenders/${id}`), list: all };
+      }
+    }
+    return null;
+  };
+  const one = await tenderOf(1);
+  assert.ok(one, 'a tender with one contract');
+  // Without JavaScript: one contract is its page, never /contracts/<tender id> (a 404).
+  const answer = await fetch(`${BASE}/contracts?keyword=${one.tender.tenderID}`, { redirect: 'manual' });
+  if (answer.status === 302) {
+    assert.equal(answer.headers.get('location'), `/contracts/${one.list[0].contractID}`);
+    assert.equal((await fetch(BASE + answer.headers.get('location'))).status, 200);
+  } else {
+    assert.equal(answer.status, 200, 'or the list of its contracts');
+  }
+  const several = await tenderOf(2);
+  if (several) {
+    const list = await fetch(`${BASE}/contracts?keyword=${several.tender.tenderID}`, { redirect: 'manual' });
+    assert.equal(list.status, 200, "several contracts: the list, not a redirect");
+  }
+  // With JavaScript, from the form.
+  const { page, context, problems } = await open(browser, '/contracts');
+  await page.fill('#keyword', one.tender.tenderID);
+  await page.press('#keyword', 'Enter');
+  await page.waitForLoadState('load');
+  await page.waitForSelector('h1');
+  assert.notEqual(new URL(page.url()).pathname, `/contracts/${one.tender.tenderID}`, page.url());
+  assert.equal(await page.locator('.not-found, [data-status="404"]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a CPV filter and a year filter narrow the plans, as the upstream counts them', async () => {
   const { 'hydra:member': [plan] } = await upstream('/api/plans?perPage=1&page=5');
   const cpv = plan.classification.id;

@@ -3,7 +3,7 @@ import Search from './Search';
 import { html, link, render, tr } from '../../components/test-utils';
 import { tenderList, home, planList } from './route';
 import { recordOfKeyword } from './query';
-import { PLANS, TENDERS } from '../../lib/filters';
+import { CONTRACTS, PLANS, TENDERS } from '../../lib/filters';
 
 const empty = { tenders: { ok: true as const, body: { 'hydra:member': [], 'hydra:totalItems': 0 } } };
 
@@ -28,6 +28,16 @@ describe('a keyword that is a record id', () => {
     expect(recordOfKeyword('A'.repeat(32), TENDERS, [tender])).toBe('/tenders/UA-2026-10-12-014102-a');
     // The form, before searching: any id goes to its page.
     expect(recordOfKeyword('UA-2026-10-12-014102-a', TENDERS, null)).toBe('/tenders/UA-2026-10-12-014102-a');
+  });
+  it("leads a tender's id in the contracts search to the tender's contracts", () => {
+    const contract = (n: number) => ({ id: `${n}`.repeat(32), contractID: `UA-2026-10-12-014102-a-c${n}`, tenderID: 'UA-2026-10-12-014102-a' });
+    expect(recordOfKeyword('UA-2026-10-12-014102-a', CONTRACTS, [contract(1)])).toBe('/contracts/UA-2026-10-12-014102-a-c1');
+    expect(recordOfKeyword('UA-2026-10-12-014102-a', CONTRACTS, [contract(1), contract(2)])).toBeNull();
+    expect(recordOfKeyword('UA-2026-10-12-014102-a', CONTRACTS, [])).toBeNull();
+    expect(recordOfKeyword('UA-2026-10-12-014102-a', CONTRACTS, null)).toBeNull();
+    expect(recordOfKeyword('UA-2026-10-12-014102-a-c2', CONTRACTS, [contract(1), contract(2)])).toBe('/contracts/UA-2026-10-12-014102-a-c2');
+    // A contract that names its tender only in its own id.
+    expect(recordOfKeyword('UA-2026-10-12-014102-a', CONTRACTS, [{ id: 'c'.repeat(32), contractID: 'UA-2026-10-12-014102-a-c1' }])).toBe('/contracts/UA-2026-10-12-014102-a-c1');
   });
   it('searches for everything else, and for an id its own register did not find', () => {
     expect(recordOfKeyword('ліки', TENDERS, [tender])).toBeNull();

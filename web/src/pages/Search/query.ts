@@ -93,11 +93,19 @@ const ID_PATTERNS: Array<[Register['name'], RegExp]> = [
   ['tenders', /^UA-\d{4}-\d{2}-\d{2}-\d{6}-[a-z]$/i],
 ];
 
+/** A record's own human id in its register (a contract also carries its tender's `tenderID`). */
+const ownKey = (m: Record<string, unknown>, register: Register): unknown =>
+  register.name === 'contracts' ? m.contractID : register.name === 'plans' ? m.planID : m.tenderID;
+
+const TENDER_ID = ID_PATTERNS.find(([name]) => name === 'tenders')?.[1] as RegExp;
+
 /**
  * The page of the record a keyword names exactly, if it names one: a tender, plan or
  * contract id (`UA-…`) goes to its record's page whatever register was searched, and a
  * keyword equal to the id (32-hex or human) of a result of this search goes to that
- * result. Used by the form before searching (`members` null) and once the answer is there.
+ * result. A tender's id in the contracts search leads to the tender's contracts: its one
+ * contract's page, or the list of them (no redirect). Used by the form before searching
+ * (`members` null) and once the answer is there.
  */
 export function recordOfKeyword(
   keyword: string | undefined,
@@ -106,10 +114,19 @@ export function recordOfKeyword(
 ): string | null {
   const word = keyword?.trim() ?? '';
   if (!word) return null;
-  const human = (m: Record<string, unknown>) => m.tenderID ?? m.planID ?? m.contractID;
-  const found = members?.find((m) => [m.id, human(m)].some((v) => typeof v === 'string' && v.toLowerCase() === word.toLowerCase()));
-  const key = found && (human(found) ?? found.id);
-  if (typeof key === 'string') return `/${register.name}/${encodeURIComponent(key)}`;
+  const same = (v: unknown) => typeof v === 'string' && v.toLowerCase() === word.toLowerCase();
+  const page = (m: Record<string, unknown>) => {
+    const key = ownKey(m, register) ?? m.id;
+    return typeof key === 'string' ? `/${register.name}/${encodeURIComponent(key)}` : null;
+  };
+  const found = members?.find((m) => same(m.id) || same(ownKey(m, register)));
+  if (found) return page(found);
+  if (register.name === 'contracts' && TENDER_ID.test(word)) {
+    // The tender's contracts: one is its page; several (or none yet) are the search's list.
+    const prefix = `${word.toLowerCase()}-`;
+    const ofTender = members?.filter((m) => same(m.tenderID) || (typeof m.contractID === 'string' && m.contractID.toLowerCase().startsWith(prefix))) ?? [];
+    return ofTender.length === 1 ? page(ofTender[0]) : null;
+  }
   const named = ID_PATTERNS.find(([, pattern]) => pattern.test(word));
   // Without the answer (`members` null: the form, before searching) any id goes to its
   // page; with it, a search of the id's own register that found no such record means
