@@ -108,6 +108,7 @@ const PAGES = [
   { name: '404', url: '/tenders/does-not-exist', status: 404 },
 ];
 const TENDERS = PAGES[1];
+const TENDER = PAGES[2];
 const BUDGET_HTML = 30 * 1024;
 const BUDGET_JS = 120 * 1024;
 
@@ -395,6 +396,19 @@ async function logIn(port, email, password) {
   return [csrfCookie, ...set].join('; ');
 }
 
+/** Follows a tender page's record as the logged-in visitor of `cookie`, through the page's own form. */
+async function follow(port, page, cookie) {
+  const base = `http://127.0.0.1:${port}`;
+  const html = await (await fetch(base + page.url, { headers: { cookie } })).text();
+  const form = html.match(/<form[^>]*action="([^"]*\/follow)"[^>]*>([\s\S]*?)<\/form>/);
+  const field = (name) => form?.[2].match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? '';
+  if (!form || !field('_csrf')) fail(`no follow form for a logged-in visitor on ${page.url}`);
+  const body = new URLSearchParams({ _csrf: field('_csrf'), target: field('target'), action: 'follow', frequency: 'immediate' });
+  const answer = await fetch(base + form[1], { method: 'POST', body, headers: { cookie, origin: base }, redirect: 'manual' });
+  const text = await answer.text();
+  if (answer.status !== 200 || !text.includes('follow-state')) fail(`following ${page.url} failed: ${answer.status}`);
+}
+
 /** One GET with curl: status, body bytes, body hash (identity unless `encoding`). */
 async function get(port, url, encoding) {
   const file = join(RUN, `body-${port}.html`);
@@ -655,17 +669,26 @@ async function main() {
       const cookie = await logIn(port, 'buyer@example.com', 'buyer-password-1');
       const html = await (await fetch(`http://127.0.0.1:${port}${TENDERS.url}`, { headers: { cookie } })).text();
       if (!html.includes('"session":{"email":"buyer@example.com"')) fail('the logged-in bench page is not rendered for the session');
-      await wrk(port, TENDERS, 8, S.warmup, undefined, cookie);
-      for (let i = 0; i < 2; i++) {
-        for (const who of ['anonymous', 'buyer']) {
-          const last = { who, ...(await measure(TENDERS, undefined, who === 'buyer' ? cookie : undefined)) };
-          session.push(last);
-          console.log(
-            `  session portal c=${TOP} ${TENDERS.name} ${who.padEnd(9)} ${fmtRps(last.rps).padStart(7)} req/s  ` +
-              `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
-          );
+      // The page anonymous, then with the session's cookies, twice over.
+      const alternate = async (page, [anonymous, loggedIn]) => {
+        await wrk(port, page, 8, S.warmup, undefined, cookie);
+        for (let i = 0; i < 2; i++) {
+          for (const who of [anonymous, loggedIn]) {
+            const last = { who, ...(await measure(page, undefined, who === loggedIn ? cookie : undefined)) };
+            session.push(last);
+            console.log(
+              `  session portal c=${TOP} ${page.name} ${who.padEnd(16)} ${fmtRps(last.rps).padStart(7)} req/s  ` +
+                `p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  cpu ${last.cpuUsPerReq.toFixed(0)} µs/req`,
+            );
+          }
         }
-      }
+      };
+      await alternate(TENDERS, ['anonymous', 'buyer']);
+      // The large tender for its follower (the buyer follows it through the page's own
+      // form: the page then asks what changed since the last look) against the same page
+      // anonymous, alternating.
+      await follow(port, TENDER, cookie);
+      await alternate(TENDER, ['tender anonymous', 'tender follower']);
     });
   }
   await stopGroups([upstream.pgid]);
@@ -893,6 +916,23 @@ async function main() {
     const ratios = BASELINES.filter((b) => S.servers.includes(b)).map((b) => `÷ ${b} (anonymous) ${(avg(buyer, 'rps') / baseline(b)).toFixed(2)}`);
     const against = ratios.length ? `; logged-in throughput ${ratios.join(', ')}` : '';
     md.push(`Logged-in CPU per request ÷ anonymous: **${(avg(buyer, 'cpuUsPerReq') / avg(anon, 'cpuUsPerReq')).toFixed(2)}**${against}.`, '');
+    const [tenderAnon, follower] = [of('tender anonymous'), of('tender follower')];
+    if (follower.length) {
+      md.push(`### What following costs a page`, '');
+      md.push(
+        `The same buyer follows \`${TENDER.url}\` (through the page's form): its page then also asks the users API ` +
+          'whether it follows the tender and what changed since the last look. Against the same page anonymous, alternating twice.',
+        '',
+      );
+      md.push(
+        table(
+          ['who', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'errors'],
+          [tenderAnon, follower].map((list) => [list[0].who, fmtRps(avg(list, 'rps')), fmtMs(avg(list, 'p50')), fmtMs(avg(list, 'p99')), avg(list, 'cpuUsPerReq').toFixed(0), String(list.reduce((a, r) => a + r.errors, 0))]),
+        ),
+        '',
+      );
+      md.push(`Follower CPU per request ÷ anonymous: **${(avg(follower, 'cpuUsPerReq') / avg(tenderAnon, 'cpuUsPerReq')).toFixed(2)}**; throughput ÷ anonymous: **${(avg(follower, 'rps') / avg(tenderAnon, 'rps')).toFixed(2)}**.`, '');
+    }
   }
   const verdict = (bytes, budget) => (bytes <= budget ? 'within budget' : `**over budget by ${kib(bytes - budget)}**`);
   md.push('## Sizes against budgets (1 KiB = 1024 B)', '');
