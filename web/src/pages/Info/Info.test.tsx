@@ -97,16 +97,16 @@ describe('info pages', () => {
         expect(tocOf(out), 'a short page has no table of contents').toBeNull();
       });
 
-      it('search help: word forms, apostrophes, codes, relevance, typos and the syntax, with examples', () => {
+      it('search help: word forms, apostrophes, spelling, codes, relevance, typos and the syntax, with examples', () => {
         const out = page(searchHelp, language);
         expect(out).toContain(`<h1 id="page-title" class="page-title">${html(tr(language, 'pages.searchHelp.title'))}</h1>`);
         // A section for each, with ids that stay when the text changes (the search may link them).
-        expect(infoContent.searchHelp[language].toc.map((e) => e.id)).toEqual(['word-forms', 'apostrophes', 'codes', 'relevance', 'typos', 'syntax']);
+        expect(infoContent.searchHelp[language].toc.map((e) => e.id)).toEqual(['word-forms', 'apostrophes', 'spelling', 'codes', 'relevance', 'typos', 'syntax']);
         const text = out.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&#39;', "'");
         const uk = language === 'uk';
         for (const example of ['лікарні', 'лікарня', 'капітального ремонту', 'капітальний ремонт', "комп'ютерна техніка", 'комп’ютерна техніка', '14321498',
           'UA-2026-10-12-014102-a', 'UA-P-2026-10-12-017053-a', 'UA-2026-10-12-013625-a-c1', '"поточний ремонт"', 'ремонт -дороги', 'ремонт -"поточний ремонт"',
-          'бензин АБО дизель', '"поточний ремонт', 'ремонт -']) {
+          'бензин АБО дизель', '"поточний ремонт', 'ремонт -', 'ремонт NOT дороги', 'ремонт НЕ дороги', 'ремонт AND дах', 'будівел*', 'проєкт', 'ґанок', 'обєкт']) {
           expect(text, example).toContain(example);
         }
         for (const term of uk ? ['ЄДРПОУ', 'РНОКПП', 'за релевантністю', 'п\'яти й більше літер', 'одну помилку', 'назві замовника', 'описах предметів закупівлі', 'незакриті лапки']
