@@ -691,12 +691,25 @@ impl Index {
             }
             _ => (Bitset::empty(self.n), Vec::new()),
         };
-        let mut first: Vec<u32> = self.lookup_all(keyword);
+        let mut first: Vec<u32> = self.lookup_all(keyword.trim());
         let code = keyword.trim();
         if is_org_code(code) {
             for key in [ListKey::Organizer, ListKey::FundManager, ListKey::Supplier] {
                 first.extend(self.union_postings(key, &[code.to_string()]).iter());
             }
+        }
+        // A code typed with its label, a part of a tender's id, a CPV code and its children.
+        match crate::query::keyword_code(keyword) {
+            Some(crate::query::KeywordCode::Org(code)) => {
+                for key in [ListKey::Organizer, ListKey::FundManager, ListKey::Supplier] {
+                    first.extend(self.union_postings(key, std::slice::from_ref(&code)).iter());
+                }
+            }
+            Some(crate::query::KeywordCode::TenderId(id)) => first.extend(self.lookup_all(&id)),
+            Some(crate::query::KeywordCode::Cpv(code)) => {
+                first.extend(self.union_postings(ListKey::Classification, &[code]).iter());
+            }
+            None => {}
         }
         first.sort_unstable();
         first.dedup();

@@ -209,6 +209,77 @@ pub fn is_org_code(k: &str) -> bool {
     (k.len() == 8 || k.len() == 10) && k.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// A code a keyword names, as people type codes: with their label or without.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeywordCode {
+    /// An organisation's code (8 digits ЄДРПОУ, 10 РНОКПП), as `«ЄДРПОУ 12345678»`,
+    /// `«код 12345678»`, `«ІПН 1234567890»` or the digits alone.
+    Org(String),
+    /// A tender's id written in full from a part: `2026-10-12-014102` or
+    /// `UA-2026-10-12-014102` (the `-a` left out) or without `UA-`.
+    TenderId(String),
+    /// A CPV code (`45000000-7`, `45000000`, `CPV 45000000`, `ДК 021 45000000-7`): the
+    /// items classified under it or under its descendants.
+    Cpv(String),
+}
+
+/// Labels people put before an organisation's code.
+const ORG_LABELS: [&str; 12] =
+    ["єдрпоу", "едрпоу", "edrpou", "код", "code", "іпн", "ипн", "инн", "рнокпп", "rnokpp", "ідентифікаційний", "ipn"];
+/// Labels before a CPV code.
+const CPV_LABELS: [&str; 6] = ["cpv", "дк", "dk", "021", "2015", "021:2015"];
+
+/// The code a keyword names, if it is one (and nothing else).
+pub fn keyword_code(keyword: &str) -> Option<KeywordCode> {
+    let cleaned: String =
+        keyword.chars().map(|c| if matches!(c, ':' | '№' | '#' | ',' | ';') { ' ' } else { c }).collect();
+    let mut words: Vec<String> = cleaned.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let labelled = |words: &mut Vec<String>, labels: &[&str]| {
+        let before = words.len();
+        words.retain(|w| !labels.contains(&w.as_str()));
+        before != words.len()
+    };
+    if labelled(&mut words, &ORG_LABELS) && words.len() == 1 && is_org_code(&words[0]) {
+        return Some(KeywordCode::Org(words.remove(0)));
+    }
+    labelled(&mut words, &CPV_LABELS);
+    let [word] = words.as_slice() else { return None };
+    let digits_at =
+        |s: &str, at: usize, n: usize| s.get(at..at + n).is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()));
+    // A tender's id without its tail letter or its `UA-`.
+    let bare = word.strip_prefix("ua-").unwrap_or(word);
+    let dated = bare.len() >= 17
+        && digits_at(bare, 0, 4)
+        && bare.as_bytes()[4] == b'-'
+        && digits_at(bare, 5, 2)
+        && bare.as_bytes()[7] == b'-'
+        && digits_at(bare, 8, 2)
+        && bare.as_bytes()[10] == b'-'
+        && digits_at(bare, 11, 6);
+    if dated
+        && (bare.len() == 17
+            || (bare.len() == 19 && bare.as_bytes()[17] == b'-' && bare.as_bytes()[18].is_ascii_lowercase()))
+    {
+        let letter = if bare.len() == 19 { &bare[18..] } else { "a" };
+        return Some(KeywordCode::TenderId(format!("UA-{}-{letter}", &bare[..17])));
+    }
+    let code = word.split('-').next().unwrap_or_default();
+    let check = word.split_once('-').map(|(_, c)| c);
+    if code.len() == 8
+        && code.bytes().all(|b| b.is_ascii_digit())
+        && check.is_none_or(|c| c.len() == 1 && c.bytes().all(|b| b.is_ascii_digit()))
+    {
+        // Eight digits alone are an organisation's code first (ЄДРПОУ) when no label says CPV.
+        if check.is_none()
+            && !keyword.to_lowercase().split_whitespace().any(|w| CPV_LABELS.contains(&w.trim_matches(':')))
+        {
+            return None;
+        }
+        return Some(KeywordCode::Cpv(code.to_string()));
+    }
+    None
+}
+
 /// The digits that every descendant of a CPV code starts with (`45000000-7` → `45`).
 pub fn cpv_prefix(code: &str) -> Option<String> {
     let d = code.split('-').next().unwrap_or_default();
@@ -363,8 +434,17 @@ impl SearchQuery {
     /// Whether the whole keyword is the document's id or human id (case-insensitive), or
     /// an 8-digit ЄДРПОУ or 10-digit РНОКПП of its procuring entity, buyer or supplier.
     pub fn is_id_or_code(&self, f: &Fields, k: &str) -> bool {
-        let k = k.to_lowercase();
-        f.id.to_lowercase() == k
+        let named = match keyword_code(k) {
+            Some(KeywordCode::Org(code)) => {
+                [&f.organizer, &f.fund_manager, &f.supplier].iter().any(|v| v.contains(&code))
+            }
+            Some(KeywordCode::TenderId(id)) => f.human_id.eq_ignore_ascii_case(&id),
+            Some(KeywordCode::Cpv(code)) => list_matches(ListKey::Classification, &[code], f),
+            None => false,
+        };
+        let k = k.trim().to_lowercase();
+        named
+            || f.id.to_lowercase() == k
             || f.human_id.to_lowercase() == k
             || (is_org_code(&k) && [&f.organizer, &f.fund_manager, &f.supplier].iter().any(|v| v.contains(&k)))
     }
@@ -472,6 +552,25 @@ pub fn period_names() -> &'static [&'static str] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn codes_typed_as_people_type_them() {
+        use KeywordCode::*;
+        assert_eq!(keyword_code("ЄДРПОУ 12345678"), Some(Org("12345678".into())));
+        assert_eq!(keyword_code("код: 12345678"), Some(Org("12345678".into())));
+        assert_eq!(keyword_code("ІПН 1234567890"), Some(Org("1234567890".into())));
+        assert_eq!(keyword_code("РНОКПП №1234567890"), Some(Org("1234567890".into())));
+        assert_eq!(keyword_code("2026-10-12-014102"), Some(TenderId("UA-2026-10-12-014102-a".into())));
+        assert_eq!(keyword_code("UA-2026-10-12-014102"), Some(TenderId("UA-2026-10-12-014102-a".into())));
+        assert_eq!(keyword_code("2026-10-12-014102-b"), Some(TenderId("UA-2026-10-12-014102-b".into())));
+        assert_eq!(keyword_code("45000000-7"), Some(Cpv("45000000".into())));
+        assert_eq!(keyword_code("CPV 45000000"), Some(Cpv("45000000".into())));
+        assert_eq!(keyword_code("ДК 021:2015 33600000-6"), Some(Cpv("33600000".into())));
+        assert_eq!(keyword_code("12345678"), None, "eight digits alone stay an organisation's code (the old path)");
+        assert_eq!(keyword_code("ремонт даху"), None);
+        assert_eq!(keyword_code("код ремонт"), None);
+        assert_eq!(keyword_code("2026-10-12"), None);
+    }
 
     fn q(s: &str) -> Result<SearchQuery, UpstreamError> {
         SearchQuery::parse(&Params::parse(s), Kind::Tender)
