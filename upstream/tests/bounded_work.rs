@@ -9,7 +9,20 @@ use common::get;
 use std::time::{Duration, Instant};
 use upstream::text::{MAX_KEYWORD_CHARS, MAX_KEYWORD_WORDS};
 
-/// `n` words nobody writes, `len` letters each (every one goes to the typo fallback).
+/// `n` Cyrillic words nobody writes, `len` letters each (every one goes to the typo
+/// fallback, which leaves Latin words alone).
+fn unknown_words_uk(n: usize, len: usize) -> String {
+    (0..n)
+        .map(|i| {
+            (0..len)
+                .map(|j| char::from_u32(0x430 + ((i * 7 + j * 3 + i / 32) % 32) as u32).unwrap_or('а'))
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `n` words nobody writes, `len` letters each.
 fn unknown_words(n: usize, len: usize) -> String {
     (0..n)
         .map(|i| (0..len).map(|j| char::from(b'a' + ((i * 7 + j * 3 + i / 26) % 26) as u8)).collect::<String>())
@@ -37,7 +50,7 @@ async fn a_keyword_past_the_limits_is_refused_with_the_limit_named() {
     assert_eq!(r.status, 400);
     assert!(r.text.contains(&format!("at most {MAX_KEYWORD_WORDS} words")), "{}", r.text);
     // At the length limit, a search of unknown words is answered.
-    let most = unknown_words(36, 6);
+    let most = unknown_words_uk(36, 6);
     assert!(most.chars().count() <= MAX_KEYWORD_CHARS);
     assert_eq!(get(&s, &format!("/api/tenders?keyword={}", common::enc(&most))).await.status, 200);
 }
@@ -48,7 +61,7 @@ async fn the_heaviest_keywords_at_once_leave_other_answers_on_time() {
     let addr = common::serve(s.clone()).await;
     // Twelve of the costliest keywords the limits allow (every word unknown, long enough
     // for the typo fallback), and the red team's 60 KB keyword, again and again for 3 s.
-    let heavy = format!("/api/tenders?keyword={}", common::enc(&unknown_words(36, 6)));
+    let heavy = format!("/api/tenders?keyword={}", common::enc(&unknown_words_uk(36, 6)));
     let hostile = format!("/api/products?keyword={}", unknown_words(10_000, 5).replace(' ', "+"));
     let until = Instant::now() + Duration::from_secs(3);
     let mut load = Vec::new();

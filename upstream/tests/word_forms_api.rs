@@ -185,3 +185,49 @@ async fn results_show_their_matched_words_and_a_snippet() {
     assert_eq!(products["search"]["sortOrder"], "relevance");
     assert!(products["hydra:member"][0]["searchMatch"]["words"].as_array().is_some_and(|w| !w.is_empty()));
 }
+
+#[tokio::test]
+async fn a_real_word_and_an_english_word_are_never_corrected_into_others() {
+    if !lexicon_or_skip() {
+        return;
+    }
+    let s = state();
+    // A dictionary word the data lacks, and English words: no notice of another word.
+    for k in ["батути", "trampolines", "gloves"] {
+        let r = get(&s, &format!("/api/tenders?keyword={}", enc(k))).await.body;
+        assert!(r["search"].get("corrected").is_none(), "{k}: {}", r["search"]);
+    }
+    // A typo of a word the data has is still corrected.
+    let typo = get(&s, &format!("/api/tenders?keyword={}", enc("капітальнго"))).await.body;
+    assert_eq!(typo["search"]["corrected"], "капітального");
+}
+
+#[tokio::test]
+async fn codes_with_their_labels_parts_of_ids_and_cpv_codes() {
+    let s = state();
+    // An organisation's code with its label finds what the digits alone find.
+    let t = &get(&s, "/api/tenders?perPage=1&page=3").await.body["hydra:member"][0];
+    let code = t["procuringEntity"]["identifier"]["id"].as_str().unwrap().trim().to_string();
+    let plain = total(&all(&s, "tenders", &code).await);
+    assert!(plain > 0);
+    for labelled in [format!("ЄДРПОУ {code}"), format!("код: {code}"), format!("ЕДРПОУ {code}")] {
+        assert_eq!(total(&all(&s, "tenders", &labelled).await), plain, "{labelled}");
+    }
+    // A tender's id without its `-a`, or without `UA-`, finds the tender.
+    let id = t["tenderID"].as_str().unwrap();
+    let bare = id.trim_end_matches("-a");
+    for part in [bare, bare.trim_start_matches("UA-"), id.trim_start_matches("UA-")] {
+        let r = all(&s, "tenders", part).await;
+        assert!(r["hydra:member"].as_array().unwrap().iter().any(|m| m["tenderID"] == id), "{part}");
+    }
+    // A CPV code finds the tenders classified under it and its children, with or
+    // without its check digit, at least as many as the filter.
+    let cpv = t["items"][0]["classification"]["id"].as_str().unwrap().to_string();
+    let division = format!("{}000000", &cpv[..2]);
+    let filter = total(&get(&s, &format!("/api/tenders?perPage=1&classification[0]={division}")).await.body);
+    assert!(filter > 0);
+    for typed in [format!("CPV {division}"), format!("{division}-0"), format!("ДК 021:2015 {division}")] {
+        let found = total(&all(&s, "tenders", &typed).await);
+        assert!(found >= filter, "{typed}: {found} < {filter}");
+    }
+}

@@ -246,6 +246,14 @@ impl Analyzer {
         self.lexicon.as_deref()
     }
 
+    /// Whether the dictionary knows a normalised word, as typed or in another spelling
+    /// of it ([`variants`]): such a word is never "corrected" into another.
+    pub fn knows(&self, word: &str) -> bool {
+        self.lexicon.as_ref().is_some_and(|lex| {
+            lex.lemmas(word).next().is_some() || variants(word).iter().any(|v| lex.lemmas(v).next().is_some())
+        })
+    }
+
     /// The index terms of one normalised word, appended to `out`.
     pub fn terms(&self, word: &str, out: &mut Vec<String>) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());

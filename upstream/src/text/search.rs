@@ -518,8 +518,15 @@ impl TextIndex {
             }
             let mut ws: Vec<Vec<String>> = Vec::new();
             for (word, mut t) in analysed(&self.analyzer, unit.text()) {
-                // Only the typo fallback asks whether the index holds the word at all.
-                let correct = fuzzy && wanted && letters(&word) >= FUZZY_MIN_CHARS;
+                // Only the typo fallback asks whether the index holds the word at all. A
+                // word the dictionary knows is a real word absent from the data, never a
+                // typo of another («батути» is no «батура»); a Latin word has no
+                // dictionary here, and its nearest terms are unrelated words as often as not.
+                let correct = fuzzy
+                    && wanted
+                    && letters(&word) >= FUZZY_MIN_CHARS
+                    && !word.is_ascii()
+                    && !self.analyzer.knows(&word);
                 if correct && corrected_words < MAX_CORRECTED_WORDS && !t.iter().any(|x| self.doc_freq(x) > 0) {
                     corrected_words += 1;
                     let (more, best) = self.corrections(&word, &t);
