@@ -24,7 +24,7 @@
 //!   for the address, `429` for the client.
 
 use super::throttle::{Key, Scope, Subject, FOLLOW_ASKS, FOLLOW_LETTERS};
-use super::{bearer, body_json, email_field, random_token, requester, same_bytes, secret_digest, signed_in, Users};
+use super::{body_json, email_field, random_token, requester, secret_digest, signed_in, Users};
 use crate::answer::JsonAnswer;
 use crate::error::UpstreamError;
 use crate::history::log::{self, Target};
@@ -219,24 +219,28 @@ fn unknown_follow() -> UpstreamError {
     UpstreamError::NotFound { kind: "follow", id: "requested".into() }
 }
 
-/// The follower of a user, made on first use.
-fn follower_of_user(tx: &Transaction<'_>, user: i64, language: &str, now: i64) -> Result<i64, UpstreamError> {
-    tx.execute(
-        "INSERT INTO followers (user_id, language, token, created) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-        params![user, language, random_token(), now],
-    )?;
-    Ok(tx.query_row("SELECT id FROM followers WHERE user_id = ?1", [user], |r| r.get(0))?)
+/// Who follows: a user, or an address without a login.
+#[derive(Debug, Clone, Copy)]
+enum Who<'a> {
+    User(i64),
+    Email(&'a str),
 }
 
-/// The follower of an address, made on first use.
-fn follower_of_email(tx: &Transaction<'_>, email: &str, language: &str, now: i64) -> Result<i64, UpstreamError> {
+/// The follower of a user or an address, made on first use (its language the latest).
+fn follower_of(tx: &Transaction<'_>, who: Who<'_>, language: &str, now: i64) -> Result<i64, UpstreamError> {
+    // The column is the code's own, never input.
+    let (column, value): (&str, rusqlite::types::Value) = match who {
+        Who::User(id) => ("user_id", id.into()),
+        Who::Email(email) => ("email", email.to_string().into()),
+    };
     tx.execute(
-        "INSERT INTO followers (email, language, token, created) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (email) DO UPDATE SET language = excluded.language",
-        params![email, language, random_token(), now],
+        &format!(
+            "INSERT INTO followers ({column}, language, token, created) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT ({column}) DO UPDATE SET language = excluded.language"
+        ),
+        params![value, language, random_token(), now],
     )?;
-    Ok(tx.query_row("SELECT id FROM followers WHERE email = ?1", [email], |r| r.get(0))?)
+    Ok(tx.query_row(&format!("SELECT id FROM followers WHERE {column} = ?1"), [value], |r| r.get(0))?)
 }
 
 /// Where the log is now: its epoch and its last event.
@@ -389,7 +393,7 @@ impl Users {
     ) -> Result<Follow, UpstreamError> {
         let now = dates::now_ms();
         self.write(|tx| {
-            let follower = follower_of_user(tx, user, language, now)?;
+            let follower = follower_of(tx, Who::User(user), language, now)?;
             put_follow(tx, follower, subject, frequency, None, end, now)
         })
     }
@@ -411,7 +415,7 @@ impl Users {
                 "DELETE FROM follows WHERE confirmed = 0 AND ended IS NULL AND created <= ?1",
                 [now - PENDING_MS],
             )?;
-            let follower = follower_of_email(tx, email, language, now)?;
+            let follower = follower_of(tx, Who::Email(email), language, now)?;
             let pending: i64 = tx.query_row(
                 "SELECT count(*) FROM follows WHERE follower_id = ?1 AND confirmed = 0 AND ended IS NULL",
                 [follower],
@@ -830,23 +834,11 @@ async fn remove_subject(
     Ok(JsonAnswer::ok(json!({"data": {"state": "unfollowed", "register": subject.register, "key": subject.key}})))
 }
 
-/// The mail job: the alert job's key.
-fn job(s: &AppState, h: &HeaderMap) -> Result<(), UpstreamError> {
-    let Some(key) = s.config.alerts_key.as_deref() else {
-        return Err(UpstreamError::NotFound { kind: "path", id: "requested".into() });
-    };
-    if same_bytes(bearer(h)?.as_bytes(), key.as_bytes()) {
-        Ok(())
-    } else {
-        Err(UpstreamError::Unauthorized("wrong mail-job key".into()))
-    }
-}
-
 /// `GET /api/follows/due?after=&limit=` (the job's key): followers with news, each with
 /// its follows' events after their cursors (oldest first, at most [`MAX_EVENTS`] each,
 /// at most [`MAX_ITEMS`] follows). `next`: the follower to ask after, when more may be due.
 async fn due(State(s): State<AppState>, h: HeaderMap, RawQuery(q): RawQuery) -> Answer {
-    job(&s, &h)?;
+    super::saved::job(&s, &h)?;
     let p = query(q.as_deref());
     let after: i64 = p.one("after").and_then(|a| a.parse().ok()).unwrap_or(0);
     let limit = p.positive("limit", 100, 500)?;
@@ -881,7 +873,7 @@ async fn due(State(s): State<AppState>, h: HeaderMap, RawQuery(q): RawQuery) -> 
 
 /// `POST /api/follows/deliver` (the job's key): [`Delivery`].
 async fn deliver(State(s): State<AppState>, h: HeaderMap, b: Bytes) -> Answer {
-    job(&s, &h)?;
+    super::saved::job(&s, &h)?;
     let d: Delivery = serde_json::from_slice(&b).map_err(|e| UpstreamError::MalformedJson(e.to_string()))?;
     let n = s.users.deliver_follows(&d)?;
     Ok(JsonAnswer::ok(json!({"data": {"delivered": n}})))
