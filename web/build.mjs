@@ -4,7 +4,7 @@
 // made of, so that a page's head can preload them.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { generateContent } from './scripts/content.mjs';
 import { SPLIT_NAMESPACE, chunkGraph, sourcePath } from './scripts/chunks.mjs';
@@ -33,13 +33,16 @@ const splitPages = (name, extra) => ({
       if (found.errors.length) return { errors: found.errors };
       // Packages loaded after hydration (web-vitals) are left as they are.
       if (found.path.split(sep).includes('node_modules')) return { path: found.path };
-      return { path: found.path, namespace: SPLIT_NAMESPACE };
+      // Named relative to web/, as the wrapper's imports: no absolute path of the checkout
+      // reaches the output, whose content hashes (so names and sizes) are then the same
+      // on every machine.
+      return { path: relative(process.cwd(), found.path).split(sep).join('/'), namespace: SPLIT_NAMESPACE };
     });
     bundle.onLoad({ filter: /.*/, namespace: SPLIT_NAMESPACE }, (args) => {
-      const module = JSON.stringify(args.path);
+      const module = JSON.stringify(`./${basename(args.path)}`);
       return {
         contents: `${extra(args.path)}\nexport * from ${module};\nexport { default } from ${module};\n`,
-        resolveDir: dirname(args.path),
+        resolveDir: resolve(dirname(args.path)),
         loader: 'js',
       };
     });
@@ -56,7 +59,7 @@ const splitPages = (name, extra) => ({
  * page (measured). Nothing runs twice: the entry has run the route table before any
  * page loads.
  */
-const pagesShareTheEntry = splitPages('pages-share-the-entry', () => `import ${JSON.stringify(ROUTE_TABLE)};`);
+const pagesShareTheEntry = splitPages('pages-share-the-entry', (path) => `import ${JSON.stringify(relative(dirname(path), ROUTE_TABLE).split(sep).join('/'))};`);
 
 /**
  * In the browser's build, a module imported as `./x.server` (a file `x.server.ts`) is
