@@ -18,10 +18,11 @@ PORT ?= 8080
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-setup: ## install npm packages (from the lock files), the real data, the Ukrainian word forms
+setup: ## install npm packages (from the lock files), the real data, the Ukrainian word forms, the Russian table
 	@scripts/setup.sh
 	@upstream/scripts/fetch-data.sh
 	@upstream/scripts/build-lexicon.sh
+	@upstream/scripts/build-russian.sh
 
 web: setup ## build the server and client bundles
 	cd web && node build.mjs
@@ -99,7 +100,7 @@ bench-sync: setup ## print the mirror's ingest rate, search p95 while ingesting,
 	$(CARGO) build --release -p bench --bin sync-bench
 	RUST_LOG=warn ./target/release/sync-bench --tenders $${TENDERS:-100000} --restart-tenders $${RESTART_TENDERS:-1000000}
 
-relevance: setup ## print recall@100 and nDCG@10 of the old matcher and the search on the relevance set (bench/results/relevance.md)
+relevance: setup ## print recall@100, precision@10 and nDCG@10 of the search before issue 45 and now on the relevance set (bench/results/relevance.md)
 	$(CARGO) build --release -p bench --bin relevance
 	RUST_LOG=warn ./target/release/relevance | tee bench/results/relevance.md
 
