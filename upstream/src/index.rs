@@ -656,12 +656,37 @@ impl Index {
     /// The set of documents matching every filter of `q`, the keyword included (as
     /// typed: no typo fallback).
     pub fn filter(&self, q: &SearchQuery) -> Bitset {
-        let mut set = self.filter_but_keyword(q);
-        if let Some(k) = &q.keyword {
-            let c = self.compile(q, k, false);
-            set.and(&self.keyword_docs(k, c.as_ref(), false, &set, 0).0);
+        let set = self.filter_but_keyword(q);
+        match &q.keyword {
+            Some(k) => self.as_typed(q, k, self.compile(q, k, false).as_ref(), false, &set, 0).0,
+            None => set,
         }
-        set
+    }
+
+    /// The documents of `base` the keyword finds as typed (no typo fallback), and the
+    /// best `k` of them when `scored`. Unless `exact`, its narrowed reading comes first
+    /// (no part in the buyer's name alone: `Compiled::narrowed`), the plain one when
+    /// that finds nothing in `base`.
+    fn as_typed(
+        &self,
+        q: &SearchQuery,
+        keyword: &str,
+        compiled: Option<&Compiled>,
+        scored: bool,
+        base: &Bitset,
+        k: usize,
+    ) -> (Bitset, Vec<u32>) {
+        let narrowed = if q.exact { None } else { compiled.and_then(|c| c.narrowed()) };
+        if let Some(n) = narrowed {
+            let (mut docs, top) = self.keyword_docs(keyword, Some(&n), scored, base, k);
+            docs.and(base);
+            if docs.count() > 0 {
+                return (docs, top);
+            }
+        }
+        let (mut docs, top) = self.keyword_docs(keyword, compiled, scored, base, k);
+        docs.and(base);
+        (docs, top)
     }
 
     /// The text index, when it was built.
@@ -670,7 +695,9 @@ impl Index {
     }
 
     fn compile(&self, q: &SearchQuery, keyword: &str, fuzzy: bool) -> Option<Compiled> {
-        self.text.as_ref().map(|t| t.compile(&q.syntax, keyword, fuzzy))
+        // A keyword searched as typed (`exact`) is not read as Russian either.
+        let reading = crate::text::Reading { fuzzy, russian: !q.exact };
+        self.text.as_ref().map(|t| t.compile_with(&q.syntax, keyword, reading))
     }
 
     /// The documents the keyword finds: by its text, and whole as an id, a human id or an
@@ -696,6 +723,11 @@ impl Index {
         if is_org_code(code) {
             for key in [ListKey::Organizer, ListKey::FundManager, ListKey::Supplier] {
                 first.extend(self.union_postings(key, &[code.to_string()]).iter());
+            }
+            // Eight digits alone are a CPV code too, without its check digit: its items
+            // and its children's (an ЄДРПОУ is no code of the classifier's, and finds none).
+            if code.len() == 8 {
+                first.extend(self.union_postings(ListKey::Classification, &[code.to_string()]).iter());
             }
         }
         // A code typed with its label, a part of a tender's id, a CPV code and its children.
@@ -805,8 +837,7 @@ impl Index {
         let relevance = q.sort == SortKey::Relevance;
         let k = if relevance { skip + q.per_page } else { 0 };
         let mut compiled = self.compile(q, keyword, false);
-        let (mut docs, mut top) = self.keyword_docs(keyword, compiled.as_ref(), relevance, &base, k);
-        docs.and(&base);
+        let (mut docs, mut top) = self.as_typed(q, keyword, compiled.as_ref(), relevance, &base, k);
         if docs.count() == 0 && !q.exact {
             let fuzzy = self.compile(q, keyword, true);
             if fuzzy.as_ref().is_some_and(|c| c.corrected.is_some()) {

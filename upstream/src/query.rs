@@ -216,7 +216,8 @@ pub enum KeywordCode {
     /// `«код 12345678»`, `«ІПН 1234567890»` or the digits alone.
     Org(String),
     /// A tender's id written in full from a part: `2026-10-12-014102` or
-    /// `UA-2026-10-12-014102` (the `-a` left out) or without `UA-`.
+    /// `UA-2026-10-12-014102` (the `-a` left out) or without `UA-`; a plan's the same
+    /// way from `UA-P-2026-10-07-016576`.
     TenderId(String),
     /// A CPV code (`45000000-7`, `45000000`, `CPV 45000000`, `ДК 021 45000000-7`): the
     /// items classified under it or under its descendants.
@@ -246,8 +247,11 @@ pub fn keyword_code(keyword: &str) -> Option<KeywordCode> {
     let [word] = words.as_slice() else { return None };
     let digits_at =
         |s: &str, at: usize, n: usize| s.get(at..at + n).is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()));
-    // A tender's id without its tail letter or its `UA-`.
-    let bare = word.strip_prefix("ua-").unwrap_or(word);
+    // A tender's id (or a plan's, `UA-P-…`) without its tail letter or its `UA-`.
+    let (plan, bare) = match word.strip_prefix("ua-p-") {
+        Some(rest) => (true, rest),
+        None => (false, word.strip_prefix("ua-").unwrap_or(word)),
+    };
     let dated = bare.len() >= 17
         && digits_at(bare, 0, 4)
         && bare.as_bytes()[4] == b'-'
@@ -261,7 +265,8 @@ pub fn keyword_code(keyword: &str) -> Option<KeywordCode> {
             || (bare.len() == 19 && bare.as_bytes()[17] == b'-' && bare.as_bytes()[18].is_ascii_lowercase()))
     {
         let letter = if bare.len() == 19 { &bare[18..] } else { "a" };
-        return Some(KeywordCode::TenderId(format!("UA-{}-{letter}", &bare[..17])));
+        let register = if plan { "UA-P" } else { "UA" };
+        return Some(KeywordCode::TenderId(format!("{register}-{}-{letter}", &bare[..17])));
     }
     let code = word.split('-').next().unwrap_or_default();
     let check = word.split_once('-').map(|(_, c)| c);
@@ -431,8 +436,9 @@ impl SearchQuery {
         }
     }
 
-    /// Whether the whole keyword is the document's id or human id (case-insensitive), or
-    /// an 8-digit ЄДРПОУ or 10-digit РНОКПП of its procuring entity, buyer or supplier.
+    /// Whether the whole keyword is the document's id or human id (case-insensitive), an
+    /// 8-digit ЄДРПОУ or 10-digit РНОКПП of its procuring entity, buyer or supplier, or
+    /// (eight digits) a CPV code of its items or an ancestor of one.
     pub fn is_id_or_code(&self, f: &Fields, k: &str) -> bool {
         let named = match keyword_code(k) {
             Some(KeywordCode::Org(code)) => {
@@ -447,6 +453,7 @@ impl SearchQuery {
             || f.id.to_lowercase() == k
             || f.human_id.to_lowercase() == k
             || (is_org_code(&k) && [&f.organizer, &f.fund_manager, &f.supplier].iter().any(|v| v.contains(&k)))
+            || (k.len() == 8 && is_org_code(&k) && list_matches(ListKey::Classification, std::slice::from_ref(&k), f))
     }
 
     /// The brute-force definition of a match (the indexes must agree with it); the text
@@ -563,6 +570,7 @@ mod tests {
         assert_eq!(keyword_code("2026-10-12-014102"), Some(TenderId("UA-2026-10-12-014102-a".into())));
         assert_eq!(keyword_code("UA-2026-10-12-014102"), Some(TenderId("UA-2026-10-12-014102-a".into())));
         assert_eq!(keyword_code("2026-10-12-014102-b"), Some(TenderId("UA-2026-10-12-014102-b".into())));
+        assert_eq!(keyword_code("UA-P-2026-10-07-016576"), Some(TenderId("UA-P-2026-10-07-016576-a".into())));
         assert_eq!(keyword_code("45000000-7"), Some(Cpv("45000000".into())));
         assert_eq!(keyword_code("CPV 45000000"), Some(Cpv("45000000".into())));
         assert_eq!(keyword_code("ДК 021:2015 33600000-6"), Some(Cpv("33600000".into())));

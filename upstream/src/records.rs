@@ -331,6 +331,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
             cpv_text(cls, code, &mut text);
         }
         push_text(&mut text, &item["description"]);
+        push_text(&mut text, &item["description_en"]);
         for ac in arr(&item["additionalClassifications"]) {
             if let Some(sc) = normalise_scheme(s(&ac["scheme"])) {
                 let pair = (sc.to_string(), s(&ac["id"]).to_string());
@@ -342,6 +343,7 @@ pub fn tender_fields(t: &Value, cls: &Classifiers) -> Fields {
     }
     for lot in arr(&t["lots"]) {
         push_text(&mut text, &lot["title"]);
+        push_text(&mut text, &lot["title_en"]);
     }
     let mut org_text = String::new();
     org_fields(&t["procuringEntity"], &mut f.organizer, &mut org_text);
@@ -428,6 +430,7 @@ pub fn plan_fields(p: &Value, cls: &Classifiers) -> Fields {
             cpv_text(cls, c, &mut text);
         }
         push_text(&mut text, &item["description"]);
+        push_text(&mut text, &item["description_en"]);
     }
     for ac in arr(&p["additionalClassifications"]) {
         if let Some(sc) = normalise_scheme(s(&ac["scheme"])) {
@@ -553,6 +556,7 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
             cpv_text(cls, code, &mut text);
         }
         push_text(&mut text, &item["description"]);
+        push_text(&mut text, &item["description_en"]);
     }
     for sup in arr(&c["suppliers"]) {
         org_fields(sup, &mut f.supplier, &mut text);

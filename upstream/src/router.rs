@@ -209,6 +209,9 @@ fn search(state: &AppState, kind: Kind, path: &str, q: Option<String>) -> Answer
         if let Some(fixed) = hits.keyword.as_ref().and_then(|k| k.corrected.as_ref()) {
             search["corrected"] = json!(fixed);
         }
+        if let Some(ukrainian) = hits.keyword.as_ref().and_then(|k| k.translated.as_ref()) {
+            search["translated"] = json!(ukrainian);
+        }
         body["search"] = search;
     }
     let last = hits.total.div_ceil(query.per_page).min(crate::query::RESULT_WINDOW / query.per_page).max(1);

@@ -6,7 +6,8 @@
 //!    typed in their place become the Cyrillic letters;
 //! 3. word forms: a Cyrillic word becomes its dictionary forms from the Ukrainian
 //!    hunspell dictionary ([`Lexicon`]: several when the form is ambiguous, all at one
-//!    position), the word itself when the dictionary has no other; a Latin word becomes
+//!    position), the word itself when it is a dictionary form, and a word the dictionary
+//!    does not know its stem ([`Lexicon::stem`]: «миючі», «миючих» → «миюч»); a Latin word becomes
 //!    its Snowball English stem; digits stay as they are. A word the dictionary does not
 //!    know as typed is looked up again in the spellings that are the same word
 //!    ([`variants`]: the apostrophe left out, є or е after a vowel, ґ or г);
@@ -134,6 +135,35 @@ fn normalise(word: &str) -> String {
     }
 }
 
+/// A Ukrainian consonant letter (an apostrophe may follow it before я, ю, є, ї: after б, п,
+/// в, м, ф, р in a root, after any at the end of a prefix or in a loan: «з'їзд», «ін'єкція»).
+fn is_consonant(c: char) -> bool {
+    matches!(
+        c,
+        'б' | 'в'
+            | 'г'
+            | 'ґ'
+            | 'д'
+            | 'ж'
+            | 'з'
+            | 'й'
+            | 'к'
+            | 'л'
+            | 'м'
+            | 'н'
+            | 'п'
+            | 'р'
+            | 'с'
+            | 'т'
+            | 'ф'
+            | 'х'
+            | 'ц'
+            | 'ч'
+            | 'ш'
+            | 'щ'
+    )
+}
+
 fn is_vowel(c: char) -> bool {
     matches!(c, 'а' | 'е' | 'є' | 'и' | 'і' | 'ї' | 'о' | 'у' | 'ю' | 'я')
 }
@@ -164,8 +194,8 @@ pub fn fold(term: &str) -> std::borrow::Cow<'_, str> {
 const MAX_VARIANTS: usize = 12;
 
 /// Other spellings of the same word, to look up when the word as typed is not in the
-/// dictionary: the apostrophe a keyboard left out (after б, п, в, м, ф, р before я, ю,
-/// є, ї: «пять» → «п'ять»), є for е after a vowel and the other way round («проект» →
+/// dictionary: the apostrophe a keyboard left out (after a consonant before я, ю, є, ї:
+/// «пять» → «п'ять», «інєкція» → «ін'єкція»), є for е after a vowel and the other way round («проект» →
 /// «проєкт»), ґ for г and the other way round. One change at a time, then all of a kind.
 pub fn variants(word: &str) -> Vec<String> {
     let chars: Vec<char> = word.chars().collect();
@@ -182,11 +212,8 @@ pub fn variants(word: &str) -> Vec<String> {
         v
     };
     // The apostrophe: each place, then every place.
-    let places: Vec<usize> = (1..chars.len())
-        .filter(|&i| {
-            matches!(chars[i - 1], 'б' | 'п' | 'в' | 'м' | 'ф' | 'р') && matches!(chars[i], 'я' | 'ю' | 'є' | 'ї')
-        })
-        .collect();
+    let places: Vec<usize> =
+        (1..chars.len()).filter(|&i| is_consonant(chars[i - 1]) && matches!(chars[i], 'я' | 'ю' | 'є' | 'ї')).collect();
     for &i in &places {
         push(at(i, &format!("'{}", chars[i])), &mut out);
     }
@@ -220,6 +247,8 @@ const SHARED_CACHE_WORDS: usize = 100_000;
 #[derive(Clone)]
 pub struct Analyzer {
     lexicon: Option<Arc<Lexicon>>,
+    /// Russian forms to Ukrainian lemmas, for keywords only ([`Analyzer::russian`]).
+    russian: Option<Arc<Lexicon>>,
     english: frostem::Stemmer,
     cache: Arc<Mutex<HashMap<String, Box<[String]>>>>,
 }
@@ -233,7 +262,31 @@ impl std::fmt::Debug for Analyzer {
 impl Analyzer {
     /// The chain with `lexicon` (without one, Ukrainian words stay as typed).
     pub fn new(lexicon: Option<Arc<Lexicon>>) -> Self {
-        Self { lexicon, english: frostem::Stemmer::new(frostem::Algorithm::English), cache: Default::default() }
+        Self {
+            lexicon,
+            russian: None,
+            english: frostem::Stemmer::new(frostem::Algorithm::English),
+            cache: Default::default(),
+        }
+    }
+
+    /// The chain that also reads Russian keywords with `table` (Russian form → Ukrainian lemmas).
+    pub fn with_russian(mut self, table: Option<Arc<Lexicon>>) -> Self {
+        self.russian = table;
+        self
+    }
+
+    /// The Ukrainian lemmas a normalised Cyrillic word of at least three letters stands
+    /// for as a Russian word («крыши» → «дах»), other than itself; empty otherwise. The
+    /// caller decides when to read a word so: the search does for a word the Ukrainian
+    /// dictionary does not know, or one whose Ukrainian reading finds nothing («мука»).
+    pub fn russian(&self, word: &str) -> Vec<String> {
+        match &self.russian {
+            Some(table) if word.chars().count() >= 3 && word.chars().all(is_cyrillic) => {
+                table.lemmas(word).filter(|l| *l != word).map(String::from).collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// Whether Ukrainian word forms are reduced (the lexicon is there).
@@ -250,7 +303,8 @@ impl Analyzer {
     /// of it ([`variants`]): such a word is never "corrected" into another.
     pub fn knows(&self, word: &str) -> bool {
         self.lexicon.as_ref().is_some_and(|lex| {
-            lex.lemmas(word).next().is_some() || variants(word).iter().any(|v| lex.lemmas(v).next().is_some())
+            let known = |w: &str| lex.lemmas(w).next().is_some() || lex.is_lemma(w);
+            known(word) || variants(word).iter().any(|v| known(v))
         })
     }
 
@@ -285,7 +339,14 @@ impl Analyzer {
                 }
             }
             if out.len() == before {
-                out.push(word.to_string());
+                // A word the dictionary does not know as a form: itself when it is a
+                // dictionary form, else its stem (the language's longest ending off it).
+                match &self.lexicon {
+                    Some(lex) if !lex.is_lemma(word) && !variants(word).iter().any(|v| lex.is_lemma(v)) => {
+                        out.push(lex.stem(word).to_string())
+                    }
+                    _ => out.push(word.to_string()),
+                }
             }
             // One term per spelling of a word, on both sides of the index.
             for t in &mut out[before..] {

@@ -10,7 +10,7 @@ pub mod syntax;
 
 pub use analysis::Analyzer;
 pub use lexicon::Lexicon;
-pub use search::{Compiled, TextDoc, TextHits, TextIndex, TextIndexBuilder};
+pub use search::{Compiled, Reading, TextDoc, TextHits, TextIndex, TextIndexBuilder};
 pub use syntax::{parse, Syntax, Unit};
 
 use crate::error::UpstreamError;
@@ -45,13 +45,20 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// folder (tests load the data many times). Without a lexicon the chain still works,
 /// without Ukrainian word forms, and says so once.
 pub fn analyzer_for(data_dir: &Path) -> Result<Analyzer, lexicon::LexiconError> {
-    static LOADED: OnceLock<Mutex<HashMap<PathBuf, Option<Arc<Lexicon>>>>> = OnceLock::new();
+    type Tables = (Option<Arc<Lexicon>>, Option<Arc<Lexicon>>);
+    static LOADED: OnceLock<Mutex<HashMap<PathBuf, Tables>>> = OnceLock::new();
     let dir = data_dir.join("lexicon");
     let mut loaded = LOADED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(lex) = loaded.get(&dir) {
-        return Ok(Analyzer::new(lex.clone()));
+    if let Some((lex, russian)) = loaded.get(&dir) {
+        return Ok(Analyzer::new(lex.clone()).with_russian(russian.clone()));
     }
     let lex = Lexicon::open(&dir)?.map(Arc::new);
+    // Russian word forms to the Ukrainian lemmas they stand for (upstream/scripts/build-russian.sh).
+    let russian = Lexicon::open_table(&dir, "ru_uk", false)?.map(Arc::new);
+    match &russian {
+        Some(r) => tracing::info!(forms = r.len(), "Russian word forms loaded"),
+        None => tracing::warn!(dir = %dir.display(), "no Russian word-form table: Russian keywords are not read"),
+    }
     match &lex {
         Some(l) => tracing::info!(forms = l.len(), dir = %dir.display(), "Ukrainian word forms loaded"),
         None => tracing::warn!(
@@ -61,7 +68,7 @@ pub fn analyzer_for(data_dir: &Path) -> Result<Analyzer, lexicon::LexiconError> 
     }
     // Bounded: one entry per data folder a process loads from.
     if loaded.len() < 16 {
-        loaded.insert(dir, lex.clone());
+        loaded.insert(dir, (lex.clone(), russian.clone()));
     }
-    Ok(Analyzer::new(lex))
+    Ok(Analyzer::new(lex).with_russian(russian))
 }

@@ -78,15 +78,24 @@ impl std::fmt::Debug for TextIndex {
 pub struct Compiled {
     /// The tantivy query; `None` when the keyword has no word to look for.
     query: Option<Box<dyn Query>>,
+    /// For two or more required parts: the same with every part in the record's own
+    /// text, or every part in the buyer's name ([`Compiled::narrowed`]).
+    narrowed: Option<Box<dyn Query>>,
     /// Every term a wanted word or phrase stands for (for marking matched words).
     pub terms: HashSet<String>,
     /// The keyword as corrected by the typo fallback.
     pub corrected: Option<String>,
+    /// The keyword with its Russian words as the Ukrainian lemmas searched for.
+    pub translated: Option<String>,
 }
 
 impl std::fmt::Debug for Compiled {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Compiled").field("terms", &self.terms).field("corrected", &self.corrected).finish()
+        f.debug_struct("Compiled")
+            .field("terms", &self.terms)
+            .field("corrected", &self.corrected)
+            .field("translated", &self.translated)
+            .finish()
     }
 }
 
@@ -95,6 +104,56 @@ impl Compiled {
     pub fn has_query(&self) -> bool {
         self.query.is_some()
     }
+
+    /// The keyword read narrowly, when it has two or more required parts: a record whose
+    /// buyer's name holds one part and its own text the other («КОМУНАЛЬНЕ ПІДПРИЄМСТВО»
+    /// buying any «послуги» for «комунальні послуги») is no match. The search uses it
+    /// when it finds anything, the plain reading otherwise.
+    pub fn narrowed(&self) -> Option<Compiled> {
+        let query = self.narrowed.as_ref()?.box_clone();
+        Some(Compiled {
+            query: Some(query),
+            narrowed: None,
+            terms: self.terms.clone(),
+            corrected: self.corrected.clone(),
+            translated: self.translated.clone(),
+        })
+    }
+}
+
+/// The fields of the three: all; the record's own text (title and the rest); the buyer's name.
+const ALL: [usize; 3] = [0, 1, 2];
+const OWN: [usize; 2] = [0, 2];
+const BUYER: [usize; 1] = [1];
+
+/// The readings of a keyword beyond its words as typed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Reading {
+    /// The typo fallback: words the index does not hold match those one edit away.
+    pub fuzzy: bool,
+    /// Russian words read as the Ukrainian lemmas they stand for.
+    pub russian: bool,
+}
+
+/// `keyword` with each of its words found in `with` (typed word → replacement) replaced.
+fn replaced(keyword: &str, with: &[(String, String)]) -> String {
+    let mut out = String::new();
+    let mut at = 0;
+    for (range, w) in words(keyword) {
+        if let Some((_, to)) = with.iter().find(|(from, _)| *from == w) {
+            out.push_str(&keyword[at..range.start]);
+            out.push_str(to);
+            at = range.end;
+        }
+    }
+    out.push_str(&keyword[at..]);
+    out
+}
+
+/// One typed unit's terms: any of them at one position, or words one after another.
+enum Piece {
+    Any(Vec<String>),
+    Words(Vec<Vec<String>>),
 }
 
 /// What a run found.
@@ -154,8 +213,9 @@ fn tantivy_doc(fields: &[Field; 3], number: Field, d: &TextDoc<'_>, at: u64) -> 
 
 /// What a kept index's commit says: every document numbered below it was indexed.
 /// The analysis this index's terms were made by: a kept index of another is made again
-/// (2: spellings of one word folded into one term, `analysis::fold`).
-const ANALYSIS_VERSION: u32 = 2;
+/// (2: spellings of one word folded into one term, `analysis::fold`; 3: words the
+/// dictionary does not know stemmed, `Lexicon::stem`).
+const ANALYSIS_VERSION: u32 = 3;
 
 fn indexed_payload(upto: u64) -> String {
     format!("indexed-a{ANALYSIS_VERSION}:{upto}")
@@ -377,10 +437,10 @@ impl TextIndex {
         (0..3).map(|f| self.searcher.doc_freq(&self.term(f, text)).unwrap_or(0)).sum()
     }
 
-    /// A query for any of `terms` in any field, each field with its weight (or none).
-    fn any_term(&self, terms: &[String], weighted: bool) -> Box<dyn Query> {
+    /// A query for any of `terms` in any of `fields`, each field with its weight (or none).
+    fn any_term(&self, terms: &[String], weighted: bool, fields: &[usize]) -> Box<dyn Query> {
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for (f, weight) in WEIGHTS.iter().enumerate() {
+        for (f, weight) in WEIGHTS.iter().enumerate().filter(|(f, _)| fields.contains(f)) {
             for t in terms {
                 let q: Box<dyn Query> = Box::new(TermQuery::new(self.term(f, t), IndexRecordOption::WithFreqs));
                 should.push((Occur::Should, if weighted { Box::new(BoostQuery::new(q, *weight)) } else { q }));
@@ -389,8 +449,8 @@ impl TextIndex {
         Box::new(BooleanQuery::new(should))
     }
 
-    /// A query for the words one after another in one field (each word any of its terms).
-    fn phrase(&self, words: &[Vec<String>], weighted: bool) -> Box<dyn Query> {
+    /// A query for the words one after another in one of `fields` (each word any of its terms).
+    fn phrase(&self, words: &[Vec<String>], weighted: bool, fields: &[usize]) -> Box<dyn Query> {
         let mut variants: Vec<Vec<&str>> = vec![Vec::new()];
         for alts in words {
             let mut next = Vec::new();
@@ -406,7 +466,7 @@ impl TextIndex {
             variants = next;
         }
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for (f, weight) in WEIGHTS.iter().enumerate() {
+        for (f, weight) in WEIGHTS.iter().enumerate().filter(|(f, _)| fields.contains(f)) {
             for v in &variants {
                 let q: Box<dyn Query> = Box::new(PhraseQuery::new(v.iter().map(|t| self.term(f, t)).collect()));
                 should.push((Occur::Should, if weighted { Box::new(BoostQuery::new(q, *weight)) } else { q }));
@@ -481,7 +541,7 @@ impl TextIndex {
         for t in near_terms {
             let df = self.doc_freq(&t);
             if df > 0 {
-                found.push((df, t.clone(), vec![t]));
+                found.push((df, self.spelled(&t), vec![t]));
             }
         }
         // Most documents first; of equals, the length nearest the typed word's, the longer
@@ -495,29 +555,75 @@ impl TextIndex {
                 .then_with(|| a.1.cmp(&b.1))
         });
         found.truncate(MAX_CORRECTIONS);
-        let best = found.first().map(|f| f.1.clone());
+        // The notice names a real word: an index term that is a stem («миюч») or spelled
+        // folded names the search only when no real word is near.
+        let real = |w: &str| self.analyzer.knows(w);
+        let best = found.iter().find(|f| real(&f.1)).or(found.first()).map(|f| f.1.clone());
         let mut terms: Vec<String> = found.into_iter().flat_map(|f| f.2).collect();
         terms.sort();
         terms.dedup();
         (terms, best)
     }
 
+    /// An index term as a word is written: folded terms lose the apostrophe, ґ and є
+    /// (`analysis::fold`), so the first spelling of it the dictionary knows, else itself.
+    fn spelled(&self, term: &str) -> String {
+        let Some(lex) = self.analyzer.lexicon() else { return term.to_string() };
+        let known = |w: &str| lex.is_lemma(w) || lex.lemmas(w).next().is_some();
+        if known(term) {
+            return term.to_string();
+        }
+        super::analysis::variants(term).into_iter().find(|v| known(v)).unwrap_or_else(|| term.to_string())
+    }
+
     /// Compiles a parsed keyword; with `fuzzy`, each word of 5 or more letters that the
-    /// index does not hold also matches the terms one edit away.
+    /// index does not hold also matches the terms one edit away. A keyword of two or more
+    /// required parts also gets its narrowed reading ([`Compiled::narrowed`]).
     pub fn compile(&self, syntax: &Syntax, keyword: &str, fuzzy: bool) -> Compiled {
+        self.compile_with(syntax, keyword, Reading { fuzzy, russian: false })
+    }
+
+    /// [`TextIndex::compile`] with every reading named: with `russian`, a Russian word
+    /// the Ukrainian dictionary does not know stands for the Ukrainian lemmas it means
+    /// ([`Analyzer::russian`]), and the compiled keyword says so (`translated`).
+    pub fn compile_with(&self, syntax: &Syntax, keyword: &str, reading: Reading) -> Compiled {
+        let Reading { fuzzy, russian } = reading;
         let mut terms = HashSet::new();
         let mut fixes: Vec<(String, String)> = Vec::new();
+        let mut russian_words: Vec<(String, String)> = Vec::new();
         let mut corrected_words = 0;
-        let mut unit_query = |unit: &Unit, weighted: bool, wanted: bool, terms: &mut HashSet<String>| {
+        // Each unit's terms, worked out once (with its corrections) for every reading.
+        let mut piece_of = |unit: &Unit, wanted: bool, terms: &mut HashSet<String>| -> Option<Piece> {
             if let Unit::Prefix(start) = unit {
                 let found = self.prefixed(start);
                 if wanted {
                     terms.extend(found.iter().cloned());
                 }
-                return Some(self.any_term(&found, weighted));
+                return Some(Piece::Any(found));
             }
             let mut ws: Vec<Vec<String>> = Vec::new();
             for (word, mut t) in analysed(&self.analyzer, unit.text()) {
+                // A Russian word: one the Ukrainian dictionary does not know, or one whose
+                // Ukrainian reading the index does not hold («мука», «краска»).
+                let ukrainian = if russian && (!self.analyzer.knows(&word) || !t.iter().any(|x| self.doc_freq(x) > 0)) {
+                    self.analyzer.russian(&word)
+                } else {
+                    Vec::new()
+                };
+                if let Some(first) = ukrainian.first() {
+                    russian_words.push((word.clone(), first.clone()));
+                    t.clear();
+                    for lemma in &ukrainian {
+                        self.analyzer.terms(lemma, &mut t);
+                    }
+                    t.sort();
+                    t.dedup();
+                    if wanted {
+                        terms.extend(t.iter().cloned());
+                    }
+                    ws.push(t);
+                    continue;
+                }
                 // Only the typo fallback asks whether the index holds the word at all. A
                 // word the dictionary knows is a real word absent from the data, never a
                 // typo of another («батути» is no «батура»); a Latin word has no
@@ -542,11 +648,17 @@ impl TextIndex {
             }
             match ws.len() {
                 0 => None,
-                1 => Some(self.any_term(&ws[0], weighted)),
-                _ => Some(self.phrase(&ws, weighted)),
+                1 => Some(Piece::Any(ws.remove(0))),
+                _ => Some(Piece::Words(ws)),
             }
         };
-        let mut must: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let required: Vec<Vec<Piece>> = syntax
+            .required
+            .iter()
+            .map(|group| group.iter().filter_map(|u| piece_of(u, true, &mut terms)).collect::<Vec<_>>())
+            .filter(|g| !g.is_empty())
+            .collect();
+        let excluded: Vec<Piece> = syntax.excluded.iter().filter_map(|u| piece_of(u, false, &mut terms)).collect();
         // Words typed one after another rank higher where they stand one after another.
         let lone: Vec<Vec<String>> = syntax
             .required
@@ -558,54 +670,55 @@ impl TextIndex {
             .filter(|ws| ws.len() == 1)
             .map(|mut ws| ws.remove(0).1)
             .collect();
-        if lone.len() >= 2 && lone.len() == syntax.required.len() {
-            must.push((Occur::Should, self.phrase(&lone, true)));
-        }
-        for group in &syntax.required {
-            let alts: Vec<(Occur, Box<dyn Query>)> = group
+        let together = (lone.len() >= 2 && lone.len() == syntax.required.len()).then(|| self.phrase(&lone, true, &ALL));
+        let groups = |fields: &[usize], weighted: bool| -> Vec<(Occur, Box<dyn Query>)> {
+            required
                 .iter()
-                .filter_map(|u| unit_query(u, true, true, &mut terms))
-                .map(|q| (Occur::Should, q))
-                .collect();
-            if !alts.is_empty() {
-                must.push((Occur::Must, Box::new(BooleanQuery::new(alts))));
-            }
-        }
-        let mut not: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for unit in &syntax.excluded {
-            if let Some(q) = unit_query(unit, false, false, &mut terms) {
-                not.push((Occur::MustNot, q));
-            }
-        }
-        let has_must = must.iter().any(|(o, _)| *o == Occur::Must);
-        if !has_must {
-            must.clear();
-        }
-        let query: Option<Box<dyn Query>> = match (must.is_empty(), not.is_empty()) {
+                .map(|g| {
+                    let alts = g.iter().map(|p| (Occur::Should, self.piece_query(p, weighted, fields))).collect();
+                    (Occur::Must, Box::new(BooleanQuery::new(alts)) as Box<dyn Query>)
+                })
+                .collect()
+        };
+        let not = || -> Vec<(Occur, Box<dyn Query>)> {
+            excluded.iter().map(|p| (Occur::MustNot, self.piece_query(p, false, &ALL))).collect()
+        };
+        let query: Option<Box<dyn Query>> = match (required.is_empty(), excluded.is_empty()) {
             (true, true) => None,
             (true, false) => {
-                not.push((Occur::Must, Box::new(AllQuery)));
-                Some(Box::new(BooleanQuery::new(not)))
+                let mut q = not();
+                q.push((Occur::Must, Box::new(AllQuery)));
+                Some(Box::new(BooleanQuery::new(q)))
             }
             _ => {
-                must.extend(not);
-                Some(Box::new(BooleanQuery::new(must)))
+                let mut q = groups(&ALL, true);
+                q.extend(together.as_ref().map(|t| (Occur::Should, t.box_clone())));
+                q.extend(not());
+                Some(Box::new(BooleanQuery::new(q)))
             }
         };
-        let corrected = (!fixes.is_empty()).then(|| {
-            let mut out = String::new();
-            let mut at = 0;
-            for (range, w) in words(keyword) {
-                if let Some((_, fix)) = fixes.iter().find(|(from, _)| *from == w) {
-                    out.push_str(&keyword[at..range.start]);
-                    out.push_str(fix);
-                    at = range.end;
-                }
-            }
-            out.push_str(&keyword[at..]);
-            out
+        // The narrowed reading: every part in the record's own text (title or the rest),
+        // or every part in the buyer's name, never the one half in each.
+        let narrowed: Option<Box<dyn Query>> = (required.len() >= 2).then(|| {
+            let own: Box<dyn Query> = Box::new(BooleanQuery::new(groups(&OWN, true)));
+            let buyer: Box<dyn Query> = Box::new(BooleanQuery::new(groups(&BUYER, true)));
+            let mut q: Vec<(Occur, Box<dyn Query>)> =
+                vec![(Occur::Must, Box::new(BooleanQuery::new(vec![(Occur::Should, own), (Occur::Should, buyer)])))];
+            q.extend(together.as_ref().map(|t| (Occur::Should, t.box_clone())));
+            q.extend(not());
+            Box::new(BooleanQuery::new(q)) as Box<dyn Query>
         });
-        Compiled { query, terms, corrected }
+        let corrected = (!fixes.is_empty()).then(|| replaced(keyword, &fixes));
+        let translated = (!russian_words.is_empty()).then(|| replaced(keyword, &russian_words));
+        Compiled { query, narrowed, terms, corrected, translated }
+    }
+
+    /// The query of one unit's terms in `fields`.
+    fn piece_query(&self, piece: &Piece, weighted: bool, fields: &[usize]) -> Box<dyn Query> {
+        match piece {
+            Piece::Any(terms) => self.any_term(terms, weighted, fields),
+            Piece::Words(ws) => self.phrase(ws, weighted, fields),
+        }
     }
 
     /// Runs a compiled keyword: every match, and with `scored` the best `k` of those in
@@ -837,6 +950,54 @@ mod tests {
         let text = "Будівельні роботи";
         let marked: Vec<&str> = ix.marks(&c, text).into_iter().map(|r| &text[r]).collect();
         assert_eq!(marked, ["Будівельні"], "a prefix's words are marked");
+    }
+
+    #[test]
+    fn two_parts_are_not_one_in_the_buyers_name_and_one_in_the_text() {
+        let ix = index(&[
+            ("Послуги з прибирання", "Комунальні мережі", ""),
+            ("Комунальні послуги", "Відділ освіти", ""),
+            ("Вивіз сміття", "Комунальні послуги міста", ""),
+        ]);
+        let keyword = "комунальні послуги";
+        let c = ix.compile(&parse(keyword), keyword, false);
+        let all: Vec<u32> = ix.run(&c, false, &Bitset::empty(3), 0).matched.iter().collect();
+        assert_eq!(all, [0, 1, 2], "the plain reading: any field for each part");
+        let narrowed = c.narrowed().expect("two parts");
+        let only: Vec<u32> = ix.run(&narrowed, false, &Bitset::empty(3), 0).matched.iter().collect();
+        assert_eq!(only, [1, 2], "both in the record's own text, or both in the buyer's name");
+        assert!(ix.compile(&parse("послуги"), "послуги", false).narrowed().is_none(), "one part: nothing to narrow");
+    }
+
+    #[test]
+    fn russian_words_are_read_as_the_ukrainian_they_mean() {
+        let uk = Lexicon::from_table("даху\tдах\nзасоби\tзасіб\nмиючі\tмиючий\n").unwrap();
+        let ru = Lexicon::from_table("крыши\tдах\nмоющие\tмиючий\nсредства\tзасіб\n").unwrap();
+        let analyzer = Analyzer::new(Some(Arc::new(uk))).with_russian(Some(Arc::new(ru)));
+        let mut b = TextIndexBuilder::new(analyzer, 2).unwrap();
+        b.add(TextDoc { title: "Ремонт даху школи", buyer: "", body: "" });
+        b.add(TextDoc { title: "Миючі засоби", buyer: "", body: "" });
+        let ix = b.finish().unwrap();
+        let read = |keyword: &str, russian: bool| {
+            let c = ix.compile_with(&parse(keyword), keyword, Reading { fuzzy: false, russian });
+            let found: Vec<u32> = ix.run(&c, false, &Bitset::empty(2), 0).matched.iter().collect();
+            (found, c.translated)
+        };
+        assert_eq!(read("ремонт крыши", true), (vec![0], Some("ремонт дах".to_string())));
+        assert_eq!(read("моющие средства", true), (vec![1], Some("миючий засіб".to_string())));
+        assert_eq!(read("моющие средства", false), (vec![], None), "as typed: no Russian reading");
+        assert_eq!(read("засоби", true), (vec![1], None), "a Ukrainian word stays itself");
+    }
+
+    #[test]
+    fn a_correction_names_a_real_word() {
+        let lex = Lexicon::from_table("об'єкта\tоб'єкт\nобʼєкти\tоб'єкт\n").unwrap();
+        let mut b = TextIndexBuilder::new(Analyzer::new(Some(Arc::new(lex))), 1).unwrap();
+        b.add(TextDoc { title: "Ремонт об'єкта", buyer: "", body: "" });
+        let ix = b.finish().unwrap();
+        // The index holds the folded term «обєкт»; the notice spells the word.
+        let c = ix.compile(&parse("обект"), "обект", true);
+        assert_eq!(c.corrected.as_deref(), Some("об'єкт"));
     }
 
     #[test]

@@ -43,6 +43,8 @@ export interface SearchMatch {
 export interface SearchInfo {
   /** The keyword as searched when nothing matched it as typed (the typo fallback). */
   corrected?: string;
+  /** The keyword with its Russian words as the Ukrainian words searched for. */
+  translated?: string;
   /** The order the upstream applied. */
   sortOrder?: string;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Search from './Search';
 import { html, link, render, tr } from '../../components/test-utils';
 import { tenderList, home, planList } from './route';
-import { recordOfKeyword } from './query';
+import { organisationCodeOf, recordOfKeyword } from './query';
 import { CONTRACTS, PLANS, TENDERS } from '../../lib/filters';
 
 const empty = { tenders: { ok: true as const, body: { 'hydra:member': [], 'hydra:totalItems': 0 } } };
@@ -112,6 +112,26 @@ describe('a keyword search', () => {
     // Asked for exactly, or not corrected: no notice.
     expect(page(`/tenders?keyword=${typo}&exact=1`, answer([], { search: { corrected: 'ремонт покрівлі' } }))).not.toContain('search-corrected');
     expect(page(`/tenders?keyword=${typo}`, answer([], { search: { sortOrder: 'relevance' } }))).not.toContain('search-corrected');
+  });
+
+  it('says which Ukrainian words it searched for Russian ones, and links the search as typed', () => {
+    const russian = encodeURIComponent('моющие средства');
+    const out = page(`/tenders?keyword=${russian}`, answer([tender({})], { search: { translated: 'миючий засіб', sortOrder: 'relevance' } }));
+    const notice = /<p class="notice search-corrected" role="status">([\s\S]*?)<\/p>/.exec(out)?.[1] ?? '';
+    expect(notice).toContain(html(tr('uk', 'search.translated', { translated: 'миючий засіб', keyword: 'моющие средства' })));
+    expect(notice).toContain('«миючий засіб»');
+    expect(link(notice, tr('uk', 'search.exact', { keyword: 'моющие средства' })).href).toBe(`/tenders?keyword=${russian}&amp;exact=1`);
+  });
+});
+
+describe('an organisation code typed with its label', () => {
+  it('is read as the code, ЄДРПОУ or РНОКПП, and nothing else is', () => {
+    expect(organisationCodeOf('ЄДРПОУ 14321498')).toBe('14321498');
+    expect(organisationCodeOf('код: 14321498')).toBe('14321498');
+    expect(organisationCodeOf('РНОКПП 1234567890')).toBe('1234567890');
+    expect(organisationCodeOf(' 14321498 ')).toBe('14321498');
+    expect(organisationCodeOf('ЄДРПОУ 1432149')).toBe('');
+    expect(organisationCodeOf('ремонт 14321498')).toBe('');
   });
 });
 

@@ -34,8 +34,17 @@ export const ORGANISATION_CODE = /^\d{8}(\d{2})?$/;
  * For a keyword that is an organisation's code: whether a buyer and a supplier have it
  * (the search offers their pages above the results). Answers that fail leave it out.
  */
+/** Labels people type before an organisation's code («ЄДРПОУ 12345678», «код: …», «ІПН …»). */
+const ORGANISATION_LABEL = /^(?:єдрпоу|едрпоу|edrpou|код|code|іпн|ипн|инн|ipn|рнокпп|rnokpp)[\s:№#]*/iu;
+
+/** The organisation's code a keyword is, labelled or not; empty when it is none. */
+export const organisationCodeOf = (keyword: string | undefined): string => {
+  const code = (keyword ?? '').trim().replace(ORGANISATION_LABEL, '').trim();
+  return ORGANISATION_CODE.test(code) ? code : '';
+};
+
 const organisationFetches = (keyword: string | undefined): FetchSpec[] => {
-  const code = keyword?.trim() ?? '';
+  const code = organisationCodeOf(keyword);
   if (!ORGANISATION_CODE.test(code)) return [];
   return [
     { key: 'buyerOf', service: 'search', path: `/api/tender_identifiers?id%5B%5D=${code}&perPage=1` },
