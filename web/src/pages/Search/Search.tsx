@@ -39,7 +39,10 @@ import type { SearchInfo } from '../../lib/keyword';
 // The filters (with the code and organisation pickers) come as a chunk of their own in
 // the browser (the server renders them in place, a complete part of the GET form;
 // hydration keeps that markup until the chunk is in).
-const FilterGrid = __SERVER__ ? FilterGridOnServer : lazy(() => import('./FilterGrid'));
+// The chunk is asked for as soon as this module runs (before hydration), so that a form
+// made anew (another search) finds it in and the filters never blink out.
+const filterGrid = __SERVER__ ? null : import('./FilterGrid');
+const FilterGrid = __SERVER__ ? FilterGridOnServer : lazy(() => filterGrid as Promise<typeof import('./FilterGrid')>);
 import { Corrected } from '../../components/Corrected/Corrected';
 // How current the data is: in place in the server's HTML, a chunk of its own in the
 // browser (this page's first load is at its budget; the line is not interactive, and
@@ -50,6 +53,16 @@ interface SearchAnswer extends Collection<Summary> {
   facets?: Record<string, Record<string, number>>;
   /** With a keyword (`upstream/API.md`). */
   search?: SearchInfo;
+}
+
+/**
+ * What the form is made anew for: the search, not its page ("show next" only moves the
+ * page, and the form, its fields and the filters' chunk stay as they are).
+ */
+function formKey(query: URLSearchParams): string {
+  const search = new URLSearchParams(query);
+  search.delete('page');
+  return search.toString();
 }
 
 function hrefFor(path: string, f: SearchFilters, register: Register): string {
@@ -101,7 +114,7 @@ export default function Search({ route }: { route: PageRoute }) {
     <section className={`page page-tender-list page-search-${register.name}`}>
       <div id="search" className="search-block">
         <h1 className="page-title">{t(route.name === 'home' ? 'pages.home.heading' : `pages.${route.name}.title`)}</h1>
-        <form key={location.search} className="tender-list" method="get" action={localizedPath(state.language, target)} role="search" onSubmit={submit}>
+        <form key={formKey(query)} className="tender-list" method="get" action={localizedPath(state.language, target)} role="search" onSubmit={submit}>
           <div className="search-row">
             <label className="visually-hidden" htmlFor="keyword">{t('search.keywordLabel')}</label>
             <input id="keyword" name="keyword" type="search" placeholder={t('search.keywordPlaceholder')} defaultValue={filters.keyword ?? ''} />
