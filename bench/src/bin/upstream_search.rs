@@ -143,6 +143,19 @@ fn main() -> anyhow::Result<()> {
         "комп'ютерної техніки",
         "repair services",
         "14321498",
+        // Issue 45's readings: Russian words, spellings of one word, words the dictionary
+        // lacks, labelled and CPV codes, operators and a prefix, two parts in one field.
+        "моющие средства",
+        "ремонт крыши",
+        "проєкт",
+        "обєкт",
+        "миючих",
+        "ЄДРПОУ 14321498",
+        "45230000",
+        "будівел*",
+        "ремонт NOT поточний",
+        "комунальні послуги",
+        "milk",
     ];
     let mut times = Vec::with_capacity(queries);
     let mut total_hits = 0usize;
