@@ -696,7 +696,7 @@ impl Index {
 
     fn compile(&self, q: &SearchQuery, keyword: &str, fuzzy: bool) -> Option<Compiled> {
         // A keyword searched as typed (`exact`) is not read as Russian either.
-        let reading = crate::text::Reading { fuzzy, russian: !q.exact };
+        let reading = crate::text::Reading { fuzzy, russian: !q.exact, english: !q.exact };
         self.text.as_ref().map(|t| t.compile_with(&q.syntax, keyword, reading))
     }
 

@@ -217,6 +217,13 @@ fn build(kind: Kind, real: Vec<Value>, fields: &[Fields], cls: &Classifiers, ana
     Collection { kind, real, srcs, stored: Vec::new(), index: b.finish(), listing: Default::default(), start: None }
 }
 
+/// The chain that also reads English keywords through the CPV names' two languages.
+fn with_bridge(analyzer: crate::text::Analyzer, cls: &Classifiers) -> crate::text::Analyzer {
+    let names = cls.cpv.nodes.iter().map(|n| (n.uk.as_str(), n.en.as_str()));
+    let bridge = crate::text::Bridge::new(|text| analyzer.name_terms(text), names);
+    analyzer.with_bridge((!bridge.is_empty()).then(|| std::sync::Arc::new(bridge)))
+}
+
 impl Data {
     /// Loads the snapshot and classifiers and builds every index.
     pub fn load(src: &DataSource) -> Result<Self, UpstreamError> {
@@ -226,6 +233,7 @@ impl Data {
             path: src.data_dir.join("lexicon").display().to_string(),
             reason: e.to_string(),
         })?;
+        let analyzer = with_bridge(analyzer, &classifiers);
         let mut snap = records::read_snapshot(&src.data_dir.join("demo.jsonl.gz"))?;
         let modified = |t: &Value| t["dateModified"].as_str().and_then(crate::dates::parse);
         let mut snapshot_now = snap.tenders.iter().filter_map(modified).max();
@@ -676,6 +684,7 @@ impl Data {
             path: src.data_dir.join("lexicon").display().to_string(),
             reason: e.to_string(),
         })?;
+        let analyzer = with_bridge(analyzer, &classifiers);
         let (mut tender_orgs, mut plan_orgs, mut contract_orgs, mut contract_suppliers) =
             (Orgs::default(), Orgs::default(), Orgs::default(), Orgs::default());
         let (cls, an) = (&classifiers, &analyzer);

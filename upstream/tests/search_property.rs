@@ -668,6 +668,14 @@ fn cpv_prefix(code: &str) -> String {
     digits[..t.len().max(2)].to_string()
 }
 
+/// Whether eight digits typed alone are a CPV code of `doc`'s or an ancestor of one
+/// (the keyword reads them as an ЄДРПОУ and as a CPV code without its check digit).
+fn under_cpv(k: &str, doc: &Doc) -> bool {
+    k.len() == 8
+        && k.bytes().all(|b| b.is_ascii_digit())
+        && doc.values("classification").iter().any(|c| c.len() >= 8 && c.starts_with(&cpv_prefix(k)))
+}
+
 /// The reference: does `doc` answer the drawn query?
 fn reference(q: &Drawn, ctx: &Ctx, doc: &Doc) -> bool {
     if doc.test != q.test || q.monitored.is_some_and(|m| m != doc.monitored) {
@@ -713,7 +721,7 @@ fn reference(q: &Drawn, ctx: &Ctx, doc: &Doc) -> bool {
         let k = k.trim();
         let is_id = doc.ids.iter().any(|id| *id == k.to_lowercase());
         let is_code = is_org_code(k) && doc.codes.iter().any(|c| c == k);
-        if !(is_id || is_code || matches_analysed(&parse(k), &ctx.analyzer, &doc.analysed)) {
+        if !(is_id || is_code || under_cpv(k, doc) || matches_analysed(&parse(k), &ctx.analyzer, &doc.analysed)) {
             return false;
         }
     }
@@ -781,7 +789,11 @@ fn check_every_word(data: &upstream::Data, c: &upstream::store::Collection, ctx:
         }
         let mut terms = Vec::new();
         ctx.analyzer.terms(w, &mut terms);
-        let by_code = if is_org_code(w) { docs_with(docs, |d| d.codes.iter().any(|c| c == w)) } else { Vec::new() };
+        let by_code = if is_org_code(w) {
+            docs_with(docs, |d| d.codes.iter().any(|c| c == w) || under_cpv(w, d))
+        } else {
+            Vec::new()
+        };
         let mut expected: Vec<u32> = terms
             .iter()
             .flat_map(|t| by_term.get(t).into_iter().flatten().copied())

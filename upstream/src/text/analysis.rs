@@ -249,6 +249,8 @@ pub struct Analyzer {
     lexicon: Option<Arc<Lexicon>>,
     /// Russian forms to Ukrainian lemmas, for keywords only ([`Analyzer::russian`]).
     russian: Option<Arc<Lexicon>>,
+    /// English words to Ukrainian ones through the classifier, for keywords only.
+    bridge: Option<Arc<super::english::Bridge>>,
     english: frostem::Stemmer,
     cache: Arc<Mutex<HashMap<String, Box<[String]>>>>,
 }
@@ -265,6 +267,7 @@ impl Analyzer {
         Self {
             lexicon,
             russian: None,
+            bridge: None,
             english: frostem::Stemmer::new(frostem::Algorithm::English),
             cache: Default::default(),
         }
@@ -274,6 +277,27 @@ impl Analyzer {
     pub fn with_russian(mut self, table: Option<Arc<Lexicon>>) -> Self {
         self.russian = table;
         self
+    }
+
+    /// The terms of a classifier name's words of three letters or more (prepositions and
+    /// conjunctions are shorter), for the English–Ukrainian bridge.
+    pub fn name_terms(&self, text: &str) -> std::collections::BTreeSet<String> {
+        self.analyze(text)
+            .into_iter()
+            .filter(|(r, _)| text[r.clone()].chars().count() >= 3)
+            .flat_map(|(_, t)| t)
+            .collect()
+    }
+
+    /// The chain that also reads English keywords through the classifier's names.
+    pub fn with_bridge(mut self, bridge: Option<Arc<super::english::Bridge>>) -> Self {
+        self.bridge = bridge;
+        self
+    }
+
+    /// The English–Ukrainian bridge, if any.
+    pub fn bridge(&self) -> Option<&super::english::Bridge> {
+        self.bridge.as_deref()
     }
 
     /// The Ukrainian lemmas a normalised Cyrillic word of at least three letters stands

@@ -3,12 +3,14 @@
 //! why tantivy and this analyser; `upstream/API.md` documents the rules.
 
 pub mod analysis;
+pub mod english;
 pub mod lexicon;
 pub mod reference;
 pub mod search;
 pub mod syntax;
 
 pub use analysis::Analyzer;
+pub use english::Bridge;
 pub use lexicon::Lexicon;
 pub use search::{Compiled, Reading, TextDoc, TextHits, TextIndex, TextIndexBuilder};
 pub use syntax::{parse, Syntax, Unit};

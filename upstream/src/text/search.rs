@@ -22,6 +22,9 @@ const TOKENIZER: &str = "uk";
 pub const WEIGHTS: [f32; 3] = [3.0, 2.0, 1.0];
 /// Shortest word (in letters) the typo fallback corrects.
 pub const FUZZY_MIN_CHARS: usize = 5;
+/// How much a match of an English keyword's own words outranks one of the Ukrainian
+/// words the classifier gives it.
+const TYPED_FIRST: f32 = 10.0;
 /// Most alternative term sequences one phrase is expanded to (ambiguous forms).
 /// Terms a prefix stands for at most (those with the most documents).
 pub const MAX_PREFIX_TERMS: usize = 256;
@@ -133,6 +136,9 @@ pub struct Reading {
     pub fuzzy: bool,
     /// Russian words read as the Ukrainian lemmas they stand for.
     pub russian: bool,
+    /// A keyword of English words also read as the Ukrainian words the classifier's
+    /// names give it ([`super::english::Bridge`]).
+    pub english: bool,
 }
 
 /// `keyword` with each of its words found in `with` (typed word → replacement) replaced.
@@ -580,14 +586,14 @@ impl TextIndex {
     /// index does not hold also matches the terms one edit away. A keyword of two or more
     /// required parts also gets its narrowed reading ([`Compiled::narrowed`]).
     pub fn compile(&self, syntax: &Syntax, keyword: &str, fuzzy: bool) -> Compiled {
-        self.compile_with(syntax, keyword, Reading { fuzzy, russian: false })
+        self.compile_with(syntax, keyword, Reading { fuzzy, ..Reading::default() })
     }
 
     /// [`TextIndex::compile`] with every reading named: with `russian`, a Russian word
     /// the Ukrainian dictionary does not know stands for the Ukrainian lemmas it means
     /// ([`Analyzer::russian`]), and the compiled keyword says so (`translated`).
     pub fn compile_with(&self, syntax: &Syntax, keyword: &str, reading: Reading) -> Compiled {
-        let Reading { fuzzy, russian } = reading;
+        let Reading { fuzzy, russian, .. } = reading;
         let mut terms = HashSet::new();
         let mut fixes: Vec<(String, String)> = Vec::new();
         let mut russian_words: Vec<(String, String)> = Vec::new();
@@ -708,9 +714,47 @@ impl TextIndex {
             q.extend(not());
             Box::new(BooleanQuery::new(q)) as Box<dyn Query>
         });
+        // An English keyword also stands for the Ukrainian words the classifier's names
+        // give it (`english::Bridge`): «beef» is «яловичина», «flour» «борошно».
+        let bridged = if reading.english { self.bridged(syntax) } else { None };
+        let (query, narrowed) = match bridged {
+            Some(uk) => {
+                let mut alt: Vec<(Occur, Box<dyn Query>)> =
+                    uk.iter().map(|t| (Occur::Must, self.any_term(std::slice::from_ref(t), true, &ALL))).collect();
+                alt.extend(not());
+                let alt: Box<dyn Query> = Box::new(BooleanQuery::new(alt));
+                terms.extend(uk);
+                // The words as typed rank first: the Ukrainian reading adds what they miss.
+                let either = |q: Box<dyn Query>| -> Box<dyn Query> {
+                    let typed: Box<dyn Query> = Box::new(BoostQuery::new(q, TYPED_FIRST));
+                    Box::new(BooleanQuery::new(vec![(Occur::Should, typed), (Occur::Should, alt.box_clone())]))
+                };
+                (query.map(either), narrowed.map(either))
+            }
+            None => (query, narrowed),
+        };
         let corrected = (!fixes.is_empty()).then(|| replaced(keyword, &fixes));
         let translated = (!russian_words.is_empty()).then(|| replaced(keyword, &russian_words));
         Compiled { query, narrowed, terms, corrected, translated }
+    }
+
+    /// The Ukrainian terms of a keyword of English words alone (each required part one
+    /// word), through the classifier's names; `None` when it is no such keyword or the
+    /// names say nothing clear.
+    fn bridged(&self, syntax: &Syntax) -> Option<Vec<String>> {
+        let bridge = self.analyzer.bridge()?;
+        let mut stems = std::collections::BTreeSet::new();
+        for group in &syntax.required {
+            let [Unit::Word(w)] = group.as_slice() else { return None };
+            for (word, t) in analysed(&self.analyzer, w) {
+                if !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+                    return None;
+                }
+                stems.extend(t);
+            }
+        }
+        let uk = bridge.ukrainian(&stems);
+        (!uk.is_empty()).then_some(uk)
     }
 
     /// The query of one unit's terms in `fields`.
@@ -979,7 +1023,7 @@ mod tests {
         b.add(TextDoc { title: "Миючі засоби", buyer: "", body: "" });
         let ix = b.finish().unwrap();
         let read = |keyword: &str, russian: bool| {
-            let c = ix.compile_with(&parse(keyword), keyword, Reading { fuzzy: false, russian });
+            let c = ix.compile_with(&parse(keyword), keyword, Reading { russian, ..Reading::default() });
             let found: Vec<u32> = ix.run(&c, false, &Bitset::empty(2), 0).matched.iter().collect();
             (found, c.translated)
         };
@@ -987,6 +1031,30 @@ mod tests {
         assert_eq!(read("моющие средства", true), (vec![1], Some("миючий засіб".to_string())));
         assert_eq!(read("моющие средства", false), (vec![], None), "as typed: no Russian reading");
         assert_eq!(read("засоби", true), (vec![1], None), "a Ukrainian word stays itself");
+    }
+
+    #[test]
+    fn an_english_keyword_also_finds_the_ukrainian_the_classifier_gives_it() {
+        let lex = Lexicon::from_table("борошна\tборошно\nяловичини\tяловичина\n").unwrap();
+        let analyzer = Analyzer::new(Some(Arc::new(lex)));
+        let bridge = super::super::english::Bridge::new(
+            |text| analyzer.name_terms(text),
+            [("Яловичина", "Beef"), ("Борошно пшеничне", "Wheat flour"), ("Борошно житнє", "Rye flour")],
+        );
+        let analyzer = analyzer.with_bridge(Some(Arc::new(bridge)));
+        let mut b = TextIndexBuilder::new(analyzer, 3).unwrap();
+        b.add(TextDoc { title: "Яловичина охолоджена", buyer: "", body: "" });
+        b.add(TextDoc { title: "Закупівля борошна", buyer: "", body: "" });
+        b.add(TextDoc { title: "Beef", buyer: "", body: "" });
+        let ix = b.finish().unwrap();
+        let read = |keyword: &str, english: bool| -> Vec<u32> {
+            let c = ix.compile_with(&parse(keyword), keyword, Reading { english, ..Reading::default() });
+            ix.run(&c, false, &Bitset::empty(3), 0).matched.iter().collect()
+        };
+        assert_eq!(read("beef", true), [0, 2], "its own English word and the Ukrainian");
+        assert_eq!(read("beef", false), [2]);
+        assert_eq!(read("flour", true), [1], "the word both flours' names share");
+        assert_eq!(read("beef -охолоджена", true), [2], "an exclusion holds on both readings");
     }
 
     #[test]
