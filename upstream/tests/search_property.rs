@@ -190,9 +190,11 @@ fn read_tender(t: &Value, ctx: &Ctx) -> Doc {
         d.put("classification", &item["classification"]["id"]);
         add_cpv(ctx, &mut text, s(&item["classification"]["id"]));
         add(&mut text, &item["description"]);
+        add(&mut text, &item["description_en"]);
     }
     for lot in arr(&t["lots"]) {
         add(&mut text, &lot["title"]);
+        add(&mut text, &lot["title_en"]);
     }
     add_org(&mut buyer, pe);
     for a in arr(&t["awards"]).iter().filter(|a| a["status"] == "active") {
@@ -267,6 +269,7 @@ fn read_plan(p: &Value, ctx: &Ctx) -> Doc {
         d.put("classification", &item["classification"]["id"]);
         add_cpv(ctx, &mut text, s(&item["classification"]["id"]));
         add(&mut text, &item["description"]);
+        add(&mut text, &item["description_en"]);
     }
     add_org(&mut buyer, pe);
     for b in arr(&budget["breakdown"]) {
@@ -321,6 +324,7 @@ fn read_contract(c: &Value, ctx: &Ctx) -> Doc {
         d.put("classification", &item["classification"]["id"]);
         add_cpv(ctx, &mut text, s(&item["classification"]["id"]));
         add(&mut text, &item["description"]);
+        add(&mut text, &item["description_en"]);
     }
     for sup in arr(&c["suppliers"]) {
         d.put("supplier", &sup["identifier"]["id"]);
