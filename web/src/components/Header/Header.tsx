@@ -3,7 +3,7 @@
  * login and registration links or the user menu with logout. On narrow screens the
  * menu folds behind a toggle; it starts closed on the server and on the client.
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
@@ -155,8 +155,21 @@ export function Header() {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   useScrollToSearch();
   useEffect(() => setOpen(false), [location.key]);
+  // Escape closes the open menu and gives the focus back to its button (WAI-ARIA's
+  // disclosure pattern), wherever in the menu the focus was.
+  useEffect(() => {
+    if (!open) return undefined;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [open]);
 
   return (
     <header className="site-header">
@@ -166,6 +179,7 @@ export function Header() {
       <div className="container header-inner">
         <Logo />
         <button
+          ref={toggle}
           type="button"
           className="menu-toggle"
           aria-expanded={open}
