@@ -122,5 +122,12 @@ describe('the cart is findable and says what comes next (issue 29, item 20)', ()
     expect(quiet).not.toContain('class="form-note"');
     const emptied = render(<Cart />, { session: buyer, csrf: 'tok', url: '/market/cart?emptied=1', data: { cart: { ok: true as const, body: { items: [] } } } });
     expect(emptied).toContain(`<p class="form-note" role="status">${html(tr('uk', 'cart.emptied'))}</p>`);
+    // Added without JavaScript: a whole sentence, no placeholder left in it.
+    const added = render(<Cart />, { session: buyer, csrf: 'tok', url: '/market/cart?added=1', data });
+    expect(added).toContain(`<p class="form-note" role="status">${html(tr('uk', 'cart.addedDone'))}</p>`);
+    expect(added).not.toContain('{{');
+    const en = render(<Cart />, { session: buyer, csrf: 'tok', url: '/en/market/cart?added=1', data, language: 'en' });
+    expect(en).toContain(html(tr('en', 'cart.addedDone')));
+    expect(en).not.toContain('{{');
   });
 });

@@ -127,7 +127,12 @@ export default function Cart() {
   const whole = groupItems(cart.items, () => ({ key: '', label: '' }))[0];
   const error = outcome && !outcome.ok ? cartErrorMessage(t, outcome.error, outcome.field) : null;
   const DONE: Record<string, string> = { set: 'cart.changed', remove: 'cart.removed', empty: 'cart.emptied' };
-  const message = outcome?.ok ? t(DONE[outcome.action ?? ''] ?? 'cart.saved') : done && !outcome ? t(`cart.${done}`) : '';
+  // Added without JavaScript: the redirect says that much, not how many (`cart.added` counts).
+  const message = outcome?.ok
+    ? t(DONE[outcome.action ?? ''] ?? 'cart.saved')
+    : done && !outcome
+      ? t(done === 'added' ? 'cart.addedDone' : `cart.${done}`)
+      : '';
   const oldSite = state.config.endpoints.oldSite.replace(/\/+$/, '');
 
   return (
