@@ -3,7 +3,7 @@
  * (all procedure types and statuses) and checks what a bidder must find on it.
  */
 import { describe, expect, it } from 'vitest';
-import { html, render, translations } from '../../components/test-utils';
+import { html, render, tr, translations } from '../../components/test-utils';
 import type { Fetched, Language } from '../../contract';
 import type { PageRoute } from '../../lib/routeModule';
 import Tender from './Tender';
@@ -113,6 +113,8 @@ describe('Tender page over the API examples', () => {
     expect(renderBody(auction, 'uk', before)).toContain('<strong>Початок етапу «Аукціон»: 04.01.2027, 15:28 (за київським часом)</strong>');
     expect(uk).toContain(`<a href="/tenders/${tender.tenderID}.ics" download="">`);
     expect(renderBody(tender, 'en')).toContain(`<a href="/en/tenders/${tender.tenderID}.ics" download="">`);
+    // In sight, the tender's OCDS JSON (issue 46, item 13), as the head names it.
+    expect(uk).toContain(`<a href="/tenders/${tender.tenderID}.ocds.json" type="application/json" download="">${html(tr('uk', 'tender.ocdsDownload'))}</a>`);
     // A finished procedure has nothing to count down to.
     expect(renderBody(load('aboveThreshold__complete.json'))).not.toContain('tender-countdown');
   });

@@ -44,6 +44,7 @@ export default function Tender({ route: _route }: { route: PageRoute }) {
   return (
     <TenderView
       tender={tender}
+      ocds
       follow={tender.tenderID && tender.id && (
         <Suspense fallback={null}>
           <Follow register="tenders" recordKey={tender.tenderID} target={tender.id} history={asked} />

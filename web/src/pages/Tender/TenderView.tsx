@@ -48,6 +48,7 @@ import { Questions } from './sections/Questions';
 import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
 import { timelineOf } from './timeline';
+import { tenderOcdsUrl } from '../../lib/machineUrls';
 import type { Contract, Tender as TenderData } from '../../records/tender';
 
 // The procedure parameters (folded, last on the page) and their defaults' table come as a
@@ -70,7 +71,14 @@ const registered = <T,>(state: DataSource, key: string): T[] => membersOf<T>(dat
  * The whole tender, from a CDB tender object; `notice` goes under the header, `follow`
  * in it, and `history` is the section of the changes.
  */
-export function TenderView({ tender, notice, follow, history }: { tender: TenderData; notice?: ReactNode; follow?: ReactNode; history?: ReactNode }) {
+export function TenderView({ tender, notice, follow, history, ocds = false }: {
+  tender: TenderData;
+  notice?: ReactNode;
+  follow?: ReactNode;
+  history?: ReactNode;
+  /** Whether the record is this platform's, with its OCDS JSON to link (not an external tender). */
+  ocds?: boolean;
+}) {
   const { t } = useTranslation();
   const state = usePageState();
   const { language, config } = state;
@@ -146,9 +154,13 @@ export function TenderView({ tender, notice, follow, history }: { tender: Tender
           {tender.procurementMethodType && <span className="tender-method">{methodLabel(t, tender.procurementMethodType)}</span>}
         </p>
         {description && <p className="tender-description">{description}</p>}
-        {onPortal && (
+        {(onPortal || (ocds && tender.tenderID)) && (
           <p className="tender-portal">
-            <ExternalLink href={onPortal}>{t('tender.onPortal')}</ExternalLink>
+            {onPortal && <ExternalLink href={onPortal}>{t('tender.onPortal')}</ExternalLink>}
+            {/* The whole record as the platform publishes it, in sight (the head names it too). */}
+            {ocds && tender.tenderID && (
+              <a href={tenderOcdsUrl(tender.tenderID)} type="application/json" download>{t('tender.ocdsDownload')}</a>
+            )}
           </p>
         )}
         {notice}
