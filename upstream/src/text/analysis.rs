@@ -239,6 +239,11 @@ pub fn variants(word: &str) -> Vec<String> {
     out
 }
 
+/// Whether `lex` knows `word` as typed or in another spelling of it ([`variants`]).
+fn known_spelling(lex: &Lexicon, word: &str) -> bool {
+    lex.knows(word) || variants(word).iter().any(|v| lex.knows(v))
+}
+
 /// Words whose terms an [`Analyzer`] and its copies remember (then it starts afresh).
 const SHARED_CACHE_WORDS: usize = 100_000;
 
@@ -326,10 +331,7 @@ impl Analyzer {
     /// Whether the dictionary knows a normalised word, as typed or in another spelling
     /// of it ([`variants`]): such a word is never "corrected" into another.
     pub fn knows(&self, word: &str) -> bool {
-        self.lexicon.as_ref().is_some_and(|lex| {
-            let known = |w: &str| lex.lemmas(w).next().is_some() || lex.is_lemma(w);
-            known(word) || variants(word).iter().any(|v| known(v))
-        })
+        self.lexicon.as_ref().is_some_and(|lex| known_spelling(lex, word))
     }
 
     /// The index terms of one normalised word, appended to `out`.
@@ -366,9 +368,7 @@ impl Analyzer {
                 // A word the dictionary does not know as a form: itself when it is a
                 // dictionary form, else its stem (the language's longest ending off it).
                 match &self.lexicon {
-                    Some(lex) if !lex.is_lemma(word) && !variants(word).iter().any(|v| lex.is_lemma(v)) => {
-                        out.push(lex.stem(word).to_string())
-                    }
+                    Some(lex) if !known_spelling(lex, word) => out.push(lex.stem(word).to_string()),
                     _ => out.push(word.to_string()),
                 }
             }

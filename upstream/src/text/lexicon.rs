@@ -206,6 +206,11 @@ impl Lexicon {
         kept
     }
 
+    /// Whether the table knows `word`: as a form of a dictionary form, or as one itself.
+    pub fn knows(&self, word: &str) -> bool {
+        self.lemmas(word).next().is_some() || self.is_lemma(word)
+    }
+
     /// Whether `word` is one of the table's dictionary forms.
     pub fn is_lemma(&self, word: &str) -> bool {
         self.lemma_starts.binary_search_by(|&start| self.lemma_at(start).cmp(word)).is_ok()

@@ -575,11 +575,10 @@ impl TextIndex {
     /// (`analysis::fold`), so the first spelling of it the dictionary knows, else itself.
     fn spelled(&self, term: &str) -> String {
         let Some(lex) = self.analyzer.lexicon() else { return term.to_string() };
-        let known = |w: &str| lex.is_lemma(w) || lex.lemmas(w).next().is_some();
-        if known(term) {
+        if lex.knows(term) {
             return term.to_string();
         }
-        super::analysis::variants(term).into_iter().find(|v| known(v)).unwrap_or_else(|| term.to_string())
+        super::analysis::variants(term).into_iter().find(|v| lex.knows(v)).unwrap_or_else(|| term.to_string())
     }
 
     /// Compiles a parsed keyword; with `fuzzy`, each word of 5 or more letters that the
