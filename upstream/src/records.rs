@@ -583,10 +583,26 @@ pub fn member(doc: &Value, kind: Kind) -> Value {
     };
     for k in bulky {
         if let Some(Value::Array(a)) = m.remove(*k) {
+            if *k == "items" {
+                if let Some(item) = sole_item_measure(&a) {
+                    m.insert("item".into(), item);
+                }
+            }
             m.insert(format!("numberOf{}{}", k[..1].to_uppercase(), &k[1..]), json!(a.len()));
         }
     }
     Value::Object(m)
+}
+
+/// A contract of one item keeps that item's `quantity` and `unit` in its member (as
+/// `item`): the price of one unit, which the exports write, is the contract's value over
+/// that quantity, or the unit's own `unit.value`. A few dozen bytes, where the whole item
+/// (description, classification, delivery) would be hundreds.
+fn sole_item_measure(items: &[Value]) -> Option<Value> {
+    let [Value::Object(item)] = items else { return None };
+    let kept: Map<String, Value> =
+        ["quantity", "unit"].iter().filter_map(|k| item.get(*k).map(|v| ((*k).to_owned(), v.clone()))).collect();
+    (!kept.is_empty()).then_some(Value::Object(kept))
 }
 
 /// The raw snapshot: tenders and plans as compact JSON strings.
@@ -764,6 +780,17 @@ mod tests {
         let contract = json!({"id": "c", "items": [{"id": "i"}, {"id": "j"}], "value": {"amount": 1}});
         let m = member(&contract, Kind::Contract);
         assert_eq!((m.get("items"), &m["numberOfItems"], &m["value"]["amount"]), (None, &json!(2), &json!(1)));
+        assert_eq!(m.get("item"), None, "several items: no one quantity");
+        // One item: its quantity and unit only, for the price of one unit.
+        let unit = json!({"code": "KGM", "name": "кг", "value": {"amount": 9.0, "currency": "UAH"}});
+        let one = json!({"id": "c", "items": [{"id": "i", "description": "Картон", "quantity": 10.0, "unit": unit}]});
+        let m = member(&one, Kind::Contract);
+        assert_eq!((m.get("items"), &m["numberOfItems"]), (None, &json!(1)));
+        assert_eq!(m["item"], json!({"quantity": 10.0, "unit": unit}));
+        let bare = member(&json!({"items": [{"id": "i"}]}), Kind::Contract);
+        assert_eq!(bare.get("item"), None, "an item with neither has nothing to keep");
+        let tender = member(&sample_tender(), Kind::Tender);
+        assert_eq!(tender.get("item"), None, "a tender keeps its items whole");
     }
 
     #[test]
