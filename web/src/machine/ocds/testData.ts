@@ -42,16 +42,25 @@ export function sampleBy(records: Rec[], group: (r: Rec) => string, perGroup: nu
 
 /**
  * A search-list member of a record, as the upstream answers it (`records::member`): the
- * bulky arrays replaced by their counts (`numberOfDocuments`…).
+ * bulky arrays replaced by their counts (`numberOfDocuments`…); a contract of one item
+ * keeps that item's quantity and unit as `item`.
  */
 export function member(record: Rec, register: Register): Rec {
   const bulky = register === 'contracts' ? ['documents', 'bids', 'items', 'changes', 'milestones'] : ['documents', 'bids'];
   const out: Rec = { ...record };
+  const items = out.items;
   for (const k of bulky) {
     const v = out[k];
     if (!Array.isArray(v)) continue;
     delete out[k];
     out[`numberOf${k[0].toUpperCase()}${k.slice(1)}`] = v.length;
+  }
+  if (register === 'contracts' && Array.isArray(items) && items.length === 1 && items[0] && typeof items[0] === 'object') {
+    const { quantity, unit } = items[0] as Rec;
+    const one: Rec = {};
+    if (quantity !== undefined) one.quantity = quantity;
+    if (unit !== undefined) one.unit = unit;
+    if (Object.keys(one).length > 0) out.item = one;
   }
   return out;
 }
