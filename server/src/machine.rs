@@ -1,5 +1,7 @@
 //! Documents for machines: sitemaps, the Atom feed and the CSV and OCDS exports of any
-//! search, a tender's OCDS release package, and `robots.txt`. The bundle decides what an
+//! search, a tender's OCDS release package, and `robots.txt`; and the stylesheet a
+//! browser renders a search's feed with (`/feed.xsl`, same-origin, which the
+//! Content-Security-Policy's `script-src 'self'` allows). The bundle decides what an
 //! address is and writes the text (`web/src/machine/`, the contract in its `types.ts`);
 //! this module runs its steps: it fetches the upstream request a step names, gives the
 //! answer to the next step, and streams each step's text as it comes, so that an export
@@ -29,7 +31,7 @@ use crate::streams::{Refused, Turn};
 pub fn is_document_path(path: &str) -> bool {
     path == "/sitemap.xml"
         || path.starts_with("/sitemaps/")
-        || [".atom", ".csv", ".xlsx", ".ocds.json", ".ics"].iter().any(|ext| path.ends_with(ext))
+        || [".atom", ".csv", ".xlsx", ".ocds.json", ".ics", ".xsl"].iter().any(|ext| path.ends_with(ext))
 }
 
 /// One document being made: what every step's request carries.
@@ -77,11 +79,95 @@ async fn admitted(state: &AppState, client: Option<IpAddr>) -> Result<(Turn, Own
     Ok((turn, permit))
 }
 
-/// `attachment; filename="…"; filename*=UTF-8''…`: the ASCII name for old clients, the
-/// whole name (Cyrillic kept) for the others.
+/// The Latin letters of a Cyrillic one by Ukraine's official transliteration (Cabinet
+/// of Ministers resolution 55 of 2010), with the Russian letters Ukrainian lacks; `first`
+/// is the spelling at the start of a word (`Є`, `Ї`, `Й`, `Ю`, `Я`). `None` for any other
+/// character; `Some("")` for the signs that are not written (`ь`, `ъ`).
+fn latin(c: char, first: bool) -> Option<&'static str> {
+    let lower = c.to_lowercase().next().unwrap_or(c);
+    Some(match lower {
+        'а' => "a",
+        'б' => "b",
+        'в' => "v",
+        'г' => "h",
+        'ґ' => "g",
+        'д' => "d",
+        'е' | 'э' => "e",
+        'є' if first => "ye",
+        'є' => "ie",
+        'ж' => "zh",
+        'з' => "z",
+        'и' | 'ы' => "y",
+        'і' => "i",
+        'ї' if first => "yi",
+        'ї' => "i",
+        'й' if first => "y",
+        'й' => "i",
+        'к' => "k",
+        'л' => "l",
+        'м' => "m",
+        'н' => "n",
+        'о' => "o",
+        'п' => "p",
+        'р' => "r",
+        'с' => "s",
+        'т' => "t",
+        'у' => "u",
+        'ф' => "f",
+        'х' => "kh",
+        'ц' => "ts",
+        'ч' => "ch",
+        'ш' => "sh",
+        'щ' => "shch",
+        'ю' if first => "yu",
+        'ю' => "iu",
+        'я' if first => "ya",
+        'я' => "ia",
+        'ё' => "yo",
+        'ь' | 'ъ' => "",
+        _ => return None,
+    })
+}
+
+/// A file name as ASCII a person can still read: Cyrillic transliterated (`ліки` →
+/// `liky`, `зг` → `zgh` as the rule wants), every other character outside letters,
+/// digits, `.` and `_` a `-`, runs of `-` folded. The fallback `filename=` of old
+/// clients, beside the exact name in `filename*=` (RFC 6266).
+fn ascii_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut previous: Option<char> = None;
+    for c in name.chars() {
+        let first = !previous.is_some_and(char::is_alphabetic);
+        let spelled = if c.is_ascii_alphanumeric() || c == '.' || c == '_' {
+            c.to_string()
+        } else if let Some(letters) = latin(c, first) {
+            // `зг` is `zgh`, so that it is not read as `ж`.
+            let letters =
+                if letters == "h" && previous.is_some_and(|p| matches!(p, 'з' | 'З')) { "gh" } else { letters };
+            let mut spelled = letters.to_owned();
+            if c.is_uppercase() {
+                if let Some(head) = spelled.get_mut(..1) {
+                    head.make_ascii_uppercase();
+                }
+            }
+            spelled
+        } else {
+            "-".to_owned()
+        };
+        for s in spelled.chars() {
+            if !(s == '-' && out.ends_with('-')) {
+                out.push(s);
+            }
+        }
+        previous = Some(c);
+    }
+    out
+}
+
+/// `attachment; filename="…"; filename*=UTF-8''…`: a readable ASCII name for old
+/// clients, the whole name (Cyrillic kept) for the others.
 fn disposition(name: &str) -> Option<HeaderValue> {
-    let ascii: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '-' }).collect();
+    let ascii = ascii_name(name);
     let encoded: String = name
         .bytes()
         .map(|b| {
@@ -229,6 +315,11 @@ async fn workbook(
     while let Some(spec) = next.take() {
         let answer = match fetch_one(state, &spec).await {
             Ok(answer) => answer,
+            // A step that can do without it (an English export's CPV names) reads `null`.
+            Err(failure) if spec.optional => {
+                tracing::warn!(url = %redacted(&run.request.url), ?failure, "workbook: an optional answer failed");
+                std::sync::Arc::from("null")
+            }
             Err(failure) => return upstream_failure(failure, "the data of this document is not available now\n"),
         };
         match run.step(pool, carried.as_ref(), Some(answer.to_string())).await {
@@ -439,9 +530,29 @@ mod tests {
     fn file_names_keep_cyrillic_and_stay_header_values() {
         let value = disposition("tenders_keyword-ліки_2026-11-24.csv").unwrap();
         let text = value.to_str().unwrap();
-        assert!(text.starts_with("attachment; filename=\"tenders_keyword-----_2026-11-24.csv\""), "{text}");
+        // The fallback is readable: the keyword transliterated, not a run of dashes.
+        assert!(text.starts_with("attachment; filename=\"tenders_keyword-liky_2026-11-24.csv\"; "), "{text}");
         assert!(text.ends_with("filename*=UTF-8''tenders_keyword-%D0%BB%D1%96%D0%BA%D0%B8_2026-11-24.csv"), "{text}");
-        assert!(disposition("a\"b\r\n.csv").unwrap().to_str().unwrap().contains("filename=\"a-b--.csv\""));
+        assert!(disposition("a\"b\r\n.csv").unwrap().to_str().unwrap().contains("filename=\"a-b-.csv\""));
+        // The two CSVs of one search are two names, in both forms.
+        let semicolon = disposition("tenders_keyword-ліки_2026-11-24.semicolon.csv").unwrap();
+        assert!(semicolon.to_str().unwrap().contains("filename=\"tenders_keyword-liky_2026-11-24.semicolon.csv\""));
+        assert_ne!(semicolon, value);
+    }
+
+    #[test]
+    fn ascii_names_follow_the_official_transliteration() {
+        for (name, ascii) in [
+            ("Львівська-область", "Lvivska-oblast"),
+            ("Згорани_Єнакієве_Їжакевич_Йосипівка", "Zghorany_Yenakiieve_Yizhakevych_Yosypivka"),
+            ("Юрій_Яготин_Щербухи", "Yurii_Yahotyn_Shcherbukhy"),
+            ("ЖИТОМИР", "ZhYTOMYR"),
+            ("tenders_keyword-ремонт доріг «М-06»_2026.xlsx", "tenders_keyword-remont-dorih-M-06-_2026.xlsx"),
+            ("план€💶.csv", "plan-.csv"),
+        ] {
+            assert_eq!(ascii_name(name), ascii, "{name}");
+            assert!(disposition(name).is_some(), "{name}");
+        }
     }
 
     #[test]
@@ -453,6 +564,8 @@ mod tests {
             "/en/plans.csv",
             "/contracts.xlsx",
             "/tenders/UA-1.ocds.json",
+            "/feed.xsl",
+            "/en/feed.xsl",
         ] {
             assert!(is_document_path(path), "{path}");
         }

@@ -1,10 +1,13 @@
 //! The Excel workbook of a search's export (`/tenders.xlsx?<filters>`), written with
 //! rust_xlsxwriter. The bundle's export steps write the rows (`web/src/machine/csv.ts`):
 //! one JSON array of cells a line, the header first. A cell is a string, a number,
-//! `{"date": "2026-10-08"}` or `{"date": "2026-10-08T01:30"}` (Kyiv wall time), a
-//! `{"url": …}` link, or `null`. The sheet keeps the header in view and filterable, and
-//! its columns fit their text; text stays text (a title that starts with `=` is never a
-//! formula), numbers stay numbers and dates are dates a spreadsheet can sort and sum by.
+//! `{"money": 1234.5}`, `{"date": "2026-10-08"}` or `{"date": "2026-10-08T01:30"}` (Kyiv
+//! wall time), a `{"url": …}` link, or `null`. The sheet keeps the header in view and
+//! filterable, and its columns fit their text; text stays text (a title that starts with
+//! `=` is never a formula), numbers stay numbers, money shows its thousands grouped
+//! (`1 234 567,00` in a Ukrainian spreadsheet) and dates are dates a spreadsheet can sort
+//! and sum by. A column no row fills (a contract number no record of the result states)
+//! is left out: a file for people, where the CSVs keep every column for machines.
 
 use rust_xlsxwriter::{ExcelDateTime, Format, Url, Workbook, XlsxError};
 use serde_json::Value;
@@ -61,16 +64,22 @@ fn wall_time(text: &str) -> Option<(ExcelDateTime, bool)> {
     ExcelDateTime::parse_from_str(text).ok().map(|d| (d, time))
 }
 
+/// The number format of money: thousands grouped, two decimals, up to four when the
+/// amount has them (the price of one gram); the spreadsheet's locale picks the marks.
+pub const MONEY_FORMAT: &str = "#,##0.00##";
+
+/// Whether a cell holds anything (a row's `null`s and empty texts do not).
+fn filled(cell: &Value) -> bool {
+    match cell {
+        Value::Null => false,
+        Value::String(text) => !text.is_empty(),
+        _ => true,
+    }
+}
+
 /// The workbook of the rows `lines` (the header row first), its one sheet named `name`.
 pub fn workbook(name: &str, lines: &str) -> Result<Vec<u8>, SheetError> {
-    let mut book = Workbook::new();
-    let header = Format::new().set_bold().set_text_wrap().set_background_color("#EAF1FB");
-    let day = Format::new().set_num_format("dd.mm.yyyy");
-    let moment = Format::new().set_num_format("dd.mm.yyyy hh:mm");
-    let sheet = book.add_worksheet();
-    sheet.set_name(sheet_name(name))?;
-    let mut rows = 0usize;
-    let mut width = 0usize;
+    let mut rows: Vec<Vec<Value>> = Vec::new();
     for (index, line) in lines.lines().filter(|l| !l.trim().is_empty()).enumerate() {
         let bad = |reason: String| SheetError::Row { row: index + 1, reason };
         if index >= MAX_ROWS {
@@ -80,9 +89,31 @@ pub fn workbook(name: &str, lines: &str) -> Result<Vec<u8>, SheetError> {
         if cells.len() > MAX_COLUMNS {
             return Err(bad(format!("more than {MAX_COLUMNS} columns")));
         }
+        rows.push(cells);
+    }
+    // The columns some row below the header fills; with no rows, the header's all.
+    let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let kept: Vec<usize> =
+        (0..width).filter(|&c| rows.len() < 2 || rows[1..].iter().any(|row| row.get(c).is_some_and(filled))).collect();
+
+    let mut book = Workbook::new();
+    let header = Format::new().set_bold().set_text_wrap().set_background_color("#EAF1FB");
+    let day = Format::new().set_num_format("dd.mm.yyyy");
+    let moment = Format::new().set_num_format("dd.mm.yyyy hh:mm");
+    let money = Format::new().set_num_format(MONEY_FORMAT);
+    let sheet = book.add_worksheet();
+    sheet.set_name(sheet_name(name))?;
+    for (index, cells) in rows.iter().enumerate() {
+        let bad = |reason: String| SheetError::Row { row: index + 1, reason };
         let row = index as u32;
-        for (c, cell) in cells.iter().enumerate() {
-            let col = c as u16;
+        for (col, &c) in kept.iter().enumerate() {
+            let Some(cell) = cells.get(c) else { continue };
+            let col = col as u16;
+            let number = |n: &serde_json::Number| {
+                n.as_f64()
+                    .filter(|x| x.is_finite())
+                    .ok_or_else(|| bad(format!("column {}: {n} is not a finite number", c + 1)))
+            };
             match cell {
                 Value::Null => {}
                 Value::String(text) if index == 0 => {
@@ -91,14 +122,13 @@ pub fn workbook(name: &str, lines: &str) -> Result<Vec<u8>, SheetError> {
                 Value::String(text) => {
                     sheet.write_string(row, col, cell_text(text))?;
                 }
-                Value::Number(n) => match n.as_f64().filter(|x| x.is_finite()) {
-                    Some(x) => {
-                        sheet.write_number(row, col, x)?;
-                    }
-                    None => return Err(bad(format!("column {}: {n} is not a finite number", c + 1))),
-                },
+                Value::Number(n) => {
+                    sheet.write_number(row, col, number(n)?)?;
+                }
                 Value::Object(o) => {
-                    if let Some(Value::String(text)) = o.get("date") {
+                    if let Some(Value::Number(n)) = o.get("money") {
+                        sheet.write_number_with_format(row, col, number(n)?, &money)?;
+                    } else if let Some(Value::String(text)) = o.get("date") {
                         let (date, with_time) =
                             wall_time(text).ok_or_else(|| bad(format!("column {}: `{text}` is not a date", c + 1)))?;
                         sheet.write_datetime_with_format(row, col, &date, if with_time { &moment } else { &day })?;
@@ -110,18 +140,19 @@ pub fn workbook(name: &str, lines: &str) -> Result<Vec<u8>, SheetError> {
                             sheet.write_string(row, col, cell_text(url))?;
                         }
                     } else {
-                        return Err(bad(format!("column {}: an object that is neither a date nor a link", c + 1)));
+                        return Err(bad(format!(
+                            "column {}: an object that is neither money, a date nor a link",
+                            c + 1
+                        )));
                     }
                 }
                 other => return Err(bad(format!("column {}: {other} is not a cell", c + 1))),
             }
         }
-        rows = index + 1;
-        width = width.max(cells.len());
     }
-    if rows > 0 && width > 0 {
+    if !rows.is_empty() && !kept.is_empty() {
         sheet.set_freeze_panes(1, 0)?;
-        sheet.autofilter(0, 0, (rows - 1) as u32, (width - 1) as u16)?;
+        sheet.autofilter(0, 0, (rows.len() - 1) as u32, (kept.len() - 1) as u16)?;
         sheet.set_autofit_max_width(400).autofit();
     }
     Ok(book.save_to_buffer()?)
@@ -170,12 +201,63 @@ mod tests {
         assert_eq!(rows[2][4], Data::String("javascript:alert(1)".into()), "not a link, only its text");
     }
 
+    /// The number format of the cell at (`row`, `col`) of the first sheet.
+    fn format_at(bytes: &[u8], at: (u32, u32)) -> Option<String> {
+        let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).expect("an XLSX file");
+        let name = book.sheet_names()[0].clone();
+        let styles = book.worksheet_style(&name).unwrap();
+        styles.get(at).and_then(|style| style.number_format.as_ref()).map(|f| f.format_code.clone())
+    }
+
+    #[test]
+    fn money_shows_its_thousands_grouped_and_numbers_stay_plain() {
+        let lines = concat!(
+            r#"["Сума","Ціна за одиницю","Кількість"]"#,
+            "\n",
+            r#"[{"money":1234567},{"money":0.0045},12.5]"#,
+            "\n"
+        );
+        let bytes = workbook("x", lines).unwrap();
+        let (_, rows) = read(bytes.clone());
+        // Still numbers a spreadsheet sums.
+        assert_eq!(rows[1], vec![Data::Float(1_234_567.0), Data::Float(0.0045), Data::Float(12.5)]);
+        assert_eq!(format_at(&bytes, (1, 0)).as_deref(), Some(MONEY_FORMAT));
+        assert_eq!(format_at(&bytes, (1, 1)).as_deref(), Some(MONEY_FORMAT));
+        assert_ne!(format_at(&bytes, (1, 2)).as_deref(), Some(MONEY_FORMAT), "a quantity is no money");
+        // Grouped thousands, two decimals at least: 1 234 567,00 in a Ukrainian spreadsheet.
+        assert!(MONEY_FORMAT.starts_with("#,##0.00"));
+    }
+
+    #[test]
+    fn columns_no_row_fills_are_left_out() {
+        let lines = concat!(
+            r#"["Номер договору в системі","Номер договору","Сума","Початок строку дії"]"#,
+            "\n",
+            r#"["UA-1-c1",null,{"money":10},""]"#,
+            "\n",
+            r#"["UA-2-c1","",{"money":20}]"#,
+            "\n"
+        );
+        let (_, rows) = read(workbook("x", lines).unwrap());
+        assert_eq!(rows[0], vec![Data::String("Номер договору в системі".into()), Data::String("Сума".into())]);
+        assert_eq!(rows[2], vec![Data::String("UA-2-c1".into()), Data::Float(20.0)]);
+        // One row that states it keeps the column.
+        let one = lines.replacen("[\"UA-2-c1\",\"\"", "[\"UA-2-c1\",\"№ 15/10\"", 1);
+        let (_, rows) = read(workbook("x", &one).unwrap());
+        assert_eq!(rows[0].len(), 3);
+        assert_eq!(rows[2][1], Data::String("№ 15/10".into()));
+        // No rows: the header is all there is, whole.
+        let (_, rows) = read(workbook("x", "[\"a\",\"b\"]\n").unwrap());
+        assert_eq!(rows[0].len(), 2);
+    }
+
     #[test]
     fn bad_rows_are_refused_with_their_number() {
         for (lines, says) in [
             ("[\"a\"]\n{\"not\":\"a row\"}\n", "sheet row 2"),
             ("[{\"date\":\"12.10.2026\"}]\n", "is not a date"),
-            ("[{\"what\":1}]\n", "neither a date nor a link"),
+            ("[{\"what\":1}]\n", "neither money, a date nor a link"),
+            ("[{\"money\":\"1\"}]\n", "neither money, a date nor a link"),
             ("[[1]]\n", "is not a cell"),
         ] {
             let error = workbook("x", lines).unwrap_err().to_string();
