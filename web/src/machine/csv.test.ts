@@ -13,8 +13,9 @@ import type { Language } from '../contract';
 import { createI18n } from '../i18n';
 import { formatDate } from '../lib/dates';
 import { enumLabel, regionLabel } from '../lib/enums';
-import { SEMICOLON, csvColumnKeys, csvField, csvHeader, csvRows, kyivWallTime, sheetHeader, sheetRows, type CsvRegister } from './csv';
+import { SEMICOLON, cpvCodes, csvColumnKeys, csvField, csvHeader, csvOfTable, csvRows, kyivWallTime, sheetHeader, sheetOfTable, sheetRows, tableOf, withCpvNames, type CsvRegister } from './csv';
 import { deriveContracts, demo, examples, member, type Rec } from './ocds/testData';
+import { contractUnitPrice, tenderUnitPrice } from '../records/unitPrice';
 
 const resources = { uk: { dzo: uk }, en: { dzo: en } };
 const T: Record<Language, TFunction> = {
@@ -167,6 +168,102 @@ describe('CSV export of real search members', () => {
   });
 });
 
+describe('what a buyer comparing purchases reads: quantity, unit, winner, award and the price of one unit', () => {
+  if (!haveData) {
+    it.skip('needs the shared data (prozorro-mcp-demo and openprocurement-api examples)', () => {});
+    return;
+  }
+  const rowsOf = (register: CsvRegister, members: unknown[], language: Language = 'uk') => byColumn(register, exportOf(register, members, language).rows);
+  const example = (file: string) => member(tenderExamples.find(([f]) => f === file)?.[1] as Rec, 'tenders');
+
+  it('writes a real one-winner tender\'s item, winner, award and price of one unit, in both languages', () => {
+    const t = member((demoTenders ?? []).find((x) => x.tenderID === 'UA-2026-09-08-005638-a') as Rec, 'tenders');
+    const [uk] = rowsOf('tenders', [t]);
+    expect(uk).toMatchObject({
+      quantity: '44', unit: 'послуга', unitCode: 'E48', winner: 'Львівська філія ТОВ Газорозподільні мережі України', winnerCode: '45204941',
+      awardAmount: '263092.3', awardCurrency: 'UAH', awardVat: 'без ПДВ', unitPrice: '5979.37',
+    });
+    const [en] = rowsOf('tenders', [t], 'en');
+    expect(en).toMatchObject({ quantity: '44', unit: 'service', unitCode: 'E48', awardVat: T.en('tender.vatExcluded'), unitPrice: '5979.37' });
+  });
+
+  it('writes every real tender\'s price of one unit as the unit-price module tells it, and its winners', () => {
+    const tenders = (demoTenders ?? []).map((t) => member(t, 'tenders'));
+    const rows = rowsOf('tenders', tenders);
+    let priced = 0;
+    tenders.forEach((t, i) => {
+      const price = tenderUnitPrice(t);
+      const winners = arr(t.awards).filter((a) => a.status === 'active');
+      expect(rows[i].unitPrice, t.tenderID as string).toBe(price ? String(price.amount) : '');
+      if (price) {
+        priced += 1;
+        expect(rows[i].quantity).toBe(String(price.quantity));
+        expect(rows[i].awardAmount).toBe(String(obj(winners[0].value).amount));
+        expect(rows[i].awardCurrency).toBe(price.currency);
+      }
+      const codes = [...new Set(winners.flatMap((a) => arr(a.suppliers).map((s) => String(obj(s.identifier).id).trim())))];
+      expect(rows[i].winnerCode).toBe(codes.join('; '));
+      if (!winners.length) expect([rows[i].winner, rows[i].awardAmount, rows[i].awardCurrency, rows[i].unitPrice]).toEqual(['', '', '', '']);
+    });
+    expect(priced).toBeGreaterThan(50);
+  });
+
+  it('sums winners of different lots in one currency, but not a framework\'s suppliers of one lot nor two currencies', () => {
+    const [lots] = rowsOf('tenders', [example('aboveThreshold__complete.json')]);
+    // Two lots of one item each, 500 грн each: two prices, so none in the row.
+    expect(lots).toMatchObject({ awardAmount: '1000', awardCurrency: 'UAH', awardVat: 'без ПДВ', unitPrice: '', quantity: '', unit: '' });
+    expect(lots.winner.split('; ').length).toBeGreaterThanOrEqual(1);
+    const [framework] = rowsOf('tenders', [example('closeFrameworkAgreementUA__complete.json')]);
+    expect(framework.winnerCode.split('; ').length).toBe(3);
+    expect([framework.awardAmount, framework.awardCurrency, framework.unitPrice]).toEqual(['', '', '']);
+    const [currencies] = rowsOf('tenders', [example('requestForProposal__complete.json')]);
+    expect([currencies.awardAmount, currencies.awardCurrency, currencies.unitPrice]).toEqual(['', '', '']);
+  });
+
+  it('writes a contract\'s VAT, its one item\'s quantity and unit and its price of one unit', () => {
+    const contracts = [
+      ...contractExamples.map(([, c]) => c),
+      ...(demoTenders ?? []).flatMap(deriveContracts),
+    ].map((c) => member(c, 'contracts'));
+    const rows = rowsOf('contracts', contracts);
+    let priced = 0;
+    contracts.forEach((c, i) => {
+      const price = contractUnitPrice(c);
+      const value = obj(c.value);
+      expect(rows[i].vat).toBe(typeof value.valueAddedTaxIncluded === 'boolean' ? T.uk(value.valueAddedTaxIncluded ? 'tender.vatIncluded' : 'tender.vatExcluded') : '');
+      expect(rows[i].quantity).toBe(plain(obj(c.item).quantity));
+      expect(rows[i].unitCode).toBe(obj(obj(c.item).unit).code ?? '');
+      expect(rows[i].unitPrice, c.contractID as string).toBe(price && price.currency === value.currency ? String(price.amount) : '');
+      if (rows[i].unitPrice) priced += 1;
+    });
+    expect(priced).toBeGreaterThan(50);
+    // A full contract of one item that states its unit's price: that price, in the contract's currency.
+    const multicurrency = contracts.find((c) => c.contractID === contractExamples.find(([f]) => f === 'contract__active-multicurrency.json')?.[1].contractID);
+    expect(rowsOf('contracts', [multicurrency])[0]).toMatchObject({ quantity: '1', unit: 'кг', unitCode: 'KGM', unitPrice: '5000', currency: 'USD' });
+    // Several items: no one quantity, nor one price.
+    expect(rowsOf('contracts', [member(contractExamples.find(([f]) => f === 'contract__active.json')?.[1] as Rec, 'contracts')])[0])
+      .toMatchObject({ quantity: '', unit: '', unitPrice: '', amount: '280', vat: 'без ПДВ' });
+  });
+
+  it('names CPV codes in English with the classifier\'s names, and keeps the record\'s own without them', () => {
+    const t = member((demoTenders ?? []).find((x) => x.tenderID === 'UA-2026-09-08-005638-a') as Rec, 'tenders');
+    const context = { t: T.en, language: 'en' as const, origin: ORIGIN };
+    const table = tableOf('tenders', [t, { ...t, items: [{ classification: { id: '50530000-9', description: 'Послуги', description_en: 'Own name' } }] }], context);
+    // Only the code the record names only in Ukrainian is asked for.
+    expect(cpvCodes(table)).toEqual(['50530000-9']);
+    const named = withCpvNames(table, (id) => (id === '50530000-9' ? 'Repair and maintenance services of machinery' : undefined));
+    const cpvAt = csvColumnKeys('tenders').indexOf('export.tenders.cpv');
+    expect(named.map((row) => row[cpvAt])).toEqual(['50530000-9 Repair and maintenance services of machinery', '50530000-9 Own name']);
+    const csv = parse(csvOfTable(named, 'en'), { record_delimiter: '\r\n' }) as string[][];
+    expect(csv[0][cpvAt]).toBe('50530000-9 Repair and maintenance services of machinery');
+    // A classifier with no name for it: the record's own, as the page.
+    expect(withCpvNames(table, () => undefined)[0][cpvAt]).toBe('50530000-9 Послуги з ремонту і технічного обслуговування техніки');
+    expect(JSON.parse(sheetOfTable(named).split('\n')[0])[cpvAt]).toBe('50530000-9 Repair and maintenance services of machinery');
+    // In Ukrainian nothing is asked for.
+    expect(cpvCodes(tableOf('tenders', [t], { ...context, t: T.uk, language: 'uk' }))).toEqual([]);
+  });
+});
+
 describe('CSV fields', () => {
   const base = { id: '0123456789abcdef0123456789abcdef', tenderID: 'UA-2026-10-08-000001-a', status: 'complete' };
 
@@ -244,7 +341,8 @@ describe('the semicolon CSV and the sheet rows', () => {
     const [header, cells] = lines.map((l) => JSON.parse(l) as unknown[]);
     expect(header).toEqual(csvColumnKeys('tenders').map((k) => T.en(k)));
     const at = (key: string) => cells[csvColumnKeys('tenders').indexOf(`export.tenders.${key}`)];
-    expect(at('amount')).toBe(1234567.89);
+    // Money is marked as money: the workbook groups its thousands (`server/src/sheet.rs`).
+    expect(at('amount')).toEqual({ money: 1234567.89 });
     expect(at('title')).toBe(tender.title);
     // No formula neutralising: a workbook cell written as text is never a formula.
     expect(at('organizer')).toBe('=ТОВ');

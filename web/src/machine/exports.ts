@@ -3,18 +3,19 @@
  * through): CSV (`/tenders.csv?<filters>`), the same for comma-decimal spreadsheets
  * (`/tenders.semicolon.csv?<filters>`), an Excel workbook (`/tenders.xlsx?<filters>`:
  * the steps write its rows, the server the file) and an OCDS release package
- * (`/tenders.ocds.json?<filters>`), in the search's own order (newest first for a
- * relevance-ordered one), 100 records a step, so the server streams them with flat
+ * (`/tenders.ocds.json?<filters>`), in the order the search's page shows (relevance
+ * for a keyword, as the page), 100 records a step, so the server streams them with flat
  * memory; and a tender's own release package
  * (`/tenders/<tenderID>.ocds.json`).
  */
 import { formatDate } from '../lib/dates';
-import { DEFAULT_SORT, searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
-import { RELEVANCE } from '../lib/keyword';
+import type { FetchSpec, Language } from '../contract';
+import { searchApiPath, serializeFilters, type Register, type SearchFilters } from '../lib/filters';
 import { EXTENSIONS, exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/machineUrls';
 import { RESULT_WINDOW } from '../lib/pagination';
 import { membersOf, type Collection } from '../records/collection';
-import { RFC_4180, SEMICOLON, csvHeader, csvRows, sheetHeader, sheetRows } from './csv';
+import { LABELS_MAX_AGE } from '../lib/classifiers';
+import { RFC_4180, SEMICOLON, cpvCodes, csvHeader, csvOfTable, sheetHeader, sheetOfTable, tableOf, withCpvNames, type Cell } from './csv';
 import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, ocdsRedFlags, tenderRelease, type Release } from './ocds';
 import { assessmentOf } from '../records/redFlags';
 import type { Context, MachineDocument, Step } from './types';
@@ -42,6 +43,33 @@ interface ExportState {
   lastPage: number;
   /** Releases written so far (the OCDS package separates them with commas). */
   written: number;
+  /**
+   * In English, the page's table waiting for the classifier's English names of its CPV
+   * codes (the step after the search's answer asks for them, the next writes the rows),
+   * and whether the search has a page after it.
+   */
+  held?: { table: Cell[][]; more: boolean };
+}
+
+/**
+ * The classifier's English names of `codes` (at most a page's 100: one code a record).
+ * The export does without them when they fail: the records' own names stay.
+ */
+const cpvNamesSpec = (codes: string[]): FetchSpec => ({
+  key: 'cpvNames',
+  service: 'search',
+  maxAge: LABELS_MAX_AGE,
+  optional: true,
+  path: `/api/classifications?scheme=classification&page=1&perPage=100${codes.map((c) => `&searchId%5B%5D=${encodeURIComponent(c)}`).join('')}`,
+});
+
+/** The `name_en` of each code in a classifier's answer (null when it failed). */
+function englishNames(answer: unknown): (id: string) => string | undefined {
+  const names = new Map<string, string>();
+  for (const m of membersOf<{ id?: unknown; name_en?: unknown }>(answer as Collection)) {
+    if (typeof m.id === 'string' && typeof m.name_en === 'string' && m.name_en.trim()) names.set(m.id, m.name_en.trim());
+  }
+  return (id) => names.get(id);
 }
 
 /**
@@ -58,35 +86,51 @@ export function exportFilename(register: Register, query: string, now: string, e
 }
 
 /**
- * An export of `register`'s search `filters` (its sort kept, its paging not).
- * A relevance-ordered search (a keyword's default) is exported newest first: a file's
- * reader sorts by what its columns hold, and a score is not one of them.
+ * An export of `register`'s search `filters` (its sort kept, its paging not), in the
+ * order its page shows: a keyword's relevance too, so that the file's first rows are
+ * the page's first results (the upstream's relevance order is stable from page to
+ * page: ties go by load order).
  */
 export function searchExport(register: Register, filters: SearchFilters, format: ExportFormat): MachineDocument {
   const query = serializeFilters(filters, { withPaging: false, register });
   const lastWindowPage = Math.floor(RESULT_WINDOW / EXPORT_PAGE);
-  const sortOrder = filters.sortOrder === RELEVANCE ? DEFAULT_SORT : filters.sortOrder;
   const spec = (page: number) => ({
     key: 'search',
     service: 'search' as const,
-    path: searchApiPath({ ...filters, sortOrder, page, perPage: EXPORT_PAGE }, register),
+    path: searchApiPath({ ...filters, page, perPage: EXPORT_PAGE }, register),
   });
+  /** A table's text in the export's format. */
+  const textOf = (table: Cell[][], language: Language) =>
+    format === 'xlsx' ? sheetOfTable(table) : csvOfTable(table, language, format === 'csv' ? RFC_4180 : SEMICOLON);
   return {
     first: () => ({ status: 200, text: '', next: spec(1), state: { page: 1, lastPage: 1, written: 0 } satisfies ExportState }),
     step: ({ t, language, origin, request }: Context, answer): Step => {
-      const found = (answer ?? {}) as Collection;
       const state = request.state as ExportState;
+      // The English names of the CPV codes of the page held back: its rows now, then the next page.
+      if (state.held) {
+        const { table, more } = state.held;
+        const next: ExportState = { page: state.page + 1, lastPage: state.lastPage, written: state.written };
+        return { status: 200, text: textOf(withCpvNames(table, englishNames(answer)), language), next: more ? spec(next.page) : null, state: next };
+      }
+      const found = (answer ?? {}) as Collection;
       const firstStep = state.page === 1;
       const lastPage = firstStep ? Math.min(Math.max(1, Number(found['hydra:view']?.lastPage) || 1), lastWindowPage) : state.lastPage;
       const records = membersOf<Record<string, unknown>>(found);
       const more = state.page < lastPage && records.length > 0;
       let text: string;
       let written = state.written;
-      if (format === 'csv' || format === 'semicolon') {
-        const style = format === 'csv' ? RFC_4180 : SEMICOLON;
-        text = (firstStep ? csvHeader(register.name, t, style) : '') + csvRows(register.name, records, { t, language, origin }, style);
-      } else if (format === 'xlsx') {
-        text = (firstStep ? sheetHeader(register.name, t) : '') + sheetRows(register.name, records, { t, language, origin });
+      let held: ExportState['held'];
+      if (format === 'csv' || format === 'semicolon' || format === 'xlsx') {
+        const style = format === 'semicolon' ? SEMICOLON : RFC_4180;
+        const header = firstStep ? (format === 'xlsx' ? sheetHeader(register.name, t) : csvHeader(register.name, t, style)) : '';
+        const table = tableOf(register.name, records, { t, language, origin });
+        const codes = cpvCodes(table);
+        if (codes.length > 0) {
+          held = { table, more };
+          text = header;
+        } else {
+          text = header + textOf(table, language);
+        }
       } else {
         const toRelease = RELEASE_OF[register.name];
         const releases = records.map((r) => JSON.stringify(toRelease(r, origin)));
@@ -102,15 +146,16 @@ export function searchExport(register: Register, filters: SearchFilters, format:
         text = opening + (written > 0 && releases.length ? ',' : '') + releases.join(',') + (more ? '' : PACKAGE_CLOSING);
         written += releases.length;
       }
-      const next: ExportState = { page: state.page + 1, lastPage, written };
-      const step: Step = { status: 200, text, next: more ? spec(next.page) : null, state: next };
+      const next: ExportState = held ? { page: state.page, lastPage, written, held } : { page: state.page + 1, lastPage, written };
+      const step: Step = { status: 200, text, next: held ? cpvNamesSpec(cpvCodes(held.table)) : more ? spec(next.page) : null, state: next };
       if (firstStep) {
         const ocds = format === 'ocds';
         // An OCDS package holds at least one release: an empty result has no package.
         if (ocds && records.length === 0) return { status: 404, text: '' };
         Object.assign(step, {
           contentType: CONTENT_TYPES[format],
-          filename: exportFilename(register, query, request.now, format === 'semicolon' ? '.csv' : EXTENSIONS[format]),
+          // Each format its own name: the two CSVs are different files.
+          filename: exportFilename(register, query, request.now, EXTENSIONS[format]),
           cacheControl: 'public, max-age=300',
           // The server writes the workbook from the rows (`server/src/sheet.rs`).
           ...(format === 'xlsx' ? { sheet: t(`export.sheets.${register.name}`) } : {}),

@@ -42,6 +42,52 @@ describe('exports', () => {
     expect(exportFilename(TENDERS, 'keyword=a%2Fb%22c', '2026-11-24T10:00:00Z', '.csv')).toBe('tenders_keyword-a-b-c_2026-11-24.csv');
   });
 
+  it('give each format its own file name: the two CSVs are different files', () => {
+    const t = ((key: string) => key) as unknown as TFunction;
+    const request: MachineRequest = { url: '/tenders.csv', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
+    const context = (state: unknown): Context => ({ request: { ...request, state }, language: 'uk', t, origin: 'https://example.org', query: new URLSearchParams() });
+    const filters = parseFilters(new URLSearchParams('keyword=%D0%BB%D1%96%D0%BA%D0%B8'), { allowTestMode: false, register: TENDERS });
+    const names = (['csv', 'semicolon', 'xlsx', 'ocds'] as const).map((format) => {
+      const document = searchExport(TENDERS, filters, format);
+      const answer = { 'hydra:member': [{ id: 'a', tenderID: 'UA-a', status: 'complete' }], 'hydra:view': { lastPage: 1 } };
+      return document.step(context(document.first(context(null)).state), answer).filename;
+    });
+    expect(names).toEqual([
+      'tenders_keyword-ліки_2026-11-24.csv', 'tenders_keyword-ліки_2026-11-24.semicolon.csv',
+      'tenders_keyword-ліки_2026-11-24.xlsx', 'tenders_keyword-ліки_2026-11-24.ocds.json',
+    ]);
+  });
+
+  it('in English, ask the classifier for the English names of a page\'s CPV codes before writing its rows', () => {
+    const t = ((key: string) => key) as unknown as TFunction;
+    const request: MachineRequest = { url: '/en/tenders.csv', config: {} as MachineRequest['config'], now: '2026-11-24T10:00:00Z', state: null };
+    const context = (state: unknown): Context => ({ request: { ...request, state }, language: 'en', t, origin: 'https://example.org', query: new URLSearchParams() });
+    const tender = (id: string, cpv: string) => ({ id, tenderID: `UA-${id}`, items: [{ classification: { id: cpv, description: 'Укр' } }] });
+    const page = (records: object[], lastPage: number) => ({ 'hydra:member': records, 'hydra:view': { lastPage } });
+    const document = searchExport(TENDERS, emptyFilters(), 'csv');
+    const first = document.first(context(null));
+    // Page 1: the header (and the headers of the file), then the names of its two codes.
+    const one = document.step(context(first.state), page([tender('a', '03000000-1'), tender('b', '45000000-7'), tender('c', '03000000-1')], 2));
+    expect(one.filename).toMatch(/\.csv$/);
+    expect(one.text.split('\r\n').filter(Boolean)).toHaveLength(1);
+    const asked = new URL(one.next?.path ?? '', 'https://x');
+    expect(asked.pathname).toBe('/api/classifications');
+    expect(asked.searchParams.getAll('searchId[]')).toEqual(['03000000-1', '45000000-7']);
+    expect(one.next?.optional).toBe(true);
+    // The names: page 1's rows with them, then page 2.
+    const names = { 'hydra:member': [{ id: '03000000-1', name_en: 'Agricultural products' }, { id: '45000000-7', name_en: 'Construction work' }] };
+    const rows = document.step(context(one.state), names);
+    expect(rows.text.split('\r\n').filter(Boolean).map((line) => line.split(',')[0])).toEqual(['UA-a', 'UA-b', 'UA-c']);
+    expect(rows.text).toContain('03000000-1 Agricultural products');
+    expect(rows.text).toContain('45000000-7 Construction work');
+    expect(rows.next?.path).toContain('page=2&perPage=100');
+    // The classifier failed (`null`): the records' own names, and the end.
+    const two = document.step(context(rows.state), page([tender('d', '09000000-3')], 2));
+    const last = document.step(context(two.state), null);
+    expect(last.text).toContain('09000000-3 Укр');
+    expect(last.next).toBeNull();
+  });
+
   it('page through the result, the OCDS package opened once and closed at the end', () => {
     const t = ((key: string) => key) as unknown as TFunction;
     const document = searchExport(TENDERS, emptyFilters(), 'ocds');
@@ -146,16 +192,20 @@ describe('the orders documents for machines ask for', () => {
   const parse = (q: string) => parseFilters(new URLSearchParams(q), { allowTestMode: false, register: TENDERS });
   const orders = (path: string | undefined) => new URL(path ?? '', 'https://x').searchParams.getAll('sortOrder');
 
-  it('never relevance, though a keyword orders its page by relevance', () => {
+  it('feeds and alerts never relevance, though a keyword orders its page by relevance; exports the page\'s order', () => {
     const keyword = parse('keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F');
     expect(keyword.sortOrder).toBe('relevance');
     // A feed: the newest first, its address without an order.
     expect(orders(feedSearch(keyword, TENDERS))).toEqual(['dateCreated.desc']);
     expect(feedQuery(keyword, TENDERS)).toBe('keyword=%D0%BB%D1%96%D0%BA%D0%B0%D1%80%D0%BD%D1%8F');
     expect(feedQuery(parse('keyword=x&sortOrder=valueAmount.desc&exact=1'), TENDERS)).toBe('keyword=x&exact=1');
-    // An export: the search's order, the newest first for relevance.
-    expect(orders(searchExport(TENDERS, keyword, 'csv').first(context).next?.path)).toEqual(['dateCreated.desc']);
+    // An export: the order of the search's page, relevance for a keyword as the page (issue 46).
+    for (const format of ['csv', 'semicolon', 'xlsx', 'ocds'] as const) {
+      expect(orders(searchExport(TENDERS, keyword, format).first(context).next?.path), format).toEqual(['relevance']);
+    }
     expect(orders(searchExport(TENDERS, parse('keyword=x&sortOrder=valueAmount.asc'), 'csv').first(context).next?.path)).toEqual(['valueAmount.asc']);
+    expect(orders(searchExport(TENDERS, parse('keyword=x&sortOrder=dateCreated.desc'), 'csv').first(context).next?.path)).toEqual(['dateCreated.desc']);
+    expect(orders(searchExport(TENDERS, parse('status%5B0%5D=complete'), 'xlsx').first(context).next?.path)).toEqual(['dateCreated.desc']);
     // An alert: the most recently modified, whatever the saved query says.
     const alert = { id: 1, name: 'x', since: 0, token: 't' };
     const first = alertDocument(PLANS, parseFilters(new URLSearchParams('keyword=x'), { allowTestMode: false, register: PLANS })).first({ ...context, request: { ...request, state: { alert } } });

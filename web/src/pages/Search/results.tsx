@@ -18,6 +18,9 @@ import { marksOf } from '../../lib/highlight';
 import { highlight, type Marks, type SearchMatch } from '../../lib/keyword';
 import { enumLabel, regionLabel } from '../../lib/enums';
 import { localized, money, periodText, formatter, type Organization, type Value } from '../../records/parts';
+import type { Award } from '../../records/tender';
+import type { ContractItem } from '../../records/contract';
+import type { Item } from '../../records/parts';
 import type { Register } from '../../lib/filters';
 
 interface Classified {
@@ -44,7 +47,13 @@ export interface Summary {
   buyer?: Organization;
   suppliers?: Organization[];
   classification?: Classified['classification'];
-  items?: Classified[];
+  /** Tenders, plans: the items (a contract's member carries only its one item's measure, `item`). */
+  items?: Array<Classified & Pick<Item, 'id' | 'quantity' | 'unit' | 'relatedLot'>>;
+  /** Tenders: the awards (the winners are `active`), for the exports' award value, price of one unit and winner. */
+  awards?: Array<Pick<Award, 'id' | 'status' | 'lotID' | 'value' | 'suppliers'>>;
+  /** Contracts of one item: its quantity and unit (`upstream/API.md`), for the price of one unit. */
+  item?: Pick<ContractItem, 'quantity' | 'unit'>;
+  numberOfItems?: number;
   tender?: { procurementMethodType?: string; tenderPeriod?: { startDate?: string } };
   /** Tenders: the submission period; its end is the card's deadline. */
   tenderPeriod?: { startDate?: string; endDate?: string };
