@@ -18,11 +18,12 @@ PORT ?= 8080
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-setup: ## install npm packages (from the lock files), the real data, the Ukrainian word forms, the Russian table
+setup: ## install npm packages (from the lock files), the real data, the Ukrainian word forms, the Russian table, the country names
 	@scripts/setup.sh
 	@upstream/scripts/fetch-data.sh
 	@upstream/scripts/build-lexicon.sh
 	@upstream/scripts/build-russian.sh
+	@upstream/scripts/build-countries.sh
 
 web: setup ## build the server and client bundles
 	cd web && node build.mjs

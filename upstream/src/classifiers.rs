@@ -1,7 +1,9 @@
 //! Classifiers (CPV / ДК 021, ua-road, ccce_ua, KEKV) as trees, plus the standards'
 //! code lists the APIs hand out (countries, regions, procurement method types, funders).
 //! CPV comes from the data folder (the wheel's `dk021_uk.json`); everything else from the
-//! optional standards folder. Without it, English names fall back to Ukrainian ones.
+//! optional standards folder. Without it, English names fall back to Ukrainian ones. The
+//! countries keep the standards' codes under the short ISO 3166-1 names of the data
+//! folder's `countries.tsv` (`upstream/scripts/build-countries.sh`).
 
 use crate::error::UpstreamError;
 use serde_json::Value;
@@ -166,6 +168,54 @@ fn optional(dir: Option<&Path>, rel: &str) -> Result<Option<Value>, UpstreamErro
     }
 }
 
+/// The countries' short names, made by `upstream/scripts/build-countries.sh` from ISO 3166-1.
+pub const COUNTRY_NAMES: &str = "countries.tsv";
+
+/// Gives the standards' countries the short names of ISO 3166-1 (`code<TAB>uk<TAB>en`
+/// lines of `path`): the standards name them officially and at length («Республіка
+/// Польща», filed under Р), with typos («Танзія», "Falkland Islands (Malvinas])"). The
+/// codes stay the standards' (they are what the platform accepts); a code ISO does not
+/// name, or does not name in Ukrainian, keeps the standards' name, and says so in the log.
+fn short_country_names(countries: &mut [Named], path: &Path) -> Result<(), UpstreamError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            tracing::warn!(
+                path = %path.display(),
+                "no short country names (upstream/scripts/build-countries.sh makes them): the standards' names are served"
+            );
+            return Ok(());
+        }
+        Err(source) => return Err(UpstreamError::DataFile { path: path.display().to_string(), source }),
+    };
+    let iso: HashMap<&str, (&str, &str)> = text
+        .lines()
+        .filter_map(|line| {
+            let mut cols = line.split('\t');
+            Some((cols.next()?, (cols.next()?, cols.next()?)))
+        })
+        .collect();
+    let mut kept = Vec::new();
+    for country in countries.iter_mut() {
+        let Some(&(uk, en)) = iso.get(country.code.as_str()) else {
+            kept.push(country.code.clone());
+            continue;
+        };
+        if uk.is_empty() {
+            kept.push(country.code.clone());
+        } else {
+            country.name = uk.to_owned();
+        }
+        if !en.is_empty() {
+            country.name_en = en.to_owned();
+        }
+    }
+    if !kept.is_empty() {
+        tracing::info!(codes = %kept.join(","), "countries without a short ISO 3166-1 name in Ukrainian: the standards' name kept");
+    }
+    Ok(())
+}
+
 fn scheme_uk_only(v: Option<Value>, min: usize) -> Scheme {
     let entries = v.as_ref().map(string_map).unwrap_or_default();
     Scheme::build(entries.into_iter().map(|(k, uk)| (k, uk.clone(), uk)).collect(), min)
@@ -218,6 +268,7 @@ impl Classifiers {
                     })
                     .collect();
                 c.countries.sort_by(|a, b| a.code.cmp(&b.code));
+                short_country_names(&mut c.countries, &data_dir.join(COUNTRY_NAMES))?;
             }
         }
         if c.countries.is_empty() {
@@ -309,6 +360,44 @@ mod tests {
         assert_eq!(s.children_of("03100000-2").count(), 1);
         assert_eq!(s.by_digits("45000000").unwrap().id, "45000000-7");
         assert_eq!(s.search("EN 0311").count(), 2);
+    }
+
+    fn named(code: &str, uk: &str, en: &str) -> Named {
+        Named { code: code.into(), name: uk.into(), name_en: en.into() }
+    }
+
+    #[test]
+    fn countries_take_the_short_names_and_keep_their_codes() {
+        let dir = std::env::temp_dir().join(format!("countries-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(COUNTRY_NAMES);
+        std::fs::write(&path, "PL\tПольща\tPoland\nXX\t\tNowhere\nZZ\tбез\n").unwrap();
+        let mut countries = vec![
+            named("PL", "Республіка Польща", "Poland (Republic of)"),
+            named("XX", "Ніде", "Nowhere land"),
+            named("CQ", "Сарк", "Sark"),
+            named("ZZ", "Зед", "Zed"),
+        ];
+        short_country_names(&mut countries, &path).unwrap();
+        let got: Vec<(&str, &str, &str)> =
+            countries.iter().map(|c| (c.code.as_str(), c.name.as_str(), c.name_en.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("PL", "Польща", "Poland"),
+                // No Ukrainian name in the table: the standards' one stays, the English is ISO's.
+                ("XX", "Ніде", "Nowhere"),
+                ("CQ", "Сарк", "Sark"),
+                // A line without its three columns names nothing.
+                ("ZZ", "Зед", "Zed"),
+            ]
+        );
+        // Without the table, the standards' names stand.
+        std::fs::remove_file(&path).unwrap();
+        let mut kept = vec![named("PL", "Республіка Польща", "Poland")];
+        short_country_names(&mut kept, &path).unwrap();
+        assert_eq!(kept[0].name, "Республіка Польща");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -494,3 +494,50 @@ async fn a_new_address_gets_only_its_confirmation_letter_until_it_is_confirmed()
     let out = http(addr, "GET", "/dev/outbox", &[], "").await;
     assert!(!out.text.contains("Subject: spam"));
 }
+
+/// Issue 46, item 20: the registration form's countries go by their short ISO 3166-1
+/// names (`upstream/scripts/build-countries.sh`), not by the standards' official long
+/// ones with their typos; every code of the standards is there, and no other.
+#[tokio::test]
+async fn the_countries_have_their_short_names_and_every_code_of_the_standards() {
+    let table = common::data_dir().join("countries.tsv");
+    assert!(table.exists(), "{} missing: run upstream/scripts/build-countries.sh (make setup)", table.display());
+    let Some(standards) = upstream::shared_data::required("prozorro-standards/classifiers/countries.json") else {
+        return;
+    };
+    let s = fresh(|_| {});
+    let answer = get(&s, "/lists/countries.json").await;
+    assert_eq!(answer.status, 200);
+    let served: std::collections::HashMap<String, (String, String)> = answer
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let text = |k: &str| c[k].as_str().unwrap().to_owned();
+            (text("code"), (text("name"), text("name_en")))
+        })
+        .collect();
+    let name = |code: &str| served.get(code).map(|(uk, en)| (uk.as_str(), en.as_str()));
+    assert_eq!(name("PL"), Some(("Польща", "Poland")));
+    assert_eq!(name("TZ"), Some(("Танзанія", "Tanzania")));
+    assert_eq!(name("CZ"), Some(("Чехія", "Czechia")));
+    assert_eq!(name("UA"), Some(("Україна", "Ukraine")));
+    let (_, falklands) = name("FK").unwrap();
+    assert!(!falklands.contains(['[', ']']), "{falklands}");
+    for (code, (uk, en)) in &served {
+        assert!(!uk.starts_with("Республіка"), "{code}: {uk}");
+        // The republics whose short ISO name says so.
+        if uk.to_lowercase().contains("республіка") {
+            assert!(["CF", "CD", "DO"].contains(&code.as_str()), "{code}: {uk}");
+        }
+        assert_eq!(en.matches('(').count(), en.matches(')').count(), "{code}: {en}");
+        assert!(!uk.is_empty() && !en.is_empty(), "{code}");
+    }
+    let listed: Value = serde_json::from_str(&std::fs::read_to_string(standards).unwrap()).unwrap();
+    let mut codes: Vec<&String> = listed.as_object().unwrap().keys().collect();
+    let mut given: Vec<&String> = served.keys().collect();
+    codes.sort();
+    given.sort();
+    assert_eq!(given, codes, "the standards' codes, every one and no other");
+}
