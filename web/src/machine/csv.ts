@@ -90,9 +90,9 @@ export function csvField(value: string | number | undefined, style: CsvStyle = R
 }
 
 /** A cell as CSV text: money as its number, dates as the page shows them, links as their address. */
-const asText = (cell: Cell, language: Language): string | number | undefined =>
-  cell === undefined || typeof cell === 'string' || typeof cell === 'number'
-    ? cell
+const asText = (cell: Cell | null, language: Language): string | number | undefined =>
+  cell == null || typeof cell === 'string' || typeof cell === 'number'
+    ? (cell ?? undefined)
     : 'money' in cell
       ? cell.money
       : 'url' in cell
@@ -352,10 +352,11 @@ export const cpvCodes = (table: Cell[][]): string[] =>
 
 /**
  * The table with the classifier's English names of its CPV codes (`names`: code to
- * name); a code it has no name for keeps the record's own.
+ * name); a code it has no name for keeps the record's own. The table may have been
+ * carried as JSON from step to step, its empty cells `null`.
  */
-export const withCpvNames = (table: Cell[][], names: (id: string) => string | undefined): Cell[][] =>
-  table.map((row) => row.map((c) => (c && typeof c === 'object' && 'cpv' in c ? cpvText(c.cpv, names(c.cpv) || c.fallback) : c)));
+export const withCpvNames = (table: Array<Array<Cell | null>>, names: (id: string) => string | undefined): Cell[][] =>
+  table.map((row) => row.map((c) => (c == null ? undefined : typeof c === 'object' && 'cpv' in c ? cpvText(c.cpv, names(c.cpv) || c.fallback) : c)));
 
 /**
  * One row per search member of `register` (CRLF after each), in `language`; links are
@@ -397,8 +398,8 @@ export function kyivWallTime(iso: string, time: boolean): string {
 }
 
 /** A sheet cell (`sheetLine`). */
-const sheetCell = (c: Cell): unknown => {
-  if (c === undefined) return null;
+const sheetCell = (c: Cell | null): unknown => {
+  if (c == null) return null;
   if (typeof c === 'number') return Number.isFinite(c) ? c : null;
   if (typeof c === 'string' || 'url' in c) return c;
   if ('money' in c) return Number.isFinite(c.money) ? c : null;
