@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BASE, launch } from './browser.mjs';
+import { BASE, launch, openFilters } from './browser.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -72,6 +72,7 @@ for (const language of ['uk', 'en']) {
     let context = await browser.newContext(AXE_CONTEXT);
     let page = await context.newPage();
     await visit(page, localize(language, '/tenders?status[]=complete&classification[0]=45000000-7'));
+    await openFilters(page);
     await page.click('[data-picker=classification] .picker-open');
     await page.waitForSelector('[data-picker=classification] [role=treeitem]');
     found.push(...(await violations(page, `${language} search with a picker open`)));
@@ -127,6 +128,7 @@ for (const [name, options] of [
     // The states pages only have after an action: a picker's panel, the profile modal,
     // and a buyer's search with its save form open and cabinet.
     await visit(page, '/tenders');
+    await openFilters(page);
     await page.click('[data-picker=classification] .picker-open');
     await page.waitForSelector('[data-picker=classification] [role=treeitem]');
     await measure(page, '/tenders with a picker open', wide);

@@ -104,3 +104,9 @@ export async function fillRegistration(page, { email, legalName, firstName, pass
   await page.fill('#registration-firstName', firstName);
   await page.fill('#registration-lastName', 'Тестова');
 }
+
+/** Opens the search's folded filter panel, as a visitor does, by its summary (issue 46, item 1). */
+export async function openFilters(page) {
+  const panel = page.locator('details.filters');
+  if ((await panel.getAttribute('open')) === null) await panel.locator('> summary').click();
+}

@@ -73,6 +73,9 @@ async function logIn(page, email, password) {
 
 test('a tender search with a status and a CPV code from the picker, then page 2, by keyboard', async () => {
   const { context, page, problems } = await open(browser, '/tenders');
+  // The filters are folded: their summary opens them from the keyboard.
+  await tabTo(page, 'details.filters > summary');
+  await page.keyboard.press('Enter');
   await tabTo(page, 'input[name="status"][value="complete"]');
   await page.keyboard.press('Space');
   assert.ok(await page.isChecked('input[name="status"][value="complete"]'));

@@ -3,7 +3,7 @@
 // readable width, in the 280 px filter column at 1280 px and on a 320 px phone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, upstream } from './browser.mjs';
+import { launch, open, upstream, openFilters } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -20,6 +20,7 @@ for (const width of [1280, 320]) {
     assert.ok(deep.treeLevel >= 4, `a deep CPV node: ${deep.id} at level ${deep.treeLevel}`);
 
     const { page, context, problems } = await open(browser, '/tenders', { viewport: { width, height: 800 } });
+    await openFilters(page);
     await page.click(`${cpv} .picker-open`);
     await page.fill(`${cpv} .picker-keyword`, 'пшениця');
     const hit = page.locator(`${cpv} .picker-hits .picker-row`, { hasText: deep.id });

@@ -4,7 +4,7 @@
 // organisation found by keyword is kept by its id and named after a reload.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, upstream } from './browser.mjs';
+import { launch, open, upstream, openFilters } from './browser.mjs';
 
 let browser;
 before(async () => {
@@ -35,6 +35,7 @@ test('a CPV code picked in the tree filters the list and restores its label afte
   assert.ok(child, 'a CPV group with tenders');
 
   const { page, context, problems } = await open(browser, '/tenders');
+  await openFilters(page);
   await page.click(`${cpv} .picker-open`);
   const parentRow = page.locator(`${cpv} [data-node="${parent.id}"]`);
   await parentRow.locator('.picker-toggle').click();
@@ -72,6 +73,7 @@ test('a keyword hit shown in the tree opens all its parents', async () => {
   assert.ok(chain.length >= 3, chain.join(' > '));
 
   const { page, context, problems } = await open(browser, '/tenders');
+  await openFilters(page);
   await page.click(`${cpv} .picker-open`);
   await page.fill(`${cpv} .picker-keyword`, 'пшениця');
   const hit = page.locator(`${cpv} .picker-hits .picker-row`, { hasText: deep.id });
@@ -96,6 +98,7 @@ test('an organizer found by keyword is kept by id and named after reload', async
   const [{ legalName }] = (await upstream(`/api/tender_identifiers?id[]=${org}`))['hydra:member'];
   const { page, context, problems } = await open(browser, '/tenders');
   const picker = '[data-picker="organizer"]';
+  await openFilters(page);
   await page.click(`${picker} .picker-open`);
   await page.fill(`${picker} .picker-keyword`, org);
   // The hits are the options of the keyword combobox's listbox.

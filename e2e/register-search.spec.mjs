@@ -3,7 +3,7 @@
 // survive a reload, the same first page with JavaScript off).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, UPSTREAM, launch, open, upstream } from './browser.mjs';
+import { BASE, UPSTREAM, launch, open, upstream, openFilters } from './browser.mjs';
 import { resultIds, searchResults } from './search.mjs';
 
 let browser;
@@ -86,6 +86,7 @@ test('a CPV filter and a year filter narrow the plans, as the upstream counts th
   const year = Object.keys(years).sort((a, b) => years[a] - years[b])[0];
   await page.goto(`${BASE}/plans`);
   await page.waitForSelector('html[data-hydrated="true"]');
+  await openFilters(page);
   await page.check(`input[name="planYear"][value="${year}"]`);
   await submit(page, /planYear/);
   await page.waitForFunction((n) => document.querySelector('.result-count')?.textContent.replace(/\D/g, '') === String(n), years[year]);
@@ -104,6 +105,7 @@ test('a supplier filter narrows the contracts and survives a reload', async () =
   const { page, context, problems } = await open(browser, '/contracts');
   const all = await count(page);
   const picker = '[data-picker="supplier"]';
+  await openFilters(page);
   await page.click(`${picker} .picker-open`);
   await page.fill(`${picker} .picker-keyword`, supplier);
   // The hits are the options of the keyword combobox's listbox.
@@ -124,10 +126,16 @@ test('a supplier filter narrows the contracts and survives a reload', async () =
 test('each of these searches gives the same first page with JavaScript off', async () => {
   const { 'hydra:member': [contract] } = await upstream('/api/contracts?perPage=1&page=40');
   const searches = [
-    ['/plans', (page) => page.check('input[name="status"][value="scheduled"]')],
+    ['/plans', async (page) => {
+      await openFilters(page);
+      await page.check('input[name="status"][value="scheduled"]');
+    }],
     ['/plans', (page) => page.fill('#keyword', 'ремонт')],
     ['/contracts', (page) => page.fill('#keyword', contract.suppliers[0].identifier.legalName.split(/\s+/).find((w) => w.length > 4) ?? 'послуги')],
-    ['/contracts', (page) => page.check('input[name="status"][value="active"]')],
+    ['/contracts', async (page) => {
+      await openFilters(page);
+      await page.check('input[name="status"][value="active"]');
+    }],
   ];
   for (const [path, fill] of searches) {
     const withJs = await searchResults(browser, path, fill, { javaScriptEnabled: true });

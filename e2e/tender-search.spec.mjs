@@ -2,7 +2,7 @@
 // survive a reload, the same search with JavaScript off, pagination bounds.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, open, upstream } from './browser.mjs';
+import { BASE, launch, open, upstream, openFilters } from './browser.mjs';
 import { resultIds, searchResults } from './search.mjs';
 
 let browser;
@@ -31,6 +31,7 @@ test("a tender's id typed in the home search opens the tender", async () => {
 test('two filters narrow the count and survive a reload', async () => {
   const { page, context, problems } = await open(browser, '/tenders');
   const all = await count(page);
+  await openFilters(page);
   await page.check('input[name="status"][value="complete"]');
   await page.check('input[name="procurementMethodType"][value="aboveThreshold"]');
   await Promise.all([page.waitForURL(/status%5B0%5D=complete|status\[0\]=complete/), page.click('.search-row button[type="submit"]')]);
@@ -52,6 +53,7 @@ test('two filters narrow the count and survive a reload', async () => {
 test('the same search with JavaScript disabled returns the same first page', async () => {
   const fill = async (page) => {
     await page.fill('#keyword', 'ремонт');
+    await openFilters(page);
     await page.check('input[name="status"][value="complete"]');
   };
   const withJs = await searchResults(browser, '/tenders', fill, { javaScriptEnabled: true });

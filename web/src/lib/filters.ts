@@ -305,3 +305,16 @@ export function searchApiPath(f: SearchFilters, register: Register = TENDERS): s
 export function withPage(f: SearchFilters, page: number): SearchFilters {
   return { ...f, page };
 }
+
+/**
+ * How many of the folded filter panel's choices are made (its summary says so): each
+ * checked code, each end of a range, the monitoring and test choices. The keyword, the
+ * "accepting bids" box, the order and the page size are in sight outside the panel.
+ */
+export function activeFilterCount(f: SearchFilters): number {
+  let n = 0;
+  for (const values of Object.values(f.arrays)) n += values?.length ?? 0;
+  for (const range of [f.value, ...Object.values(f.dates)]) n += Number(range?.from !== undefined) + Number(range?.to !== undefined);
+  return n + Number(f.hasActiveMonitoring !== undefined) + Number(f.testMode !== undefined);
+}
+

@@ -12,13 +12,13 @@
  * search rather than for one of them. Its class names (`page-tender-list`, the form's
  * `tender-list`) take the route name `tenderList`, as the translation keys do.
  */
-import { Suspense, lazy, type FormEvent } from 'react';
+import { Suspense, lazy, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
 import type { PageRoute, RouteContext } from '../../lib/routeModule';
 import { usePageState } from '../../state';
-import { PER_PAGE, defaultSort, serializeFilters, sortOrdersOf, withPage, type Register, type SearchFilters } from '../../lib/filters';
+import { PER_PAGE, activeFilterCount, defaultSort, serializeFilters, sortOrdersOf, withPage, type Register, type SearchFilters } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
 import { localizedPath } from '../../lib/paths';
 import { pageCount } from '../../lib/pagination';
@@ -106,6 +106,17 @@ export default function Search({ route }: { route: PageRoute }) {
     navigate(recordOfKeyword(next.keyword, register, null) ?? hrefFor(target, { ...next, page: 1 }, register));
   };
 
+  // Enter on a checkbox applies the filters, as it does in a text field (issue 46, item 1):
+  // a keyboard need not walk every box to the button.
+  const enter = (event: KeyboardEvent<HTMLFormElement>) => {
+    const box = event.target as HTMLInputElement;
+    if (event.key === 'Enter' && box.type === 'checkbox') {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+  const chosen = activeFilterCount(filters);
+
   const reset = () => {
     if (typeof document !== 'undefined') document.getElementById('search')?.scrollIntoView();
   };
@@ -113,18 +124,22 @@ export default function Search({ route }: { route: PageRoute }) {
   return (
     <section className={`page page-tender-list page-search-${register.name}`}>
       <div id="search" className="search-block">
+        <a className="skip-link" href="#results">{t('tenderList.skipToResults')}</a>
         <h1 className="page-title">{t(route.name === 'home' ? 'pages.home.heading' : `pages.${route.name}.title`)}</h1>
-        <form key={formKey(query)} className="tender-list" method="get" action={localizedPath(state.language, target)} role="search" onSubmit={submit}>
+        <form key={formKey(query)} className="tender-list" method="get" action={localizedPath(state.language, target)} role="search" onSubmit={submit} onKeyDown={enter}>
           <div className="search-row">
             <label className="visually-hidden" htmlFor="keyword">{t('search.keywordLabel')}</label>
             <input id="keyword" name="keyword" type="search" placeholder={t('search.keywordPlaceholder')} defaultValue={filters.keyword ?? ''} />
             <button type="submit" className="button button-primary">{t('search.submit')}</button>
           </div>
-          <details className="filters" open={route.name !== 'home'}>
-            <summary>{t('tenderList.filters')}</summary>
+          {/* Folded: the results come first, on a phone too; the summary counts the choices made. */}
+          <details className="filters">
+            <summary>{chosen ? t('tenderList.filtersActive', { count: chosen }) : t('tenderList.filters')}</summary>
+            <p className="muted">{t('tenderList.filtersHint')}</p>
             <Suspense fallback={null}>
               <FilterGrid register={register} filters={filters} facets={facets} wording={wording} />
             </Suspense>
+            <button type="submit" className="button button-primary filters-apply">{t('tenderList.apply')}</button>
           </details>
           <div className="search-row search-options">
             {register.tenderFilters && (
@@ -154,7 +169,7 @@ export default function Search({ route }: { route: PageRoute }) {
           </div>
         </form>
       </div>
-      <h2 className="result-count" aria-live="polite">{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</h2>
+      <h2 id={records.length ? undefined : 'results'} className="result-count" aria-live="polite" tabIndex={-1}>{t(`${wording}.found`, { count: total, formatted: formatNumber(total, 0) })}</h2>
       <Suspense fallback={null}>
         <Freshness />
       </Suspense>
@@ -170,7 +185,7 @@ export default function Search({ route }: { route: PageRoute }) {
       ) : records.length === 0 ? (
         <EmptyState title={t(`${wording}.emptyTitle`)} text={t('tenderList.emptyText')} action={{ label: t('tenderList.reset'), to: path }} />
       ) : (
-        <ol className="tender-results" ref={more.list}>
+        <ol id="results" className="tender-results" ref={more.list} tabIndex={-1}>
           {records.concat(more.items).map((record) => (
             <Result key={record.id} register={register} record={record} keyword={words} />
           ))}
