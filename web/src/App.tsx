@@ -232,6 +232,13 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
   return (
     <PageStateContext.Provider value={value}>
       <AccountContext.Provider value={account}>
+      {/* First in the document, though it shows at the bottom: its button is an early tab
+          stop, not the last (issue 46, item 3). */}
+      {state.cookieNotice && (
+        <Suspense fallback={null}>
+          <CookieNotice />
+        </Suspense>
+      )}
       <Header />
       <main id="main" className="main">
         {/* A split page's chunk loading after a navigation shows the loading overlay. */}
@@ -243,11 +250,6 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
       <Suspense fallback={null}>
         <ScrollToTop />
       </Suspense>
-      {state.cookieNotice && (
-        <Suspense fallback={null}>
-          <CookieNotice />
-        </Suspense>
-      )}
       {loading && <LoadingOverlay />}
       <HeadSync />
       <OldPortalSession />
