@@ -150,6 +150,16 @@ async fn sitemaps_feeds_and_exports_have_their_headers_and_validators() {
             assert!(matches!(row[published], Data::DateTime(_)), "{:?}", row[published]);
             assert!(matches!(&row[link], Data::String(s) if s.starts_with("http://127.0.0.1:8080/tenders/UA-")));
         }
+        // Money with its thousands grouped, in the file the server wrote (issue 46).
+        let styles = book.worksheet_style("Тендери").unwrap();
+        let priced = rows.iter().position(|row| matches!(row[amount], Data::Float(_))).expect("an amount");
+        let format = styles.get((priced as u32, amount as u32)).and_then(|s| s.number_format.as_ref());
+        assert_eq!(format.map(|f| f.format_code.as_str()), Some("#,##0.00##"));
+        // The columns a buyer comparing purchases reads.
+        for label in ["Кількість", "Переможець", "Сума переможця", "Ціна за одиницю"]
+        {
+            column(label);
+        }
     }
     // The CSV for comma-decimal spreadsheets: semicolons, decimal commas, the same rows.
     let semicolon = get(&app, "/tenders.semicolon.csv?status%5B0%5D=complete", &[]).await;
@@ -160,6 +170,10 @@ async fn sitemaps_feeds_and_exports_have_their_headers_and_validators() {
         count,
         "one row per record"
     );
+    // A file of its own name: the two CSVs do not overwrite each other.
+    let named = |headers: &axum::http::HeaderMap| headers[header::CONTENT_DISPOSITION].to_str().unwrap().to_owned();
+    assert!(named(&semicolon.headers).contains(".semicolon.csv\"; filename*="), "{}", named(&semicolon.headers));
+    assert_ne!(named(&semicolon.headers), named(&csv.headers));
 
     // HEAD: the headers, no body, no export run.
     let head = app.clone().oneshot(Request::head("/tenders.csv").body(Body::empty()).unwrap()).await.unwrap();
