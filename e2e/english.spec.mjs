@@ -3,7 +3,7 @@
 // account errors' status text in the interface's language.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open } from './browser.mjs';
+import { fillRegistration, launch, letterTo, open, pageConfig } from './browser.mjs';
 
 // Real tender (prozorro-mcp data) whose items are classified in ДК021.
 const TENDER_ID = 'UA-2026-09-11-011681-a';
@@ -33,6 +33,26 @@ test('the English country list writes Åland in Latin letters, and every country
   assert.deepEqual(cyrillic, [], 'no Cyrillic letter in an English country name');
   // ISO 3166-1's short names (issue 46, item 20), not the standards' long ones.
   for (const name of ['Poland', 'Tanzania', 'Falkland Islands (Malvinas)']) assert.ok(names.includes(name), name);
+  await context.close();
+});
+
+test('an English registration gets its letter in English: the login and the English login page, no password', async () => {
+  const email = `e2e-en-${Date.now()}@example.com`;
+  const password = 'e2e-password-en-1';
+  const { page, context, problems } = await open(browser, '/en/registration');
+  await fillRegistration(page, { email, legalName: 'E2E Ltd', firstName: 'Emma', password });
+  await page.click('.registration button[type=submit]');
+  await page.waitForSelector('[role=dialog]');
+  assert.match(await page.textContent('[role=dialog]'), /your login is this address/);
+  const letter = await letterTo(email);
+  assert.equal(letter.subject, 'Confirm your e-mail address');
+  assert.match(letter.body, new RegExp(`Your login is this address: ${email.replace(/[.]/g, '\\.')}\\.`));
+  const login = letter.body.match(/https?:\/\/\S+\/en\/login\b/)?.[0];
+  assert.ok(login, letter.body);
+  assert.equal(new URL(login).origin, (await pageConfig()).publicOrigin.replace(/\/+$/, ''), "the link is this portal's");
+  assert.ok(!letter.body.includes(password), 'no password in the letter');
+  assert.doesNotMatch(letter.body, /[\u0400-\u04FF]/, 'no Cyrillic letter in it');
+  assert.deepEqual(problems, []);
   await context.close();
 });
 

@@ -495,6 +495,66 @@ async fn a_new_address_gets_only_its_confirmation_letter_until_it_is_confirmed()
     assert!(!out.text.contains("Subject: spam"));
 }
 
+/// Issue 46, item 19: the registration letter is in the language of the page the
+/// registrant used (the portal sends it as `languages`), Ukrainian by default. It holds
+/// the login and the way to log in, never the password; asked for again, it keeps the
+/// language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_registration_letter_is_in_the_registrant_s_language_with_the_login_and_no_password() {
+    let addr = serve(fresh(|c| {
+        c.dev = true;
+        c.portal_origin = Some("https://portal.example".into());
+    }))
+    .await;
+    let letters_to = |to: &'static str| async move {
+        let out = http(addr, "GET", "/dev/outbox", &[], "").await;
+        out.body["hydra:member"].as_array().unwrap().iter().filter(|m| m["to"] == to).cloned().collect::<Vec<Value>>()
+    };
+    let password = "a-secret-password-9";
+    let register = |email: &str, languages: &str| {
+        format!(r#"{{"email":"{email}","password":"{password}","userGroup":"seller","languages":{languages}}}"#)
+    };
+
+    let reg =
+        http_post(addr, "/api/users/registration/finish", &register("Foreign@Example.com", r#"["en"]"#), None).await;
+    assert_eq!(reg.status, 201, "{}", reg.text);
+    let sent = letters_to("foreign@example.com").await;
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0]["subject"], "Confirm your e-mail address");
+    let en = sent[0]["body"].as_str().unwrap();
+    assert!(en.contains("Your login is this address: foreign@example.com."), "{en}");
+    assert!(en.contains("https://portal.example/en/login"), "{en}");
+    assert!(en.contains("https://portal.example/en/registration/confirm?code="), "{en}");
+    assert!(!en.contains(password), "no password in a letter: {en}");
+    assert!(!en.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)), "English only: {en}");
+
+    let reg =
+        http_post(addr, "/api/users/registration/finish", &register("local@example.com", r#"["uk"]"#), None).await;
+    assert_eq!(reg.status, 201, "{}", reg.text);
+    // No language named: Ukrainian.
+    let reg = http_post(addr, "/api/users/registration/finish", &register("plain@example.com", "[]"), None).await;
+    assert_eq!(reg.status, 201, "{}", reg.text);
+    for to in ["local@example.com", "plain@example.com"] {
+        let sent = letters_to(to).await;
+        assert_eq!(sent[0]["subject"], "Підтвердіть адресу електронної пошти", "{to}");
+        let uk = sent[0]["body"].as_str().unwrap();
+        assert!(uk.contains(&format!("Ваш логін — ця адреса: {to}.")), "{uk}");
+        assert!(uk.contains("https://portal.example/login") && !uk.contains("/en/"), "{uk}");
+        assert!(!uk.contains(password), "{uk}");
+    }
+
+    // The letter asked for again is English too.
+    let login =
+        http_post(addr, "/auth", &format!(r#"{{"email":"foreign@example.com","password":"{password}"}}"#), None).await;
+    let token = login.body["token"].as_str().unwrap().to_owned();
+    let again = http_post(addr, "/api/users/confirm-email/resend", "{}", Some(&token)).await;
+    assert_eq!(again.status, 200, "{}", again.text);
+    let sent = letters_to("foreign@example.com").await;
+    assert_eq!(sent.len(), 2);
+    assert_eq!(sent[1]["subject"], "Confirm your e-mail address");
+    assert!(sent[1]["body"].as_str().unwrap().contains("https://portal.example/en/login"));
+}
+
 /// Issue 46, item 20: the registration form's countries go by their short ISO 3166-1
 /// names (`upstream/scripts/build-countries.sh`), not by the standards' official long
 /// ones with their typos; every code of the standards is there, and no other.

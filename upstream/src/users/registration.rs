@@ -1,9 +1,10 @@
 //! Registration: the static lists its form offers (countries, kinds of economic
 //! entity, customer categories), the form's fields per step and language, and the
-//! submission that creates an unconfirmed account and mails its confirmation link
-//! (attempts counted per requester, accounts created per requester and overall).
+//! submission that creates an unconfirmed account and mails its confirmation link, the
+//! login and the way to log in, in the registrant's language (attempts counted per
+//! requester, accounts created per requester and overall).
 
-use super::confirmation::{forget_unconfirmed, mail_code};
+use super::confirmation::{forget_unconfirmed, mail_code, Language};
 use super::throttle::{Key, Scope, Subject};
 use super::{
     body_json, email_field, hash_password, new_password_field, now_secs, requester, Answer, REGISTRATIONS, SIGN_UPS,
@@ -144,6 +145,8 @@ pub(super) async fn registration_submit(
     created.extend(ip.map(|ip| (Key(Scope::SignUp, Subject::Addr(Some(ip))), SIGN_UPS)));
     let counted: Vec<_> = attempt.into_iter().chain(created.iter().copied()).collect();
     s.users.admit(&counted)?;
+    // The letter goes out in the language of the page the registration was sent from.
+    let language = Language::of_request(&v);
     let made = async {
         // Looked up first so that a taken address costs no hash; the unique index still
         // decides between two registrations racing for it.
@@ -152,7 +155,7 @@ pub(super) async fn registration_submit(
         }
         let hash = s.users.hashing(move || hash_password(&pw)).await??;
         let text = |k: &str| v[k].as_str().map(str::trim).unwrap_or_default().to_owned();
-        let profile = json!({"email": email, "userType": ty, "cpvNotificationList": "",
+        let profile = json!({"email": email, "userType": ty, "cpvNotificationList": "", "language": language.code(),
             "firstName": text("firstName"), "lastName": text("lastName"), "phone": text("phone"), "position": text("position")});
         let company = json!({"name": text("legalName"), "identifier": {"scheme": "UA-EDR", "id": text("identifier")},
             "countryId": text("incorporationCountryId")});
@@ -172,7 +175,7 @@ pub(super) async fn registration_submit(
                 other => other?,
             };
             // The one letter an unconfirmed address gets: its subject is fixed.
-            mail_code(tx, s.config.portal_origin.as_deref(), id, &email, now)
+            mail_code(tx, s.config.portal_origin.as_deref(), id, &email, language, now)
         })
     };
     let now = Instant::now();
