@@ -8,7 +8,7 @@ import { loadPage, pageComponent } from './routes/split';
 import type { PageRoute, RouteContext } from './lib/routeModule';
 import { AccountContext, PageStateContext, useAccount, usePageState, type Account, type PageState } from './state';
 import { hadSession, handedOver, handOver, handOverSettled, markHadSession, markHandedOver, oldPortalLogout, oldPortalLogoutUrl, sendForm } from './lib/account';
-import { localizedPath } from './lib/paths';
+import { fragmentTarget, localizedPath } from './lib/paths';
 import { applyHead } from './lib/head';
 import { pageHead } from './routes/head';
 import { Header } from './components/Header/Header';
@@ -74,6 +74,8 @@ function HeadSync() {
     const { route, params } = matchPage(location.pathname);
     const ctx: RouteContext = { params, query: new URLSearchParams(location.search), input: state };
     window.scrollTo(0, 0);
+    // A link into a page's part (`/info/red-flags#r018`) lands on that part once the
+    // page is there, as a full load does (issue 46, item 12).
     // A split page's meta and JSON-LD come with its chunk. Should it fail to load, the
     // default meta still names the page. A later navigation cancels this one's head.
     let current = true;
@@ -82,6 +84,11 @@ function HeadSync() {
       applyHead(document, pageHead(route, ctx, t, location.pathname));
       // The element that had focus (a link, the search button) went with the old page:
       // the new page's heading takes it, so keyboard and screen-reader users start there.
+      const part = fragmentTarget(location.hash);
+      if (part) {
+        part.scrollIntoView();
+        return;
+      }
       const lost = document.activeElement;
       const heading = document.querySelector<HTMLElement>('main h1');
       if (heading && (!lost || lost === document.body)) {

@@ -39,3 +39,13 @@ export function switchLanguageUrl(pathname: string, search: string, to: Language
 export function basename(language: Language): string {
   return language === 'uk' ? '/' : '/en';
 }
+
+/** The element a URL's fragment names (`#r018`), if the page has it; a malformed escape names none. */
+export function fragmentTarget(hash: string): HTMLElement | null {
+  if (!hash || hash === '#') return null;
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}

@@ -9,7 +9,7 @@ import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../contract';
 import { usePageState } from '../../state';
-import { localizedPath, sitePath, switchLanguageUrl } from '../../lib/paths';
+import { fragmentTarget, localizedPath, sitePath, switchLanguageUrl } from '../../lib/paths';
 import { Dropdown } from '../Dropdown/Dropdown';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
 import { SessionAccount as SessionAccountOnServer } from './render.server';
@@ -60,13 +60,16 @@ function Logo() {
   );
 }
 
-/** Client navigations to `/#search` do not scroll by themselves; the page frame also scrolls to top. */
+/**
+ * Client navigations to a fragment (`/#search`, a part of the same page) do not scroll by
+ * themselves; the page frame also scrolls to top. (A new page's part: `HeadSync`.)
+ */
 function useScrollToSearch() {
   const location = useLocation();
   useEffect(() => {
-    if (location.hash !== '#search') return;
+    if (!location.hash) return;
     // After this commit's effects, including the frame's scroll to top on navigation.
-    const frame = requestAnimationFrame(() => document.getElementById('search')?.scrollIntoView());
+    const frame = requestAnimationFrame(() => fragmentTarget(location.hash)?.scrollIntoView());
     return () => cancelAnimationFrame(frame);
   }, [location.key, location.hash]);
 }
@@ -83,6 +86,10 @@ function LanguageSwitch() {
         <li key={lang.code}>
           <a
             href={switchLanguageUrl(current, location.search, lang.code)}
+            // The part of the page read now (a fragment the server never sees) goes along.
+            onClick={(event) => {
+              event.currentTarget.hash = window.location.hash;
+            }}
             hrefLang={lang.code}
             lang={lang.code}
             // The visible abbreviation stays the link's name (label in name, WCAG 2.5.3); the full name is its description.
