@@ -3,7 +3,7 @@
  * both languages, with links to the rows of the record that hold the evidence.
  */
 import { describe, expect, it } from 'vitest';
-import { render } from '../../components/test-utils';
+import { render, translations } from '../../components/test-utils';
 import type { Language } from '../../contract';
 import type { PageRoute } from '../../lib/routeModule';
 import type { Assessment } from '../../records/redFlags';
@@ -69,7 +69,7 @@ describe('the red flags of a tender', () => {
     expect(redFlags).toContain('href="#award-aw1"');
     expect(redFlags).toContain('href="#bid-b1"');
     expect(redFlags).toContain('href="#award-aw2"');
-    expect(redFlags).toContain('Дискваліфіковано 1 з 2 пропозицій (50 %; межа — 0 %)');
+    expect(redFlags).toContain('Дискваліфіковано 1 з 2 пропозицій (50 %).');
     expect(redFlags).toContain('href="/info/red-flags#r036"');
     // The rows linked to are there.
     expect(markup).toContain('id="award-aw1"');
@@ -90,6 +90,54 @@ describe('the red flags of a tender', () => {
     expect(redFlags).toContain('the award went to a bid 18 % higher');
     expect(redFlags).toContain('href="/en/info/red-flags#r036"');
     expect(redFlags).toContain('the bids carry no submission dates');
+  });
+
+  it('words the limit of a flag measured against other tenders, never as "the fence is 0 %", and links its method', () => {
+    const evidence = (markup: string, code: string) => {
+      const item = markup.slice(markup.indexOf(`id="red-flag-${code}"`));
+      return item.slice(0, item.indexOf('</li>'));
+    };
+    // R038 with the snapshot's limit of 0: any disqualification counts.
+    const uk = evidence(section(page('uk', assessment)), 'r038');
+    expect(uk).toContain('тож межа — 0 %, і прапорець піднімає будь-яка дискваліфікація в тендері щонайменше з двома пропозиціями');
+    expect(uk).toMatch(/<a href="\/info\/red-flags#r038"[^>]*>Як обчислено межу<\/a>/);
+    const en = evidence(section(page('en', assessment)), 'r038');
+    expect(en).toContain('1 of 2 bids were disqualified (50 %). The share of disqualified bids is compared with other tenders');
+    expect(en).toContain('any disqualification in a tender with at least two bids raises the flag');
+    expect(en).toMatch(/<a href="\/en\/info\/red-flags#r038"[^>]*>How the limit is worked out<\/a>/);
+    // A positive limit: the share at or over it, in words.
+    const positive: Assessment = {
+      outcomes: [
+        { code: 'R038', verdict: 'raised', evidence: { submitted: 4, disqualified: 2, ratio: 0.5, fence: 0.25 } },
+        {
+          code: 'R058',
+          verdict: 'raised',
+          evidence: {
+            winner: { bidId: 'b1', awardId: 'aw2', amount: 100000, currency: 'UAH', tenderer: 'ТОВ «Перший»' },
+            secondLowest: { bidId: 'b2', amount: 141600, currency: 'UAH', tenderer: 'ТОВ «Другий»' },
+            difference: 0.416,
+            fence: 0.24843576177677112,
+          },
+        },
+      ],
+    };
+    const ukPositive = section(page('uk', positive));
+    expect(evidence(ukPositive, 'r038')).toContain('Прапорець піднімається, коли дискваліфіковано 25 % поданих пропозицій або більше');
+    expect(evidence(ukPositive, 'r058')).toContain('на 41,6 % дорожча за переможну');
+    expect(evidence(ukPositive, 'r058')).toContain('коли друга найнижча пропозиція дорожча за переможну на 24,8 % або більше');
+    expect(evidence(ukPositive, 'r058')).toContain('href="/info/red-flags#r058"');
+    const enPositive = section(page('en', positive));
+    expect(evidence(enPositive, 'r038')).toContain('The flag is raised when 25 % or more of the bids submitted are disqualified');
+    expect(evidence(enPositive, 'r058')).toContain('The flag is raised when the second-lowest bid is 24.8 % or more above the winning one');
+    // No jargon left in any evidence or reason, in either language.
+    for (const markup of [ukPositive, enPositive, section(page('uk', assessment)), section(page('en', assessment))]) {
+      expect(markup).not.toMatch(/fence|IQR|квартил|Q[13]\b/i);
+    }
+    // Nor in any evidence or reason the translations hold, shown or not.
+    for (const language of ['uk', 'en'] as const) {
+      const { evidence: texts, reasons } = translations[language].redFlags as unknown as Record<string, Record<string, string>>;
+      for (const text of [...Object.values(texts), ...Object.values(reasons)]) expect(text.replace(/{{\w+}}/g, '')).not.toMatch(/fence|IQR|квартил|Q[13]\b/i);
+    }
   });
 
   it('says when none is raised, and has no section without an assessment', () => {

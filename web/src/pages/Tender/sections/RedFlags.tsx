@@ -174,7 +174,8 @@ function EvidenceText({ outcome, evidence: e, anchors, format }: { outcome: Outc
       break;
     }
     case 'R038':
-      text = t('redFlags.evidence.R038', {
+      // A limit of 0 % (most tenders disqualify no bid) means any disqualification: said so, not "0 %".
+      text = t(typeof e.fence === 'number' && e.fence > 0 ? 'redFlags.evidence.R038' : 'redFlags.evidence.R038_anyShare', {
         disqualified: typeof e.disqualified === 'number' ? e.disqualified : (e.disqualifiedBids ?? []).length,
         submitted: e.submitted,
         percent: percent(e.ratio, format),
@@ -184,6 +185,8 @@ function EvidenceText({ outcome, evidence: e, anchors, format }: { outcome: Outc
       break;
   }
   if (!text) return null;
+  // The flags measured against a limit worked out from other tenders link where the methodology says how.
+  const limit = outcome.code === 'R024' || outcome.code === 'R038' || outcome.code === 'R058';
   const lot = e.lotId ? format.lotTitle(e.lotId) : '';
   const sentence = lot ? t('redFlags.evidence.lot', { lot, text }) : text.charAt(0).toUpperCase() + text.slice(1);
   const otherLots = (e.otherLotsRaised ?? []).map((id) => format.lotTitle(id)).filter(Boolean);
@@ -192,6 +195,12 @@ function EvidenceText({ outcome, evidence: e, anchors, format }: { outcome: Outc
       <p className="red-flag-evidence">
         {sentence}
         {otherLots.length > 0 && ` ${t('redFlags.evidence.otherLots', { lots: otherLots.join('; ') })}`}
+        {limit && (
+          <>
+            {' '}
+            <AppLink to={`/info/red-flags#${outcome.code.toLowerCase()}`}>{t('redFlags.evidence.limit')}</AppLink>
+          </>
+        )}
       </p>
       {links.length > 0 && (
         <p className="red-flag-links">
