@@ -61,6 +61,8 @@ export interface Summary {
   period?: { startDate?: string; endDate?: string };
   /** With a keyword, what it matched here (`upstream/API.md`; a search service may leave it out). */
   searchMatch?: SearchMatch;
+  /** Tenders: the codes of the red flags the tender raises (a search service may leave it out). */
+  redFlags?: unknown;
 }
 
 const statusCss = (code: string) => `status status-${code.replace(/[^a-z0-9-]/gi, '-')}`;
@@ -123,6 +125,22 @@ function Card({ href, title, id, status, kind, facts, marks }: {
 /** A card's fields from a record; `english` names a CPV code in English (the page's `cpvNames`). */
 type CardOf = (record: Summary, t: TFunction, language: Language, english: (id: string) => string | undefined) => Parameters<typeof Card>[0];
 
+/**
+ * The red flags a tender raises, by the names the filter and the methodology give them,
+ * each linked to its part of the methodology: a journalist following a flag sees which
+ * one each result raised without opening it.
+ */
+function flagLinks(codes: unknown, t: TFunction): ReactNode {
+  // Each once, in the methodology's order (by code); one the portal has no name for is left out.
+  const raised = (Array.isArray(codes) ? [...new Set(codes)] : []).filter((c) => /^R\d{3}$/.test(c) && t(`redFlags.names.${c}`, { defaultValue: '' })).sort();
+  return raised.length > 0 && raised.map((code, i) => (
+    <span key={code}>
+      {i > 0 && '; '}
+      <AppLink to={`/info/red-flags#${code.toLowerCase()}`}>{`${code} · ${t(`redFlags.names.${code}`)}`}</AppLink>
+    </span>
+  ));
+}
+
 const tenderCard: CardOf = (r, t, language, english) => {
   const id = r.tenderID ?? r.id;
   return {
@@ -138,6 +156,7 @@ const tenderCard: CardOf = (r, t, language, english) => {
       [t('tenderList.cpv'), cpvLine(r, language, english)],
       [t('tenderList.region'), r.procuringEntity?.address?.region && regionLabel(t, r.procuringEntity.address.region)],
       [t('tenderList.published'), r.dateCreated && formatDate(r.dateCreated, language, true)],
+      [t('redFlags.filter'), flagLinks(r.redFlags, t)],
     ],
   };
 };
