@@ -50,6 +50,11 @@ for (const width of [1280, 320]) {
       assert.ok(l.width >= l.tenLetters, `${l.node} "${l.text}" is ${Math.round(l.width)} px wide, under ten letters (${Math.round(l.tenLetters)} px)`);
       assert.ok(l.lines <= Math.ceil(l.text.length / 10) + 1, `${l.node} "${l.text}" takes ${l.lines} lines`);
     }
+    // On a desktop the open tree has the row's width (issue 46, item 22: at depth 7 a name
+    // had 114 px and broke over four lines): every name has room for 25 letters.
+    if (width >= 1280) {
+      for (const l of labels) assert.ok(l.width >= 2.5 * l.tenLetters, `${l.node} "${l.text}" is ${Math.round(l.width)} px wide on a desktop`);
+    }
     // Nothing of the panel runs out of the page sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);

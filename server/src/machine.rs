@@ -414,6 +414,24 @@ fn rest_of(
     })
 }
 
+/// Whether a request asks for HTML (`Accept` names `text/html`): a browser's navigation.
+///
+/// A feed is sent to one as `application/xml`, the same bytes: Chromium shows
+/// `application/atom+xml` as plain text and never applies the feed's stylesheet
+/// (`/feed.xsl`, the page that says what a feed is), while an XML document gets it. A feed
+/// reader asks for feeds or anything (`*/*`) and keeps the Atom type.
+fn asks_for_html(request: &HeaderMap) -> bool {
+    request.get_all(header::ACCEPT).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|range| {
+        let mut parts = range.split(';').map(str::trim);
+        parts.next().is_some_and(|kind| kind.eq_ignore_ascii_case("text/html"))
+            && !parts.any(|p| {
+                p.split_once('=').is_some_and(|(name, q)| {
+                    name.trim().eq_ignore_ascii_case("q") && q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)
+                })
+            })
+    })
+}
+
 /// A document's status and headers, from the step that decided them.
 struct Head {
     status: StatusCode,
@@ -457,10 +475,19 @@ impl Head {
         }
         let mut response =
             if head_only { (self.status, Body::empty()).into_response() } else { (self.status, body).into_response() };
+        let atom = self.content_type.as_bytes().starts_with(b"application/atom+xml");
+        let content_type = if atom && asks_for_html(request) {
+            HeaderValue::from_static("application/xml; charset=utf-8")
+        } else {
+            self.content_type
+        };
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, self.content_type);
+        headers.insert(header::CONTENT_TYPE, content_type);
         headers.insert(header::CACHE_CONTROL, self.cache_control);
-        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        headers.insert(
+            header::VARY,
+            HeaderValue::from_static(if atom { "accept-encoding, accept" } else { "accept-encoding" }),
+        );
         for (name, value) in [
             (header::ETAG, self.etag),
             (header::LAST_MODIFIED, self.last_modified),
@@ -553,6 +580,27 @@ mod tests {
             assert_eq!(ascii_name(name), ascii, "{name}");
             assert!(disposition(name).is_some(), "{name}");
         }
+    }
+
+    #[test]
+    fn a_browser_asks_for_html_and_a_feed_reader_does_not() {
+        let asking = |accept: &[&str]| {
+            let mut headers = HeaderMap::new();
+            for value in accept {
+                headers.append(header::ACCEPT, HeaderValue::from_str(value).unwrap());
+            }
+            asks_for_html(&headers)
+        };
+        // Chromium's and Firefox's navigations.
+        assert!(asking(&["text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"]));
+        assert!(asking(&["application/xml;q=0.9", "Text/HTML"]));
+        // Feed readers, fetch, curl; and HTML refused outright.
+        assert!(!asking(&["application/atom+xml, application/rss+xml;q=0.9, */*;q=0.1"]));
+        assert!(!asking(&["*/*"]));
+        assert!(!asking(&[]));
+        assert!(!asking(&["text/html;q=0, application/atom+xml"]));
+        assert!(!asking(&["text/html; q=0.0"]));
+        assert!(!asking(&["text/htmlx"]));
     }
 
     #[test]

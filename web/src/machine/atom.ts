@@ -1,9 +1,13 @@
 /**
  * The Atom feed (RFC 4287) of any search of the three registers: `/tenders.atom?<filters>`
  * (`/en/…` in English) lists the newest 50 results of the same filters, newest first by
- * publication, whatever the page's own sort and paging. Each entry has a stable id (the
- * record's 32-hex id as a `urn:uuid`), its title, its page, `updated` (its
- * `dateModified`), `published`, and a summary of buyer, value, status and deadline.
+ * publication, whatever the page's own sort and paging. Its title names the search's
+ * filters (`searchTitle.ts`). Each entry has a stable id (the record's 32-hex id as a
+ * `urn:uuid`), its title, its page, `updated` (its `dateModified`), `published`, and a
+ * summary of buyer, value, status and deadline; a tender's also names the red flags it
+ * raises, as text in the summary, linked to the methodology in the content and as
+ * categories. The feed names its stylesheet (`feedPage.ts`): a browser that opens it shows
+ * a page that says what it is; a feed reader ignores the instruction.
  */
 import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
@@ -14,6 +18,9 @@ import { feedUrl } from '../lib/machineUrls';
 import { localized, money, organisationNames, type Organization, type Value } from '../records/parts';
 import { localizedPath } from '../lib/paths';
 import { membersOf } from '../records/collection';
+import { RED_FLAG_CODES } from '../records/redFlags';
+import { feedStylesheetPath } from './feedPage';
+import { searchTitle } from './searchTitle';
 import type { Context, MachineDocument, Step } from './types';
 import { hash, instant, latest, xml } from './types';
 
@@ -41,6 +48,25 @@ export interface Member {
   tenderPeriod?: { endDate?: string };
   tender?: { tenderPeriod?: { startDate?: string } };
   period?: { endDate?: string };
+  /** Tenders: the codes of the red flags it raises (`upstream/API.md`). */
+  redFlags?: unknown;
+}
+
+/** A red flag a record raises: its code, its name (`R018 · Одна пропозиція`) and its part of the methodology. */
+export interface RaisedFlag {
+  code: string;
+  name: string;
+  url: string;
+}
+
+/** The red flags of a member's `redFlags` codes that the portal knows, in the methodology's order, each once. */
+export function raisedFlags(codes: unknown, origin: string, language: Language, t: TFunction): RaisedFlag[] {
+  if (!Array.isArray(codes)) return [];
+  return RED_FLAG_CODES.filter((code) => codes.includes(code)).map((code) => ({
+    code,
+    name: `${code} · ${t(`redFlags.names.${code}`)}`,
+    url: `${origin}${localizedPath(language, '/info/red-flags')}#${code.toLowerCase()}`,
+  }));
 }
 
 /** The feed's own query: the search's filters without paging and sort. */
@@ -110,13 +136,31 @@ function kyivTime(iso: string | undefined, t: TFunction, language: Language): st
   return text ? `${text} (${t('machine.kyiv')})` : '';
 }
 
-/** A record as a feed entry or an alert lists it: its page id, page, title and facts (a line each). */
+/**
+ * A record as a feed entry or an alert lists it: its page id, page, title and facts (a
+ * line each, `summary`; the last names the red flags it raises, `flags`).
+ */
 export function recordSummary(m: Member, register: Register, origin: string, language: Language, t: TFunction) {
   const of = REGISTER_OF[register.name];
   const key = of.key(m) || m.id || '';
   const link = origin + localizedPath(language, `/${register.name}/${encodeURIComponent(key)}`);
-  const summary = of.facts(m, t, language).filter(([, v]) => v).map(([label, v]) => `${label}: ${v}`).join('\n');
-  return { key, link, title: of.title(m, language) || key, summary };
+  const facts = of.facts(m, t, language).filter((fact): fact is [string, string] => !!fact[1]);
+  const flags = register.name === 'tenders' ? raisedFlags(m.redFlags, origin, language, t) : [];
+  const lines = facts.map(([label, v]) => `${label}: ${v}`);
+  if (flags.length) lines.push(`${t('redFlags.filter')}: ${flags.map((f) => f.name).join('; ')}`);
+  return { key, link, title: of.title(m, language) || key, summary: lines.join('\n'), facts, flags };
+}
+
+/**
+ * An entry's content (`type="html"`): its facts a line each, and the red flags linked
+ * to their part of the methodology, which a summary (plain text) cannot link.
+ */
+function entryHtml(facts: Array<[string, string]>, flags: RaisedFlag[], t: TFunction): string {
+  const lines = facts.map(([label, v]) => xml(`${label}: ${v}`));
+  if (flags.length) {
+    lines.push(`${xml(t('redFlags.filter'))}: ${flags.map((f) => `<a href="${xml(f.url)}">${xml(f.name)}</a>`).join('; ')}`);
+  }
+  return `<p>${lines.join('<br>')}</p>`;
 }
 
 /** The feed of `register`'s search `filters`. */
@@ -128,8 +172,10 @@ export function feed(register: Register, filters: SearchFilters): MachineDocumen
       const members = membersOf<Member>(answer).slice(0, FEED_SIZE);
       const of = REGISTER_OF[register.name];
       const host = origin.replace(/^[a-z]+:\/\//i, '').replace(/[:/].*$/, '');
+      // The red flags' categories are the methodology's codes (`R018`); its page is their scheme.
+      const flagScheme = origin + localizedPath(language, '/info/red-flags');
       const entries = members.map((m) => {
-        const { key, link, title, summary } = recordSummary(m, register, origin, language, t);
+        const { key, link, title, summary, facts, flags } = recordSummary(m, register, origin, language, t);
         const updated = instant(m.dateModified) ?? instant(of.published(m)) ?? instant(request.now) as string;
         const published = instant(of.published(m));
         return { updated, text:
@@ -139,16 +185,19 @@ export function feed(register: Register, filters: SearchFilters): MachineDocumen
           `<link rel="alternate" type="text/html" href="${xml(link)}"/>` +
           `<updated>${updated}</updated>` +
           (published ? `<published>${published}</published>` : '') +
+          flags.map((f) => `<category term="${f.code}" scheme="${xml(flagScheme)}" label="${xml(f.name)}"/>`).join('') +
           (summary ? `<summary>${xml(summary)}</summary>` : '') +
+          (summary ? `<content type="html">${xml(entryHtml(facts, flags, t))}</content>` : '') +
           '</entry>\n' };
       });
       const self = origin + feedUrl(register.name, language, query);
       const page = origin + localizedPath(language, `/${register.name}`) + (query ? `?${query}` : '');
-      const registerTitle = t(`pages.${register.name === 'tenders' ? 'tenderList' : register.name === 'plans' ? 'planList' : 'contractList'}.title`);
-      const title = filters.keyword ? `${registerTitle}: «${filters.keyword}»` : registerTitle;
+      const title = searchTitle(register, filters, t, language);
       const updated = latest(entries.map((e) => e.updated)) ?? (instant(request.now) as string);
       const text =
         '<?xml version="1.0" encoding="utf-8"?>\n' +
+        // A path of this origin, whatever the public origin says: a browser applies a stylesheet of the feed's own origin only.
+        `<?xml-stylesheet type="text/xsl" href="${xml(feedStylesheetPath(language))}"?>\n` +
         `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language}">\n` +
         `<id>${xml(self)}</id>` +
         `<title>${xml(`${title} | ${t('site.name')}`)}</title>` +

@@ -6,6 +6,7 @@
  * |---|---|
  * | `/sitemap.xml`, `/sitemaps/<name>.xml` | sitemaps (`sitemap.ts`) |
  * | `[/en]/{tenders,plans,contracts}.atom?<filters>` | the search's Atom feed (`atom.ts`) |
+ * | `[/en]/feed.xsl` | the page a browser shows for a search's feed (`feedPage.ts`) |
  * | `[/en]/{tenders,plans,contracts}.{csv,semicolon.csv,xlsx,ocds.json}?<filters>` | the search's export (`exports.ts`) |
  * | `[/en]/tenders/<tenderID>.ocds.json` | the tender's OCDS release package |
  * | `[/en]/tenders/<tenderID>.ics` | the tender's periods as a calendar (`ics.ts`) |
@@ -19,6 +20,7 @@ import { CONTRACTS, PLANS, TENDERS, parseFilters, type Register } from '../lib/f
 import { splitLanguage } from '../lib/paths';
 import { alertDocument, alertOf } from './alert';
 import { feed } from './atom';
+import { feedStylesheetDocument } from './feedPage';
 import { changesFeedAt } from './changes';
 import { followsMail, followsMailOf } from './follows';
 import { searchExport, tenderPackage } from './exports';
@@ -34,6 +36,7 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
   if (language === 'uk' && path === '/sitemap.xml') return sitemapIndex;
   const sitemap = /^\/sitemaps\/([^/]+)$/.exec(path);
   if (sitemap) return language === 'uk' ? sitemapAt(sitemap[1]) : null;
+  if (path === '/feed.xsl') return feedStylesheetDocument;
   const search = /^\/(tenders|plans|contracts)\.(atom|csv|semicolon\.csv|xlsx|ocds\.json)$/.exec(path);
   if (search) {
     const register = REGISTERS[search[1]];

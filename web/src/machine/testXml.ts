@@ -1,7 +1,8 @@
 /**
  * Tests only: a strict reader of the XML the feeds write (no parser is among the
  * dependencies): elements, double-quoted attributes, text with the five predefined
- * entities and numeric references, a declaration, nothing else. It throws on what is not
+ * entities and numeric references, a declaration and processing instructions before the
+ * root (a feed's `<?xml-stylesheet?>`), nothing else. It throws on what is not
  * well-formed (a tag left open or closed out of turn, a raw `<` or `&` in text or in an
  * attribute, an attribute twice), so a test reads what a feed reader would.
  */
@@ -24,8 +25,9 @@ function decode(raw: string, where: string): string {
 /** The document's root element. */
 export function parseXml(text: string): XmlElement {
   let at = 0;
-  const declaration = /^<\?xml[^?]*\?>\s*/.exec(text);
-  if (declaration) at = declaration[0].length;
+  // The declaration first, then any processing instructions (`xml` is no target of one).
+  const prolog = /^(<\?xml\s[^?]*\?>)?\s*(<\?(?![Xx][Mm][Ll][\s?])[A-Za-z_][\w.-]*(\s[^?]*)?\?>\s*)*/.exec(text);
+  if (prolog) at = prolog[0].length;
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
   const tag = /<(\/?)([A-Za-z_][\w.:-]*)((?:\s+[\w:.-]+="[^"]*")*)\s*(\/?)>/y;
