@@ -218,6 +218,10 @@ describe('what a buyer comparing purchases reads: quantity, unit, winner, award 
     expect([framework.awardAmount, framework.awardCurrency, framework.unitPrice]).toEqual(['', '', '']);
     const [currencies] = rowsOf('tenders', [example('requestForProposal__complete.json')]);
     expect([currencies.awardAmount, currencies.awardCurrency, currencies.unitPrice]).toEqual(['', '', '']);
+    // Two lots, one with VAT and one without: no sum of the two.
+    const mixed = example('aboveThreshold__complete.json');
+    const awards = arr(mixed.awards).map((a, i) => ({ ...a, value: { ...obj(a.value), valueAddedTaxIncluded: i === 0 } }));
+    expect(rowsOf('tenders', [{ ...mixed, awards }])[0]).toMatchObject({ awardAmount: '', awardCurrency: '', awardVat: '' });
   });
 
   it('writes a contract\'s VAT, its one item\'s quantity and unit and its price of one unit', () => {

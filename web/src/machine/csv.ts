@@ -198,7 +198,7 @@ function outcomeOf(r: Summary): Outcome {
   const currencies = new Set(values.map((v) => str(v?.currency) ?? tenderCurrency));
   const vats = new Set(values.map((v) => v?.valueAddedTaxIncluded));
   const amounts = values.map((v) => amount(v));
-  const summable = winners.length > 0 && lots.size === winners.length && currencies.size === 1 && amounts.every((a) => a !== undefined);
+  const summable = winners.length > 0 && lots.size === winners.length && currencies.size === 1 && vats.size === 1 && amounts.every((a) => a !== undefined);
   const currency = summable ? [...currencies][0] : undefined;
   const price = tenderUnitPrice(r);
   return {
@@ -206,7 +206,7 @@ function outcomeOf(r: Summary): Outcome {
     winners,
     total: summable ? amounts.reduce((sum: number, a) => sum + (a as number), 0) : undefined,
     currency,
-    vat: summable && vats.size === 1 && typeof [...vats][0] === 'boolean' ? ([...vats][0] as boolean) : undefined,
+    vat: summable && typeof [...vats][0] === 'boolean' ? ([...vats][0] as boolean) : undefined,
     // In the row's award currency (it is, with one winner: the award's own, else the tender's).
     price: price && price.currency === currency ? price : undefined,
   };
