@@ -233,7 +233,8 @@ test('registration goes through three steps to the dialog and a letter; recovery
   await page.click('.registration button[type=submit]');
   await page.waitForSelector('[role=dialog]');
   assert.match(await page.textContent('[role=dialog]'), new RegExp(email.replace('.', '\\.')));
-  assert.equal(new URL(page.url()).pathname, '/');
+  // At once, on the registration page (issue 46, item 19): closing it goes home.
+  assert.equal(new URL(page.url()).pathname, '/registration');
   assert.match(await page.textContent('[role=dialog]'), new RegExp(uk.registration.success.confirm.slice(0, 30)));
   // The one letter a new address gets: its confirmation link, under a fixed subject.
   const confirmation = await letterTo(email);

@@ -483,6 +483,28 @@ mod tests {
         assert!(!column(&u, "SELECT code_hash FROM recovery").iter().any(|c| c.contains(code)));
     }
 
+    /// Issue 46, item 19: the hash is what a registration (and a login) costs the server,
+    /// and it stays at a safe cost: argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane).
+    /// What one takes here is printed (`--nocapture`).
+    #[test]
+    fn password_hashes_keep_a_safe_cost() {
+        let mut took: Vec<f64> = (0..5)
+            .map(|_| {
+                let started = Instant::now();
+                let hash = hash_password("a-password-1").unwrap();
+                let ms = started.elapsed().as_secs_f64() * 1e3;
+                assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+                assert!(verify_password("a-password-1", &hash) && !verify_password("a-password-2", &hash));
+                ms
+            })
+            .collect();
+        took.sort_by(f64::total_cmp);
+        println!(
+            "argon2id m=19456 KiB t=2 p=1: {:.1} ms the median of 5 hashes ({:.1}..{:.1})",
+            took[2], took[0], took[4]
+        );
+    }
+
     pub(super) fn refresh_token(answer: Result<Value, UpstreamError>) -> String {
         answer.unwrap()["refresh_token"].as_str().unwrap().to_string()
     }

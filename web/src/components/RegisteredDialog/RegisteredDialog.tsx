@@ -1,7 +1,7 @@
 /**
- * The registration-success dialog (SPEC §2.3): opens when the navigation state names the
- * registered e-mail (or, without JavaScript, on the page the registration form answered
- * with); closing it goes to `/`. When the users API asks for the address to be
+ * The registration-success dialog (SPEC §2.3): opens on the registration page as soon as
+ * the registration is answered (with JavaScript or without), or when the navigation state
+ * names the registered e-mail; closing it goes to `/`. When the users API asks for the address to be
  * confirmed, it says that the link in the letter must be opened first. A visitor who came to register from a page (a search
  * that offered alerts) is offered the login that goes back there.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Registration from './Registration';
 import { choices } from './choices';
 import { registration } from './route';
-import { render, tr } from '../../components/test-utils';
+import { html, render, tr } from '../../components/test-utils';
 import type { Fetched } from '../../contract';
 import type { RouteContext } from '../../lib/routeModule';
 
@@ -80,5 +80,28 @@ describe('Registration', () => {
     const done = render(<Registration />, { url: '/registration', data: { first: step(['email']), countries, form: form({ ok: true, registered: 'new@y.ua' }) } });
     expect(done).toContain('role="dialog"');
     expect(done).toContain('new@y.ua');
+  });
+
+  // Issue 46, item 19: the dialog opens on this page as soon as the registration is
+  // answered, with the way back to where the visitor came from, and says what the letter
+  // holds: the login and a link to log in, never a password.
+  it('says what the letter holds, in the page language, with the way back', () => {
+    const from = '/tenders?keyword=ремонт';
+    for (const language of ['uk', 'en'] as const) {
+      const prefix = language === 'en' ? '/en' : '';
+      const done = render(<Registration />, {
+        url: `${prefix}/registration?from=${encodeURIComponent(from)}`,
+        language,
+        data: { first: step(['email'], language), countries, form: ok({ ok: true, registered: 'new@y.ua', confirm: true }) },
+      });
+      const text = tr(language, 'registration.success.text', { email: 'new@y.ua' });
+      expect(done).toContain(html(text));
+      expect(done).toContain(`${prefix}/login?from=${encodeURIComponent(from)}`);
+      expect(done).toContain(html(tr(language, 'registration.success.confirm')));
+    }
+    expect(tr('en', 'registration.success.text', { email: 'a@b.c' })).toMatch(/login is this address.*never sent/);
+    expect(tr('en', 'registration.success.text', { email: 'a@b.c' })).not.toMatch(/login and password|Save them/);
+    expect(tr('uk', 'registration.success.text', { email: 'a@b.c' })).toMatch(/логін — ця адреса.*не надсилаємо/);
+    expect(tr('uk', 'registration.success.text', { email: 'a@b.c' })).not.toMatch(/логіном і паролем|Збережіть їх/);
   });
 });
