@@ -104,3 +104,20 @@ test('emptying works without JavaScript, its message said once', async () => {
   await plain.close();
   await context.close();
 });
+
+// Issue 46, items 10 and 21: a visitor without a login is told that signing in gives a
+// cart: on a product's page, and on the cart's own address (still the 404 of SPEC §2.1),
+// in both languages, with a login that comes back to the cart.
+test('a visitor is offered to sign in for a cart, on a product and at the cart', async () => {
+  for (const prefix of ['', '/en']) {
+    const response = await fetch(`${BASE}${prefix}/market/cart`);
+    assert.equal(response.status, 404);
+    const html = await response.text();
+    assert.match(html, /class="cart-sign-in"/);
+    assert.ok(html.includes(`href="${prefix}/login?from=%2Fmarket%2Fcart"`), `${prefix}: the login comes back to the cart`);
+  }
+  const { 'hydra:member': products } = await upstream('/api/products?perPage=20');
+  const product = products.find((p) => p.status === 'active') ?? products[0];
+  const html = await (await fetch(`${BASE}/market/products/${product.id}`)).text();
+  assert.match(html, /class="cart-sign-in"/);
+});

@@ -2,7 +2,8 @@
  * Add a product to the cart: a plain POST form to `/market/cart` (without JavaScript the
  * portal answers with the cart page), sent as JSON by the hydrated app, which then says
  * how many of the product the cart holds. Only a logged-in buyer or central purchasing
- * body has a cart (SPEC §6): for anyone else it renders nothing.
+ * body has a cart (SPEC §6): a visitor without a login is told that signing in gives one
+ * (on a product's page, not on every card), a seller sees nothing.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
@@ -14,6 +15,7 @@ import { cartErrorMessage, MAX_QUANTITY, type CartOutcome } from './cart';
 import { cartPath } from '../../lib/market';
 import { setCartCount } from '../CartLink/cartCount';
 import { hasCart } from '../../lib/guards';
+import { CartSignIn } from './CartSignIn';
 
 interface Props {
   productId: string;
@@ -26,7 +28,7 @@ export function AddToCart({ productId, compact }: Props) {
   const state = usePageState();
   const [outcome, setOutcome] = useState<CartOutcome | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!hasCart(state.session)) return null;
+  if (!hasCart(state.session)) return compact ? null : <CartSignIn />;
   const action = localizedPath(state.language, cartPath);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

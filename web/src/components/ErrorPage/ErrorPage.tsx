@@ -8,6 +8,12 @@
 import { AppLink } from '../AppLink/AppLink';
 import { useTranslation } from '../../i18n/react';
 import { SupportEmail } from '../SupportEmail/SupportEmail';
+import { useLocation } from 'react-router';
+import { CartSignIn } from '../AddToCart/CartSignIn';
+import { cartPath } from '../../lib/market';
+import { sitePath } from '../../lib/paths';
+
+const CART = /^\/market\/cart(\/|$)/;
 
 export type ErrorVariant = '400' | '403' | '404' | '500' | '503';
 
@@ -56,6 +62,7 @@ export function ErrorPage({ code }: { code: number }) {
   // The code that failed, whatever its variant: 502 stays 502, an upstream's 418 is 418.
   const shown = String(code);
   const action = primaryAction(variant);
+  const location = useLocation();
 
   return (
     <section className="page error-page" aria-labelledby="error-title">
@@ -68,6 +75,8 @@ export function ErrorPage({ code }: { code: number }) {
         <p className="error-text">{t(`errorPage.${variant}.text`)}</p>
         <p className="error-text">{t(`errorPage.${variant}.details`)}</p>
         <p className="error-hint">{t(`errorPage.${variant}.hint`)}</p>
+        {/* The cart is a buyer's (SPEC §2.1: a 404 for anyone else); a visitor may sign in. */}
+        {code === 404 && CART.test(sitePath(location.pathname)) && <CartSignIn back={cartPath} />}
         <div className="error-actions">
           {action === 'back' ? (
             <button type="button" className="button button-primary" onClick={() => window.history.back()}>

@@ -85,7 +85,11 @@ describe('AddToCart', () => {
     expect(out).toContain('name="quantity"');
     expect(render(<AddToCart productId={'a'.repeat(32)} compact />, { session: { ...buyer, type: 'cpe' } })).not.toContain('name="quantity"');
     expect(render(<AddToCart productId={'a'.repeat(32)} />, { session: seller })).toBe('');
-    expect(render(<AddToCart productId={'a'.repeat(32)} />)).toBe('');
+    // A visitor is told that signing in gives a cart, with a way back to the product.
+    const visitor = render(<AddToCart productId={'a'.repeat(32)} />);
+    expect(visitor).toContain('class="cart-sign-in"');
+    expect(visitor).toContain('href="/login');
+    expect(render(<AddToCart productId={'a'.repeat(32)} compact />)).toBe('');
   });
 });
 
