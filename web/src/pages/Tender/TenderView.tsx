@@ -30,21 +30,15 @@ import { assessmentOf } from '../../records/redFlags';
 import { usePageState } from '../../state';
 import type { TenderFormatter } from './formatter';
 import { statusLabel } from './labels';
-import { Awards } from './sections/Awards';
-import { Bids } from './sections/Bids';
-import { Cancellations } from './sections/Cancellations';
 import { Complaints, complaintsOf } from './sections/Complaints';
 import { Config as ConfigOnServer } from './sections/Config.server';
 import { Contracts, contractsOf } from './sections/Contracts';
-import { Criteria } from './sections/Criteria';
-import { Features } from './sections/Features';
 import { Items } from './sections/Items';
 import { Lots } from './sections/Lots';
 import { Monitorings, monitoringsOf } from './sections/Monitorings';
 import { Organizer } from './sections/Organizer';
-import { Qualifications } from './sections/Qualifications';
 import { RedFlags as RedFlagsOnServer } from './sections/RedFlags.server';
-import { Questions } from './sections/Questions';
+import * as OnServer from './sections/deferred.server';
 import { Summary } from './sections/Summary';
 import { Timeline } from './sections/Timeline';
 import { timelineOf } from './timeline';
@@ -56,6 +50,21 @@ import type { Contract, Tender as TenderData } from '../../records/tender';
 const Config = __SERVER__ ? ConfigOnServer : lazy(() => import('./sections/Config'));
 // The red flags too: the server renders them in place, and hydration keeps its markup until the chunk is in.
 const RedFlags = __SERVER__ ? RedFlagsOnServer : lazy(() => import('./sections/RedFlags'));
+// The sections further down: one chunk, asked for at once, each hydrated in its own task.
+const deferred = __SERVER__ ? null : import('./sections/deferred');
+type Deferred = typeof import('./sections/deferred');
+function later<K extends keyof Deferred>(name: K): Deferred[K] {
+  return __SERVER__ ? OnServer[name] : (lazy(() => deferred!.then((m) => ({ default: m[name] as never }))) as unknown as Deferred[K]);
+}
+const Awards = later('Awards');
+const Bids = later('Bids');
+const Cancellations = later('Cancellations');
+const Criteria = later('Criteria');
+const Features = later('Features');
+const Qualifications = later('Qualifications');
+const Questions = later('Questions');
+/** A deferred section's boundary: the server's markup stays until its chunk is in. */
+const inPart = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
 /** The sections listed in the contents, in the order of the page. */
 export const SECTION_IDS = [
@@ -118,21 +127,21 @@ export function TenderView({ tender, notice, follow, history, ocds = false }: {
     timeline: stages.length > 0 && <Timeline stages={stages} status={tender.status} tenderId={tender.tenderID} format={format} />,
     lots: withLot && <Lots lots={lots} format={format} />,
     items: items.length > 0 && <Items items={items} withLot={withLot} format={format} />,
-    features: features.length > 0 && <Features features={features} format={format} />,
-    criteria: criteria.length > 0 && <Criteria criteria={criteria} format={format} />,
+    features: features.length > 0 && inPart(<Features features={features} format={format} />),
+    criteria: criteria.length > 0 && inPart(<Criteria criteria={criteria} format={format} />),
     documents: documents.length > 0 && <Documents docs={documents} format={format} anchors />,
-    questions: questions.length > 0 && <Questions questions={questions} format={format} />,
+    questions: questions.length > 0 && inPart(<Questions questions={questions} format={format} />),
     complaints: complaints.length > 0 && <Complaints complaints={complaints} format={format} />,
-    bids: bids.length > 0 && <Bids bids={bids} withLot={withLot} format={format} />,
-    qualifications: qualifications.length > 0 && <Qualifications qualifications={qualifications} bids={bids} withLot={withLot} format={format} />,
-    awards: awards.length > 0 && <Awards awards={awards} withLot={withLot} format={format} />,
+    bids: bids.length > 0 && inPart(<Bids bids={bids} withLot={withLot} format={format} />),
+    qualifications: qualifications.length > 0 && inPart(<Qualifications qualifications={qualifications} bids={bids} withLot={withLot} format={format} />),
+    awards: awards.length > 0 && inPart(<Awards awards={awards} withLot={withLot} format={format} />),
     contracts: contracts.length > 0 && <Contracts contracts={contracts} awards={awards} format={format} />,
     redFlags: assessment && (
       <Suspense fallback={null}>
         <RedFlags assessment={assessment} anchors={anchors} format={format} />
       </Suspense>
     ),
-    cancellations: cancellations.length > 0 && <Cancellations cancellations={cancellations} format={format} />,
+    cancellations: cancellations.length > 0 && inPart(<Cancellations cancellations={cancellations} format={format} />),
     monitorings: monitorings === null ? <Unavailable /> : monitorings.length > 0 && <Monitorings monitorings={monitorings} tender={tender} format={format} />,
     history,
   };
