@@ -52,9 +52,9 @@ const Config = __SERVER__ ? ConfigOnServer : lazy(() => import('./sections/Confi
 const RedFlags = __SERVER__ ? RedFlagsOnServer : lazy(() => import('./sections/RedFlags'));
 // The sections further down: one chunk, asked for at once, each hydrated in its own task.
 const deferred = __SERVER__ ? null : import('./sections/deferred');
-type Deferred = typeof import('./sections/deferred');
-function later<K extends keyof Deferred>(name: K): Deferred[K] {
-  return __SERVER__ ? OnServer[name] : (lazy(() => deferred!.then((m) => ({ default: m[name] as never }))) as unknown as Deferred[K]);
+type Sections = Omit<typeof import('./sections/deferred'), 'default'>;
+function later<K extends keyof Sections>(name: K): Sections[K] {
+  return __SERVER__ ? (OnServer as Sections)[name] : (lazy(() => deferred!.then((m) => ({ default: m[name] as never }))) as unknown as Sections[K]);
 }
 const Awards = later('Awards');
 const Bids = later('Bids');
