@@ -60,7 +60,7 @@ test('a wrong password says why in Ukrainian, without an English status text', a
   const { page, context } = await open(browser, '/login');
   await page.fill('input[name="email"]', 'buyer@example.com');
   await page.fill('input[name="password"]', 'not-the-password');
-  await Promise.all([page.waitForLoadState('load'), page.click('form button[type="submit"]')]);
+  await Promise.all([page.waitForLoadState('load'), page.click('.account-form button[type="submit"]')]);
   const alert = await page.locator('[role="alert"]').first().textContent();
   assert.match(alert, /Не авторизовано/);
   assert.doesNotMatch(alert, /Unauthorized/);
