@@ -116,11 +116,14 @@ impl Records {
         Self { all, by_id, text: TextSlot(None) }
     }
 
-    /// Builds the keyword index: the title weighs above the rest.
-    fn index_text(&mut self, analyzer: &crate::text::Analyzer) {
+    /// Builds the keyword index: the title weighs above the rest, which is the record's
+    /// own text and the names `context` gives it (none but a product's).
+    fn index_text(&mut self, analyzer: &crate::text::Analyzer, context: impl Fn(&Record) -> String) {
         let built = crate::text::TextIndexBuilder::new(analyzer.clone(), self.all.len()).and_then(|mut b| {
             for r in &self.all {
-                b.add(crate::text::TextDoc { title: &r.title, buyer: "", body: &r.text });
+                let names = context(r);
+                let body = if names.is_empty() { r.text.clone() } else { format!("{}\n{names}", r.text) };
+                b.add(crate::text::TextDoc { title: &r.title, buyer: "", body: &body });
             }
             b.finish()
         });
@@ -161,12 +164,45 @@ impl Market {
     /// indexes its lists' text with `analyzer`.
     pub fn generate(cls: &crate::classifiers::Classifiers, analyzer: &crate::text::Analyzer) -> Self {
         let mut m = build::generate(cls);
-        for list in
-            [&mut m.classifications, &mut m.categories, &mut m.profiles, &mut m.products, &mut m.prozorro_products]
-        {
-            list.index_text(analyzer);
-        }
+        m.index_text(analyzer);
         m
+    }
+
+    /// Indexes every list's text with `analyzer`. A product is also found by the names of
+    /// its market classification, its category and its profiles (issue 46): people search
+    /// «рукавички медичні» for gloves of «Медичні матеріали», whose own text never says
+    /// «медичні»; every word of a keyword may come from any of these names or the product's
+    /// own text. The names are indexed, not stored: a product's `searchMatch` still marks
+    /// only its own words.
+    fn index_text(&mut self, analyzer: &crate::text::Analyzer) {
+        let none = |_: &Record| String::new();
+        self.classifications.index_text(analyzer, none);
+        self.categories.index_text(analyzer, none);
+        self.profiles.index_text(analyzer, none);
+        // Out of the catalogue while indexed: their names come from the other lists.
+        let mut lists = [std::mem::take(&mut self.products), std::mem::take(&mut self.prozorro_products)];
+        for list in &mut lists {
+            list.index_text(analyzer, |r| self.names_of(r));
+        }
+        [self.products, self.prozorro_products] = lists;
+    }
+
+    /// The names a product is also found by: its market classification's, its category's
+    /// and its related profiles', Ukrainian and English, one a line; each once, and none
+    /// its own text already holds (the generator writes the category's CPV name into it),
+    /// so indexing stays near its old cost.
+    fn names_of(&self, r: &Record) -> String {
+        let owners = [self.classifications.get(&r.market_classification), self.categories.get(&r.category)];
+        let profiles = r.profiles.iter().map(|id| self.profiles.get(id));
+        let mut out: Vec<&str> = Vec::new();
+        for owner in owners.into_iter().chain(profiles).flatten() {
+            for name in [Some(owner.title.as_str()), owner.json["title_en"].as_str()].into_iter().flatten() {
+                if !name.is_empty() && !out.contains(&name) && !r.text.contains(name) {
+                    out.push(name);
+                }
+            }
+        }
+        out.join("\n")
     }
 
     /// A market classification by id (`30190000-7`) or by its eight digits.

@@ -8,7 +8,7 @@ use crate::error::UpstreamError;
 use crate::index::Bitset;
 use crate::params::Params;
 use crate::query::RESULT_WINDOW;
-use crate::text::Compiled;
+use crate::text::{Compiled, Reading};
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::get;
@@ -104,7 +104,10 @@ async fn one_prozorro_product(State(s): State<AppState>, Path(id): Path<String>)
 
 /// The records of `list` the keyword finds among `base` (indexes into `list.all`), in
 /// relevance order when the query asks for it (codes first), and the compiled keyword.
-/// Nothing found as typed: the typo fallback, unless `exact`.
+/// The keyword is read as the registers' search reads it (`Index::search`): Russian words
+/// as the Ukrainian they mean and English ones through the classifier, unless `exact`.
+/// Nothing found as typed: the typo fallback, unless `exact`; its correction stands only
+/// when it finds something, so the answer never names a correction it did not show.
 fn keyword_hits(list: &Records, q: &ListQuery, keyword: &str, base: &[usize]) -> (Vec<usize>, Option<Compiled>) {
     let mut within = Bitset::empty(list.len());
     base.iter().for_each(|&i| within.set(i as u32));
@@ -112,7 +115,8 @@ fn keyword_hits(list: &Records, q: &ListQuery, keyword: &str, base: &[usize]) ->
     let relevance = q.sort == Sort::Relevance;
     let run = |fuzzy: bool| -> (Vec<usize>, Option<Compiled>) {
         let Some(ti) = list.text() else { return (codes.clone(), None) };
-        let c = ti.compile(&q.syntax, keyword, fuzzy);
+        let reading = Reading { fuzzy, russian: !q.exact, english: !q.exact };
+        let c = ti.compile_with(&q.syntax, keyword, reading);
         let hits = ti.run(&c, relevance, &within, base.len());
         let mut found = codes.clone();
         if relevance {
@@ -125,7 +129,7 @@ fn keyword_hits(list: &Records, q: &ListQuery, keyword: &str, base: &[usize]) ->
     let (found, compiled) = run(false);
     if found.is_empty() && !q.exact {
         let (again, fixed) = run(true);
-        if fixed.as_ref().is_some_and(|c| c.corrected.is_some()) {
+        if !again.is_empty() && fixed.as_ref().is_some_and(|c| c.corrected.is_some()) {
             return (again, fixed);
         }
     }
@@ -181,6 +185,9 @@ fn list(list: &Records, listing: Listing, path: &str, q: &ListQuery) -> Value {
         })});
         if let Some(fixed) = compiled.as_ref().and_then(|c| c.corrected.as_ref()) {
             search["corrected"] = json!(fixed);
+        }
+        if let Some(ukrainian) = compiled.as_ref().and_then(|c| c.translated.as_ref()) {
+            search["translated"] = json!(ukrainian);
         }
         body["search"] = search;
     }

@@ -422,10 +422,7 @@ pub fn from_central(c: &Central, cls: &Classifiers, analyzer: &Analyzer) -> Mark
         products: Records::new(products),
         prozorro_products: Records::new(prozorro),
     };
-    for list in [&mut m.classifications, &mut m.categories, &mut m.profiles, &mut m.products, &mut m.prozorro_products]
-    {
-        list.index_text(analyzer);
-    }
+    m.index_text(analyzer);
     m
 }
 

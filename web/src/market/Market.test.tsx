@@ -364,6 +364,15 @@ describe("a keyword's products", () => {
     expect(links(category).find((l) => l.href?.includes('exact=1'))?.href).toBe(html(`/market/category/${CATEGORY}?${keyword}&exact=1`));
     expect(renderAt(`/market/products?${keyword}&exact=1`, { list: answer({ search: { corrected: 'шприц' } }), classifications })).not.toContain('search-corrected');
   });
+
+  it('say which Ukrainian words Russian ones were read as, and name no correction the answer does not', () => {
+    const russian = 'шприцы медицинские';
+    const list = answer({ search: { sortOrder: 'relevance', translated: 'шприц медичний' } });
+    const markup = renderAt(`/market/products?keyword=${encodeURIComponent(russian)}`, { list, classifications });
+    expect(markup).toContain(html(tr('uk', 'search.translated', { translated: 'шприц медичний', keyword: russian })));
+    // Issue 46: a keyword found as typed (or not found at all) gets no "showing results for" notice.
+    expect(renderAt(`/market/products?${keyword}`, { list: answer({ search: { sortOrder: 'relevance' } }), classifications })).not.toContain('search-corrected');
+  });
 });
 
 describe('a category page', () => {

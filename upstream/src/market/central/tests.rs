@@ -4,14 +4,19 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+/// The data folder (`UPSTREAM_DATA_DIR`, else the project's `data`).
+fn data_dir() -> PathBuf {
+    std::env::var("UPSTREAM_DATA_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data"))
+}
+
 /// The CPV classifier of the data folder (English names from the shared standards
 /// when present), loaded once.
 fn classifiers() -> &'static Classifiers {
     static C: OnceLock<Classifiers> = OnceLock::new();
     C.get_or_init(|| {
-        let data = std::env::var("UPSTREAM_DATA_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../data"));
+        let data = data_dir();
         let standards = crate::shared_data::find("prozorro-standards/classifiers").filter(|p| p.is_dir());
         Classifiers::load(&data, standards.as_deref()).expect("CPV classifier: run upstream/scripts/fetch-data.sh")
     })
@@ -361,4 +366,55 @@ fn malformed_objects_are_skipped() {
     assert_eq!(odd.status, "hidden", "an unknown status is not shown");
     assert!(odd.responses.is_empty(), "responses without a requirement or a value are skipped");
     assert_eq!(odd.price, None);
+}
+
+/// The real catalogue's fixtures (`prozorro-catalog-fixtures`): a product is found by the
+/// name of its category («Респіратори та маски без клапану») and of its profile («Маска
+/// медична захисна, гіпоалергенна, …»), words its own text lacks, in any of their forms.
+#[test]
+fn a_product_is_found_by_its_categorys_and_its_profiles_names() {
+    let read = |name: &str| {
+        crate::shared_data::required(&format!("prozorro-catalog-fixtures/{name}.json"))
+            .map(|p| serde_json::from_str::<Value>(&std::fs::read_to_string(p).unwrap()).unwrap())
+    };
+    let (Some(mut category), Some(mut profile), Some(product)) = (read("category"), read("profile"), read("product"))
+    else {
+        eprintln!("catalogue fixtures not found: skipped");
+        return;
+    };
+    let modified = json!("2023-03-09T17:19:45.908462+02:00");
+    category["dateModified"] = modified.clone();
+    let cat_id = category["id"].clone();
+    profile["id"] = json!("p1");
+    profile["relatedCategory"] = cat_id.clone();
+    profile["dateModified"] = modified.clone();
+    let product = |id: &str, profiles: Value| {
+        let mut p = product.clone();
+        p["id"] = json!(id);
+        p["relatedCategory"] = cat_id.clone();
+        p["relatedProfiles"] = profiles;
+        p["dateModified"] = modified.clone();
+        p
+    };
+    let c = Central {
+        categories: vec![category],
+        profiles: vec![profile],
+        products: vec![product("in-profile", json!(["p1"])), product("no-profile", json!([]))],
+        offers: Vec::new(),
+    };
+    let analyzer = crate::text::analyzer_for(&data_dir()).expect("the lexicon's folder reads");
+    let m = from_central(&c, classifiers(), &analyzer);
+    let list = &m.prozorro_products;
+    assert_eq!(list.len(), 2);
+    assert!(list.all.iter().all(|p| !p.text.to_lowercase().contains("респіратор")), "not in the products' own text");
+    let ix = list.text().expect("indexed");
+    let find = |keyword: &str| -> Vec<&str> {
+        let c = ix.compile(&crate::text::parse(keyword), keyword, false);
+        let hits = ix.run(&c, false, &crate::index::Bitset::empty(list.len()), 0);
+        hits.matched.iter().map(|d| list.all[d as usize].id.as_str()).collect()
+    };
+    assert_eq!(find("респіратори"), ["in-profile", "no-profile"], "the category's name");
+    assert_eq!(find("респіраторів без клапана"), ["in-profile", "no-profile"], "in any form");
+    assert_eq!(find("гіпоалергенні маски"), ["in-profile"], "the profile's name: only its product");
+    assert!(find("шприц").is_empty());
 }
