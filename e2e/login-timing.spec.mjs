@@ -5,7 +5,7 @@
 // hand-over finish on its own.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, pageConfig, totp } from './browser.mjs';
+import { BASE, launch, open, pageConfig, totp } from './browser.mjs';
 
 const BUYER = ['buyer@example.com', 'buyer-password-1'];
 const TWO_FACTOR = { email: 'twofa@example.com', password: 'twofa-password-1', secret: 'JBSWY3DPEHPK3PXP' };
@@ -93,6 +93,40 @@ test('a second factor navigates within 500 ms of its answer', async () => {
   const ms = await navigationAfterAnswer(page, '/login/2fa', '/');
   assert.ok(ms < 500, `navigated ${ms} ms after the second factor's answer`);
   await page.waitForSelector('.user-menu');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// Issue 46, item 5: after the login's answer the page it goes to needs only its data:
+// its code (the scripts its server HTML preloads) came in while the person typed, and
+// the loading overlay never shows.
+test('after a login the page needs no more code, and no overlay shows', async () => {
+  const target = '/tenders?page=2';
+  const html = await (await fetch(`${BASE}${target}`)).text();
+  const needed = [...html.matchAll(/<meta name="portal:preload" content="([^"]+)"/g)].map((m) => new URL(m[1], BASE).href);
+  assert.ok(needed.length > 0, 'the page names the scripts it needs');
+  const { context, page, problems } = await open(browser, `/login?from=${encodeURIComponent(target)}`);
+  const before = new Set();
+  let answered = false;
+  page.on('request', (r) => !answered && r.resourceType() === 'script' && before.add(r.url()));
+  await page.evaluate(() => {
+    window.overlaySeen = false;
+    new MutationObserver(() => {
+      const overlay = document.querySelector('.loading-overlay');
+      if (overlay && getComputedStyle(overlay).visibility === 'visible' && Number(getComputedStyle(overlay).opacity) > 0) window.overlaySeen = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.fill('#login-email', BUYER[0]);
+  await page.fill('#login-password', BUYER[1]);
+  await submitUntilAnswered(page, '/login');
+  answered = true;
+  // Every script the target page needs was asked for before the answer (or loaded with the login page).
+  const loaded = new Set([...before, ...(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)))]);
+  assert.deepEqual(needed.filter((url) => !loaded.has(url)), [], 'scripts the page still needed after the answer');
+  await page.waitForURL((url) => url.pathname + url.search === target);
+  await page.waitForSelector('.user-menu');
+  await page.waitForSelector('.tender-results');
+  assert.equal(await page.evaluate(() => window.overlaySeen), false, 'the loading overlay showed');
   assert.deepEqual(problems, []);
   await context.close();
 });

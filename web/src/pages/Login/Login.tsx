@@ -11,6 +11,8 @@ import { localizedPath, sitePath } from '../../lib/paths';
 import { fetchCsrf, formFields, handOver, markHandedOver, sendForm, type FormOutcome } from '../../lib/account';
 import { formErrorMessage } from './account';
 import { AppLink } from '../../components/AppLink/AppLink';
+import { matchPage } from '../../routes';
+import { loadPage } from '../../routes/split';
 import { useAccount, usePageState } from '../../state';
 
 /** The page's anti-forgery token; fetched when the app navigated here from a page without one. */
@@ -54,6 +56,15 @@ export default function Login() {
   // Only a path of this site goes back into the form (the server checks it again).
   const origin = from.startsWith('/') ? sitePath(from) : '';
   const error = outcome && !outcome.ok ? outcome.error : undefined;
+  // While the person types, the code of the page the login goes on to, and of the
+  // header's user menu, comes in (issue 46, item 5): after the answer only the page's
+  // data is awaited, not a cascade of chunks behind a loading overlay.
+  useEffect(() => {
+    if (step !== 'login' && step !== '2fa') return;
+    const path = (origin || '/').split(/[?#]/)[0];
+    void loadPage(matchPage(path).route, state.language).catch(() => undefined);
+    void import('../../components/Header/SessionAccount').catch(() => undefined);
+  }, [origin, step]);
   const missing = new Set(outcome?.missing ?? []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
