@@ -113,20 +113,6 @@ const ScrollToTop = __SERVER__ ? ScrollToTopOnServer : lazy(() => import('./comp
 // is in, and the button works as a plain form before that).
 const CookieNotice = __SERVER__ ? CookieNoticeOnServer : lazy(() => import('./components/CookieNotice/CookieNotice'));
 
-// The registration-success dialog loads only when a registration opens it.
-const RegisteredDialog = lazy(() => import('./components/RegisteredDialog/RegisteredDialog'));
-
-/** Opens the registration-success dialog when the navigation state names the e-mail (SPEC §2.3). */
-function Registered() {
-  const location = useLocation();
-  const email = (location.state as { registered?: string } | null)?.registered;
-  return email ? (
-    <Suspense fallback={null}>
-      <RegisteredDialog email={email} />
-    </Suspense>
-  ) : null;
-}
-
 /**
  * While a session exists, the old portal is asked whether it still knows the user
  * (SPEC §7): `isGuest: true` there ends the session here too. Its failures are ignored.
@@ -260,7 +246,6 @@ function Frame({ initial: fromServer }: { initial: PageState }) {
       {loading && <LoadingOverlay />}
       <HeadSync />
       <OldPortalSession />
-      <Registered />
       </AccountContext.Provider>
     </PageStateContext.Provider>
   );
