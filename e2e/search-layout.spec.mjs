@@ -72,3 +72,17 @@ test('without JavaScript the search form leaves its empty fields out of the addr
   assert.ok(await page.locator('.tender-results > li').count(), 'the search shows results');
   await context.close();
 });
+
+// Issue 46, item 18: an English search for goods that finds nothing points to the ways
+// that do: Ukrainian keywords and the CPV picker, whose filters are open then.
+test('an English search that finds nothing suggests Ukrainian keywords and the CPV picker', async () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const { page, context } = await open(browser, '/en/tenders?keyword=xylophone%20mallets', { javaScriptEnabled });
+    assert.equal(await page.locator('.tender-results > li').count(), 0);
+    const text = (await page.locator('.empty-state').textContent()) ?? '';
+    assert.match(text, /Ukrainian keywords/);
+    assert.match(text, /CPV/);
+    assert.ok(await page.locator('[data-picker="classification"]').isVisible(), 'the CPV picker is in sight');
+    await context.close();
+  }
+});

@@ -133,7 +133,8 @@ export default function Search({ route }: { route: PageRoute }) {
             <button type="submit" className="button button-primary">{t('search.submit')}</button>
           </div>
           {/* Folded: the results come first, on a phone too; the summary counts the choices made. */}
-          <details className="filters">
+          {/* Open when nothing is found: the filters (the CPV picker) are the way on. */}
+          <details className="filters" open={total === 0}>
             <summary>{chosen ? t('tenderList.filtersActive', { count: chosen }) : t('tenderList.filters')}</summary>
             <p className="muted">{t('tenderList.filtersHint')}</p>
             <Suspense fallback={null}>
@@ -183,7 +184,7 @@ export default function Search({ route }: { route: PageRoute }) {
           action={{ label: t('tenderList.lastPage'), to: href(withPage(filters, pageCount(total, filters.perPage))) }}
         />
       ) : records.length === 0 ? (
-        <EmptyState title={t(`${wording}.emptyTitle`)} text={t('tenderList.emptyText')} action={{ label: t('tenderList.reset'), to: path }} />
+        <EmptyState title={t(`${wording}.emptyTitle`)} text={t(/[a-z]/i.test(filters.keyword ?? '') ? 'tenderList.emptyLatin' : 'tenderList.emptyText')} action={{ label: t('tenderList.reset'), to: path }} />
       ) : (
         <ol id="results" className="tender-results" ref={more.list} tabIndex={-1}>
           {records.concat(more.items).map((record) => (
