@@ -98,7 +98,12 @@ test('emptying works without JavaScript, its message said once', async () => {
   await off.click('.add-to-cart button[type=submit]');
   assert.equal(new URL(off.url()).pathname, '/market/cart');
   assert.equal(await off.locator('.site-header .cart-link').count(), 1, 'the header links the cart in the HTML');
+  // Issue 46, item 10: the header counts the cart without JavaScript too, as the users API has it.
+  const { items } = await (await context.request.get(`${BASE}/__data?url=${encodeURIComponent('/market/cart')}`)).json().then((d) => d.cart.body);
+  assert.ok(items.length > 0);
+  assert.equal((await off.locator('.site-header .cart-link .cart-count').textContent())?.trim(), String(items.length));
   await off.click('.cart-empty-form button');
+  assert.equal(await off.locator('.site-header .cart-link .cart-count').textContent(), '0', 'the emptied cart counts 0');
   assert.equal(new URL(off.url()).search, '?emptied=1');
   assert.equal((await off.textContent('.page-cart [role=status]')).trim(), uk.cart.emptied);
   await plain.close();

@@ -62,6 +62,10 @@ pub struct SessionSummary {
     #[serde(rename = "type")]
     pub user_type: UserType,
     pub name: String,
+    /// How many products a buyer's cart holds, for the header without JavaScript (issue
+    /// 46, item 10); absent for a seller, or when the users API did not say.
+    #[serde(rename = "cartCount", default, skip_serializing_if = "Option::is_none")]
+    pub cart_count: Option<u32>,
 }
 
 /// Why an upstream request brought no usable answer (`{"ok":false,…}` in the page data).

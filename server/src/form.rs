@@ -394,6 +394,7 @@ mod tests {
             email: "buyer@portal.example".into(),
             name: "Buyer Example".into(),
             user_type: renderer::UserType::Buyer,
+            cart_count: Some(2),
         };
         let outcome = FormOutcome {
             cart: Some(Value::Null),

@@ -12,6 +12,8 @@ export interface SessionSummary {
   email: string;
   type: 'buyer' | 'seller' | 'cpe';
   name: string;
+  /** The products in a buyer's cart when the page was made (the header counts them without JavaScript). */
+  cartCount?: number;
 }
 
 /**

@@ -186,6 +186,7 @@ fn summary(account: users::Account) -> Option<SessionSummary> {
         name: if name.is_empty() { account.email.clone() } else { name },
         email: account.email,
         user_type,
+        cart_count: None,
     })
 }
 
@@ -349,7 +350,16 @@ impl Sessions {
     /// logged out a moment ago on another replica is refused here too.
     pub async fn summary_for(&self, http: &reqwest::Client, access: &str) -> Result<SessionSummary, CallError> {
         let account = users::account(http, &self.users, access).await?;
-        summary(account).ok_or(CallError::Refused(403))
+        let mut summary = summary(account).ok_or(CallError::Refused(403))?;
+        // The header counts a buyer's cart in the server's HTML too (issue 46, item 10);
+        // a cart the users API cannot read now leaves the count out, not the session.
+        if summary.user_type != UserType::Seller {
+            summary.cart_count = users::cart_count(http, &self.users, access)
+                .await
+                .inspect_err(|e| tracing::debug!(error = ?e, "the cart's count is unknown"))
+                .ok();
+        }
+        Ok(summary)
     }
 
     /// The anti-forgery token for this visitor's forms, minting the visitor's random

@@ -174,6 +174,16 @@ pub async fn account(http: &reqwest::Client, base: &str, access: &str) -> Result
     get(http, base, "/api/users/profile", access).await
 }
 
+/// The number of products in the user's cart (`/api/users/cart`: its `items`).
+pub async fn cart_count(http: &reqwest::Client, base: &str, access: &str) -> Result<u32, CallError> {
+    #[derive(Deserialize)]
+    struct Cart {
+        items: Vec<serde::de::IgnoredAny>,
+    }
+    let cart: Cart = get(http, base, "/api/users/cart", access).await?;
+    Ok(u32::try_from(cart.items.len()).unwrap_or(u32::MAX))
+}
+
 /// GETs `path` with a bearer token (a user's, or the alert job's key) and reads its JSON.
 pub async fn get<T: for<'de> Deserialize<'de>>(
     http: &reqwest::Client,

@@ -1,8 +1,8 @@
 /**
  * The header's cart entry (issue 29, item 20): for a buyer or a central purchasing body
  * (a seller has no cart, SPEC §6), a link to the cart with its item count. The count is
- * the users API's, read once per session after hydration (the server's HTML has the
- * link without it) and kept in step by every change the app makes (`cartCount.ts`).
+ * the users API's: the server reads it with the session (so the HTML has it, without
+ * JavaScript too), and the app keeps it in step with every change it makes (`cartCount.ts`).
  * Only such a user's page has it: the browser loads it as a chunk then (`Header.tsx`).
  */
 import { useEffect } from 'react';
@@ -16,7 +16,8 @@ import { loadCartCount, useCartCount } from './cartCount';
 export function CartLink({ className = 'cart-link' }: { className?: string }) {
   const { t } = useTranslation();
   const { session, language } = usePageState();
-  const n = useCartCount();
+  // The count the app keeps in step, else the one the server read with the session.
+  const n = useCartCount() ?? session?.cartCount ?? null;
   const email = hasCart(session) ? session!.email : null;
   useEffect(() => {
     if (email) loadCartCount(email, language === 'en' ? '/en' : '');
