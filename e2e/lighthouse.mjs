@@ -156,6 +156,9 @@ function summary(lhr, serverText) {
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])),
     tbt: audit('total-blocking-time'),
+    // Lighthouse's measure of this machine's speed (issue 46, item 6): a run on a slower
+    // machine is told from a regression by it (a typical desktop scores about 1,500–2,500).
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
     lcp: audit('largest-contentful-paint'),
     fcp: audit('first-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
@@ -169,6 +172,14 @@ function summary(lhr, serverText) {
 
 const ms = (n) => (n === undefined ? '–' : `${Math.round(n).toLocaleString('en-GB')} ms`);
 
+/** The benchmark indexes Lighthouse measured over every run, as a range. */
+function benchmarkRange(rows) {
+  const all = rows.flatMap(({ s }) => s.benchmarkIndexes).filter(Number.isFinite);
+  if (!all.length) return 'not reported';
+  const [low, high] = [Math.min(...all), Math.max(...all)].map((n) => Math.round(n).toLocaleString('en-GB'));
+  return low === high ? low : `${low}–${high}`;
+}
+
 function report(rows, { runs, date, chromium, portalCommit, elapsed }) {
   const lines = [
     '# Lighthouse: every page type on a simulated slow phone',
@@ -177,16 +188,18 @@ function report(rows, { runs, date, chromium, portalCommit, elapsed }) {
     '',
     `Default Lighthouse config: mobile form factor (412 × 823, DPR 1.75), simulated throttling (150 ms RTT, 1.6 Mbps down, 4 × CPU slowdown). Each page ${runs} run(s) in a fresh Chromium; the run with the median performance score is shown. The portal is the release binary with the embedded upstream (\`UPSTREAM_DEV=1\`, cabinet on), on one machine with the browser: absolute timings depend on its load (the CPU slowdown multiplies what this machine measures).`,
     '',
-    'Targets (issue 30): LCP − FCP at most 200 ms, the LCP element in the server\'s HTML, TBT under 100 ms, performance at least 98; a row that misses one is marked ✗.',
+    `Lighthouse's benchmark index of this machine over the runs: ${benchmarkRange(rows)} (the issue 46 audit's machine: about 1,350). TBT is the simulated 4 × slowdown of what this machine does: a lower index means a slower machine and a higher TBT for the same page.`,
     '',
-    '| page type | URL | performance | accessibility | best practices | SEO | TBT | LCP | FCP | LCP − FCP | CLS | LCP element (in the server\'s HTML) | |',
+    'Targets (issues 30 and 46): LCP − FCP at most 200 ms, the LCP element in the server\'s HTML, the median TBT of the runs under 100 ms, performance at least 98; a row that misses one is marked ✗.',
+    '',
+    '| page type | URL | performance | accessibility | best practices | SEO | TBT (median; runs) | LCP | FCP | LCP − FCP | CLS | LCP element (in the server\'s HTML) | |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
   ];
   for (const { name, path, s } of rows) {
     const c = s.scores;
-    const ok = s.lcp - s.fcp <= 200 && s.lcpInHtml && s.tbt < 100 && c.performance >= 98;
+    const ok = s.lcp - s.fcp <= 200 && s.lcpInHtml && s.tbtMedian < 100 && c.performance >= 98;
     const element = `${s.lcpElement.replaceAll('|', '\\|')} (${s.lcpInHtml ? 'yes' : 'no'})`;
-    lines.push(`| ${name} | \`${path}\` | ${c.performance} | ${c.accessibility} | ${c['best-practices']} | ${c.seo} | ${ms(s.tbt)} | ${ms(s.lcp)} | ${ms(s.fcp)} | ${ms(s.lcp - s.fcp)} | ${s.cls.toFixed(3)} | ${element} | ${ok ? '✓' : '✗'} |`);
+    lines.push(`| ${name} | \`${path}\` | ${c.performance} | ${c.accessibility} | ${c['best-practices']} | ${c.seo} | ${ms(s.tbtMedian)}; ${s.tbtRuns.join(', ')} | ${ms(s.lcp)} | ${ms(s.fcp)} | ${ms(s.lcp - s.fcp)} | ${s.cls.toFixed(3)} | ${element} | ${ok ? '✓' : '✗'} |`);
   }
   const lost = rows.filter(({ s }) => Object.values(s.failing).some((f) => f.length) || s.longTasks.length);
   if (lost.length) {
@@ -233,10 +246,15 @@ async function main() {
       }
       results.sort((a, b) => a.scores.performance - b.scores.performance || b.tbt - a.tbt);
       const s = results[Math.floor(results.length / 2)];
+      // The target is the median of the runs' TBT (issue 46, item 6), whichever run it is.
+      const tbts = results.map((r) => r.tbt).sort((a, b) => a - b);
+      s.tbtMedian = tbts[Math.floor(tbts.length / 2)];
+      s.tbtRuns = results.map((r) => Math.round(r.tbt));
+      s.benchmarkIndexes = results.map((r) => r.benchmarkIndex).filter((b) => b !== undefined);
       rows.push({ name, path, s });
       const c = s.scores;
       console.log(
-        `${name.padEnd(22)} perf ${c.performance} a11y ${c.accessibility} bp ${c['best-practices']} seo ${c.seo}  TBT ${ms(s.tbt)} LCP ${ms(s.lcp)} FCP ${ms(s.fcp)} LCP−FCP ${ms(s.lcp - s.fcp)} CLS ${s.cls.toFixed(3)}  LCP ${s.lcpElement} (in HTML: ${s.lcpInHtml})  (TBT of the runs: ${results.map((r) => Math.round(r.tbt)).join(', ')})`,
+        `${name.padEnd(22)} perf ${c.performance} a11y ${c.accessibility} bp ${c['best-practices']} seo ${c.seo}  TBT ${ms(s.tbt)} LCP ${ms(s.lcp)} FCP ${ms(s.fcp)} LCP−FCP ${ms(s.lcp - s.fcp)} CLS ${s.cls.toFixed(3)}  LCP ${s.lcpElement} (in HTML: ${s.lcpInHtml})  (TBT of the runs: ${s.tbtRuns.join(', ')}; benchmark index ${s.benchmarkIndexes.map(Math.round).join(', ')})`,
       );
       for (const [category, found] of Object.entries(s.failing)) for (const f of found) console.log(`    ${category}: ${f}`);
       if (s.longTasks.length) console.log(`    long tasks: ${s.longTasks.join('; ')}`);
