@@ -149,10 +149,22 @@ export function unitName(t: TFunction, unit: Unit | undefined, language: Languag
   return language === 'en' ? known || unit.name || '' : unit.name || known;
 }
 
-/** An item's quantity and unit (`12 кілограм`), or the unit alone without a quantity. */
+/**
+ * An item's quantity and unit, or the unit alone without a quantity. The unit's name
+ * agrees with the number (`1 штука`, `2 штуки`, `13 штук`, `2,5 кілограма`, `13 pieces`:
+ * CLDR's plural rules through i18next's `count`, of the number as shown) when the locale
+ * has the forms of its code (`items.units`) and the record calls it by the code's name;
+ * else the name `unitName` gives, as it is (a Ukrainian record's `кг` stays `13 кг`).
+ */
 export function quantityText(item: Pick<Item, 'quantity' | 'unit'>, t: TFunction, language: Language): string {
   const unit = unitName(t, item.unit, language);
-  return typeof item.quantity === 'number' ? `${formatNumber(item.quantity, undefined, language)} ${unit}`.trim() : unit;
+  if (typeof item.quantity !== 'number') return unit;
+  const number = formatNumber(item.quantity, undefined, language);
+  const code = item.unit?.code;
+  const forms = number && code && unit.toLowerCase() === codeLabel(t, 'tender.unit', code).toLowerCase()
+    ? t(`items|units|${code}`, { keySeparator: '|', count: +number.replace(/\u00a0/g, '').replace(',', '.'), defaultValue: '' })
+    : '';
+  return `${number} ${forms || unit}`.trim();
 }
 
 /** Postal address on one line, parts in the order Ukrainian addresses are written. */

@@ -217,7 +217,7 @@ describe('Contract page of a derived contract', () => {
     // The buyer's name opens its page; its identifier, the three registers filtered by it.
     expect(hrefs(section(markup, 'buyer'))).toEqual(['/buyers/04054903', ...['tenders', 'plans', 'contracts'].map((r) => `/${r}?organizer%5B0%5D=04054903`)]);
     expect(hrefs(suppliers)).toContain('/suppliers/41234567');
-    expect(section(markup, 'items')).toContain('1 000 метр кубічний');
+    expect(section(markup, 'items')).toContain('1 000 метрів кубічних');
     expect(fact(markup, t('contract.period'))).toBeNull();
     expect(markup).toContain('href="/contracts"');
   });

@@ -241,7 +241,8 @@ describe('Plan page over a real (slim) plan', () => {
     expect(hrefs(section(markup, 'documents'))).toContain('https://files.test/plan.pdf');
     const items = section(markup, 'items');
     expect(items).toContain('Бланки суворої звітності');
-    expect(items).toContain('2 500 штука');
+    expect(items).toContain('2 500 штук');
+    expect(section(renderBody(plan, 'en'), 'items')).toContain('2 500 pieces');
     expect(items).toContain('до 20.12.2026');
   });
 
