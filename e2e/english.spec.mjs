@@ -1,12 +1,26 @@
 // English means English under /en (issue 29, item 18), in real Chromium over real data:
-// classifier schemes by their English names, the country list in Latin letters, and the
-// account errors' status text in the interface's language.
+// classifier schemes by their English names, CPV codes' English names on tenders, contracts
+// and plans (issue 46, item 16), quantities in the plural (item 17), the country list in
+// Latin letters, and the account errors' status text in the interface's language.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fillRegistration, launch, letterTo, open, pageConfig } from './browser.mjs';
+import { fillRegistration, launch, letterTo, open, pageConfig, upstream } from './browser.mjs';
 
 // Real tender (prozorro-mcp data) whose items are classified in ДК021.
 const TENDER_ID = 'UA-2026-09-11-011681-a';
+// Real records of the demo snapshot: the contract of a reporting tender for five pipes
+// (one item, H87), and a plan for school furniture (the audit's «Шкільні меблі»).
+const CONTRACT_ID = 'UA-2026-10-08-003239-a-c1';
+const PLAN_ID = 'UA-P-2026-10-09-007865-a';
+
+/** The classifier's English name of a CPV code, as the upstream answers it. */
+async function englishName(code) {
+  const answer = await upstream(`/api/classifications?scheme=classification&searchId[]=${encodeURIComponent(code)}`);
+  const name = answer['hydra:member'].find((m) => m.id === code)?.name_en;
+  assert.ok(name, `an English name of ${code}`);
+  return name;
+}
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let browser;
 before(async () => {
   browser = await launch();
@@ -21,6 +35,41 @@ test('an English tender page names the CPV scheme and code in English', async ()
   const uk = await open(browser, `/tenders/${TENDER_ID}`);
   assert.match(await uk.page.textContent('section#items'), /ДК021\s*31224700-9/);
   await uk.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an English contract page names its items\' CPV codes in English and its quantity in the plural', async () => {
+  const contract = await upstream(`/api/contracts/${CONTRACT_ID}`);
+  const [item] = contract.items;
+  const code = item.classification.id;
+  assert.deepEqual([item.quantity, item.unit.code], [5, 'H87'], 'the record the test was written for');
+  const name = await englishName(code);
+  const { page, context, problems } = await open(browser, `/en/contracts/${CONTRACT_ID}`);
+  const items = await page.textContent('section#items');
+  assert.match(items, new RegExp(`CPV\\s*${escape(code)}\\s*${escape(name)}`));
+  assert.ok(!items.includes(item.classification.description), 'no Ukrainian CPV name');
+  // The third cell of the item's row: its quantity (description, classification, quantity, delivery).
+  const QUANTITY = 'section#items tbody tr:first-child > :nth-child(3)';
+  assert.equal((await page.textContent(QUANTITY)).trim(), '5 pieces');
+  const uk = await open(browser, `/contracts/${CONTRACT_ID}`);
+  const ukItems = await uk.page.textContent('section#items');
+  assert.ok(ukItems.includes(item.classification.description), 'the Ukrainian name in Ukrainian');
+  assert.equal((await uk.page.textContent(QUANTITY)).trim(), '5 штук');
+  await uk.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an English plan page names its CPV code in English', async () => {
+  const plan = await upstream(`/api/plans/${PLAN_ID}`);
+  const { id: code, description } = plan.classification;
+  const name = await englishName(code);
+  assert.equal(name, 'School furniture');
+  const { page, context, problems } = await open(browser, `/en/plans/${PLAN_ID}`);
+  const classification = await page.textContent('section#classification');
+  assert.match(classification, new RegExp(`CPV\\s*${escape(code)}\\s*${escape(name)}`));
+  assert.ok(!classification.includes(description), `no «${description}» under /en`);
   assert.deepEqual(problems, []);
   await context.close();
 });

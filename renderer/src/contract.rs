@@ -208,12 +208,15 @@ fn encode_into(out: &mut String, value: &str) {
 /// A pointer with `*` segments (`name[]={/hydra:member/*/items/0/classification/id}`)
 /// names a list: its distinct values (at most [`MAX_LISTED_VALUES`]) each become the
 /// query parameter the placeholder is the value of (`name[]=a&name[]=b`), and one that
-/// names nothing drops its parameter. `None` when every list names nothing.
+/// names nothing drops its parameter. `None` when every list names nothing and no other
+/// placeholder wrote a value: a plan's own code with its items' codes
+/// (`searchId[]={/classification/id}&searchId[]={/items/*/classification/id}`) is still
+/// asked for when the plan has no items.
 pub fn dependent_path(template: &str, answer: &str) -> Option<String> {
     let answer: serde_json::Value = serde_json::from_str(answer).ok()?;
     let mut out = String::with_capacity(template.len() + 32);
     let mut rest = template;
-    let (mut lists, mut listed_any) = (false, false);
+    let (mut lists, mut listed_any, mut single) = (false, false, false);
     while let Some(open) = rest.find("{/") {
         out.push_str(&rest[..open]);
         let close = rest[open..].find('}')? + open;
@@ -256,10 +259,11 @@ pub fn dependent_path(template: &str, answer: &str) -> Option<String> {
             serde_json::Value::Number(n) => n.to_string(),
             _ => return None,
         };
+        single = true;
         encode_into(&mut out, &value);
     }
     out.push_str(rest);
-    if lists && !listed_any {
+    if lists && !listed_any && !single {
         return None;
     }
     Some(out)
@@ -311,6 +315,20 @@ mod dependent_path_tests {
         );
         assert_eq!(dependent_path("/c?p=1&a[]={/hydra:member/*/lots/*/id}", answer).as_deref(), None, "nothing at all");
         assert_eq!(dependent_path("/c?a[]={/hydra:member/*/lots/*/id}&p=1", answer), None);
+        // A single value beside lists that name nothing: the request has that value.
+        let plan = r#"{"classification": {"id": "39160000-1"}, "items": []}"#;
+        assert_eq!(
+            dependent_path("/c?p=1&a[]={/classification/id}&a[]={/items/*/classification/id}", plan).as_deref(),
+            Some("/c?p=1&a[]=39160000-1")
+        );
+        assert_eq!(
+            dependent_path("/c?a[]={/items/*/classification/id}&a[]={/classification/id}&p=1", plan).as_deref(),
+            Some("/c?a[]=39160000-1&p=1")
+        );
+        assert_eq!(
+            dependent_path("/c?a[]={/classification/id}&a[]={/items/*/classification/id}", r#"{"items": []}"#),
+            None
+        );
         let many = format!(r#"{{"ids": [{}]}}"#, (0..150).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
         let path = dependent_path("/c?id={/ids/*}", &many).unwrap();
         assert_eq!(path.matches("id=").count(), super::MAX_LISTED_VALUES);

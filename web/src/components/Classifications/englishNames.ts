@@ -1,8 +1,9 @@
 /**
  * English names of CPV codes for pages under /en: the records carry Ukrainian
- * descriptions only, so the tender page fetches the classifier's entry of its main code
- * (`CPV_NAMES`, the classifications call of SPEC §7) and shows its `name_en`, with the
- * record's own `description_en` first and its Ukrainian description as the fallback.
+ * descriptions only, so the tender, contract and plan pages fetch the classifier's entries
+ * of their codes (`CPV_NAMES`, the classifications call of SPEC §7, `fetches.server.ts`)
+ * and show their `name_en`, with the record's own `description_en` first and its
+ * Ukrainian description as the fallback.
  */
 import { dataOf, type DataSource } from '../../lib/data';
 import { membersOf } from '../../records/collection';

@@ -229,6 +229,35 @@ describe('Contract page of a derived contract', () => {
     expect(hrefs(section(markup, 'origin'))).toContain('/en/tenders/UA-2026-10-12-014102-a/awards');
   });
 
+  it('names the items\' CPV codes in English under /en, from the classifier\'s answer', () => {
+    const contract = {
+      ...derived,
+      items: [
+        { id: 'i1', description: 'Газ природний', quantity: 1000, unit: { code: 'MTQ', name: 'метр кубічний' }, classification: { scheme: 'ДК021', id: '09123000-7', description: 'Природний газ' } },
+        { id: 'i2', description: 'Коробки', quantity: 13, unit: { code: 'H87', name: 'штука' }, classification: { scheme: 'ДК021', id: '31224700-9', description: 'Монтажні коробки' } },
+      ],
+    };
+    // What `/api/classifications?scheme=classification&searchId[]=…` answers for the two codes.
+    const cpvNames: Fetched = { ok: true, body: { 'hydra:member': [
+      { id: '09123000-7', scheme: 'classification', name: 'Natural gas', name_en: 'Natural gas', description: 'Природний газ' },
+      { id: '31224700-9', scheme: 'classification', name: 'Junction boxes', name_en: 'Junction boxes', description: 'Монтажні коробки' },
+    ] } };
+    const page = (language: Language) => section(render(<Contract route={route} />, {
+      language, url: `${language === 'en' ? '/en' : ''}/contracts/x`, data: { contract: { ok: true, body: contract }, cpvNames },
+    }), 'items');
+    const en = page('en');
+    expect(en).toContain('<span class="code">09123000-7</span> Natural gas');
+    expect(en).toContain('<span class="code">31224700-9</span> Junction boxes');
+    expect(en).not.toMatch(/Природний газ|Монтажні коробки/);
+    expect(en).toContain('1 000 cubic metres');
+    expect(en).toContain('13 pieces');
+    const uk = page('uk');
+    expect(uk).toContain('Монтажні коробки');
+    expect(uk).toContain('13 штук');
+    // Without the classifier's answer, the record's Ukrainian names.
+    expect(section(renderBody(contract, 'en'), 'items')).toContain('Монтажні коробки');
+  });
+
   it('links the tender by its 32-hex id when the contract names no tenderID', () => {
     const markup = renderBody({ ...derived, tenderID: undefined });
     expect(hrefs(section(markup, 'origin'))).toEqual(['/tenders/6ea25b15cfcd4566af1ad81046a8ae98', '/tenders/6ea25b15cfcd4566af1ad81046a8ae98/awards']);
@@ -272,6 +301,12 @@ describe('the contract route', () => {
       { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
     ]);
     expect(route.required).toEqual(['contract']);
+    // Under /en, the English names of the items' CPV codes, once the contract is in.
+    const en = { ...ctx, input: { ...ctx.input, language: 'en' as const } };
+    expect(route.fetches?.(en)?.find((f) => f.key === 'cpvNames')).toEqual({
+      key: 'cpvNames', service: 'search', after: 'contract', maxAge: 3600,
+      path: '/api/classifications?scheme=classification&page=1&perPage=100&searchId[]={/items/*/classification/id}',
+    });
     expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 404 } }))).toEqual({ error: 404 });
     expect(routeOutcome(route, ctxOf('UA-2026-10-12-014102-a-c1', { contract: { ok: false, status: 500 } }))).toEqual({ error: 503, shown: 500 });
   });

@@ -4,6 +4,7 @@ import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Contract } from '../../records/contract';
 import { followStatus } from '../../lib/follow';
+import { englishCpvNames } from '../../components/Classifications/fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import '../../components/RegisterLinks/RegisterLinks.css';
 
@@ -30,6 +31,8 @@ export const contract: RouteModule = {
     { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
     // Whether a logged-in visitor follows the contract (`lib/follow.ts`).
     ...(input.session ? [followStatus('contracts', 'contract')] : []),
+    // Under /en, the English names of the items' CPV codes (the record's are Ukrainian).
+    ...englishCpvNames(input.language, 'contract', ['/items/*/classification/id']),
   ] : FETCHED_BY_THE_SERVER,
   required: ['contract'],
   // The contractID names the contract's one address; the 32-hex id answers 301 to it.

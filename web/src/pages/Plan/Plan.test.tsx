@@ -217,6 +217,28 @@ describe('Plan page over a real (slim) plan', () => {
     expect(markup).toContain(html(tr('en', 'registerLinks.organizer.tenders')));
   });
 
+  it('names the plan\'s and its items\' CPV codes in English under /en, from the classifier\'s answer', () => {
+    const plan: PlanData = {
+      ...slim,
+      classification: { scheme: 'ДК021', id: '39160000-1', description: 'Шкільні меблі' },
+      items: [{ description: 'Парти', quantity: 21, unit: { code: 'H87', name: 'штука' }, classification: { scheme: 'ДК021', id: '39160000-1', description: 'Шкільні меблі' } }],
+    };
+    const cpvNames: Fetched = { ok: true, body: { 'hydra:member': [
+      { id: '39160000-1', scheme: 'classification', name: 'School furniture', name_en: 'School furniture', description: 'Шкільні меблі' },
+    ] } };
+    const page = (language: Language) => render(<Plan route={route} />, {
+      language, url: `${language === 'en' ? '/en' : ''}/plans/x`, data: { plan: { ok: true, body: plan }, cpvNames },
+    });
+    const en = page('en');
+    expect(section(en, 'classification')).toContain('<span class="code">39160000-1</span> School furniture');
+    expect(section(en, 'items')).toContain('<span class="code">39160000-1</span> School furniture');
+    expect(section(en, 'items')).toContain('21 pieces');
+    expect(section(en, 'classification') + section(en, 'items')).not.toContain('Шкільні меблі');
+    const uk = page('uk');
+    expect(section(uk, 'classification')).toContain('Шкільні меблі');
+    expect(section(uk, 'items')).toContain('21 штука');
+  });
+
   it('renders a funder of a breakdown part, the plan documents and items', () => {
     const plan: PlanData = {
       ...slim,
@@ -289,6 +311,11 @@ describe('the plan route', () => {
       { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
     ]);
     expect(route.required).toEqual(['plan']);
+    // Under /en, the English names of the plan's CPV code and its items', once the plan is in.
+    expect(route.fetches?.(ctxOf('UA-P-2026-10-08-005080-a', {}, 'en'))?.find((f) => f.key === 'cpvNames')).toEqual({
+      key: 'cpvNames', service: 'search', after: 'plan', maxAge: 3600,
+      path: '/api/classifications?scheme=classification&page=1&perPage=100&searchId[]={/classification/id}&searchId[]={/items/*/classification/id}',
+    });
     expect(routeOutcome(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: { ok: false, status: 404 } }))).toEqual({ error: 404 });
     expect(routeOutcome(route, ctxOf('UA-P-2026-10-08-005080-a', { plan: { ok: false, status: 500 } }))).toEqual({ error: 503, shown: 500 });
   });

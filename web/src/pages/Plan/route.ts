@@ -4,6 +4,7 @@ import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Plan } from '../../records/plan';
 import { followStatus } from '../../lib/follow';
+import { englishCpvNames } from '../../components/Classifications/fetches.server';
 // In the main stylesheet, like the other split pages' styles: no unstyled flash while the chunk loads.
 import './Plan.css';
 import '../../components/RegisterLinks/RegisterLinks.css';
@@ -26,6 +27,9 @@ export const plan: RouteModule = {
     { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
     // Whether a logged-in visitor follows the plan (`lib/follow.ts`).
     ...(input.session ? [followStatus('plans', 'plan')] : []),
+    // Under /en, the English names of the plan's CPV code and its items' (the record's
+    // are Ukrainian). The platform requires a plan's classification.
+    ...englishCpvNames(input.language, 'plan', ['/classification/id', '/items/*/classification/id']),
   ] : FETCHED_BY_THE_SERVER,
   required: ['plan'],
   // The planID names the plan's one address; the 32-hex id answers 301 to it.

@@ -1,7 +1,7 @@
 /** `/tenders/{id}/*`: a tender by its tenderID (the 32-hex id redirects to it). */
 import type { RouteModule } from '../../lib/routeModule';
 import { FETCHED_BY_THE_SERVER } from '../../lib/routeModule';
-import type { FetchSpec } from '../../contract';
+import { englishCpvNames } from '../../components/Classifications/fetches.server';
 import { recordAddress, recordIdTest } from '../../lib/recordAddress';
 import type { Tender } from '../../records/tender';
 import { tenderPath } from './path';
@@ -25,13 +25,6 @@ export const tender: RouteModule = {
   // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
   fetches: __SERVER__ ? ({ params, input }) => {
     const id = encodeURIComponent(params.id ?? '');
-    // Under /en, the English names of the items' CPV codes: records carry Ukrainian
-    // descriptions only (issue 29: "Монтажні коробки" on an English page).
-    const english: FetchSpec[] = input.language === 'en' ? [{
-      // The key `englishCpvName` reads (components/Classifications/englishNames.ts).
-      key: 'cpvNames', service: 'search', after: 'tender', maxAge: 3600,
-      path: '/api/classifications?scheme=classification&page=1&perPage=100&searchId[]={/items/*/classification/id}',
-    }] : [];
     return [
       { key: 'tender', service: 'search', path: `/api/tenders/${id}`, validator: true },
       { key: 'monitorings', service: 'search', path: `/api/tenders/${id}/monitorings` },
@@ -47,7 +40,8 @@ export const tender: RouteModule = {
       // Whether a logged-in visitor follows the tender, and what changed since their
       // previous look (the call marks it seen): by the tender's 32-hex id, once it is in.
       ...(input.session ? [followStatus('tenders', 'tender')] : []),
-      ...english,
+      // Under /en, the English names of the items' CPV codes.
+      ...englishCpvNames(input.language, 'tender', ['/items/*/classification/id']),
     ];
   } : FETCHED_BY_THE_SERVER,
   required: ['tender'],
