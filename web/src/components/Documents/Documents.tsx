@@ -8,7 +8,7 @@
 import { codeLabel } from '../../lib/enums';
 import { list, localized, safeHref, type Document, type Formatter } from '../../records/parts';
 import { anchorOf } from '../../records/anchors';
-import { DataTable } from '../DataTable/DataTable';
+import { DataTable, Row } from '../DataTable/DataTable';
 import { ExternalLink } from '../ExternalLink/ExternalLink';
 
 const COLUMNS = ['title', 'documentType', 'format', 'datePublished'];
@@ -29,11 +29,11 @@ function DocumentRow({ doc, format, id }: { doc: Document; format: Formatter; id
   const title = localized(doc, 'title', format.language) || doc.id || '';
   const href = safeHref(doc.url);
   return (
-    <tr id={id}>
+    <Row id={id}>
       <th scope="row">{href ? <ExternalLink href={href}>{title}</ExternalLink> : title}</th>
       <td>{doc.documentType ? codeLabel(format.t, 'tender.documentType', doc.documentType) : ''}</td>
       <td className="code">{doc.format}</td>
       <td>{format.date(doc.datePublished)}</td>
-    </tr>
+    </Row>
   );
 }

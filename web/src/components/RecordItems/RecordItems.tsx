@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Classifications } from '../Classifications/Classifications';
-import { DataTable } from '../DataTable/DataTable';
+import { DataTable, Row } from '../DataTable/DataTable';
 import { addressLine, localized, quantityText, type Formatter, type Item } from '../../records/parts';
 
 export interface RecordItemsProps<T extends Item> {
@@ -29,7 +29,7 @@ export function RecordItems<T extends Item>({ items, format, delivery, described
       {items.map((item, i) => {
         const when = delivery(item);
         return (
-          <tr key={item.id ? `${item.id}-${i}` : i}>
+          <Row key={item.id ? `${item.id}-${i}` : i}>
             <th scope="row">{localized(item, 'description', language)}</th>
             <td><Classifications item={item} language={language} /></td>
             <td>{quantityText(item, t, language)}</td>
@@ -39,7 +39,7 @@ export function RecordItems<T extends Item>({ items, format, delivery, described
               {when ? <div className="muted">{when}</div> : null}
             </td>
             {lot && <td>{lot(item)}</td>}
-          </tr>
+          </Row>
         );
       })}
     </DataTable>

@@ -2,7 +2,7 @@
  * The contract's milestones: payments (prepayment, postpayment) and deliveries, each with
  * the event it counts from, its share of the value, its term and status.
  */
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { formatNumber } from '../../../lib/format';
 import type { Formatter } from '../../../records/parts';
 import { contractLabel } from '../labels';
@@ -31,7 +31,7 @@ export function Milestones({ milestones, format, dates }: { milestones: Mileston
       {milestonesInOrder(milestones).map((m, i) => {
         const term = durationText(m, format);
         return (
-          <tr key={m.id ? `${m.id}-${i}` : i}>
+          <Row key={m.id ? `${m.id}-${i}` : i}>
             <th scope="row">
               {contractLabel(t, 'milestoneTitle', m.title)}
               {m.description && <div className="muted pre">{m.description}</div>}
@@ -46,7 +46,7 @@ export function Milestones({ milestones, format, dates }: { milestones: Mileston
               {contractLabel(t, 'milestoneStatus', m.status)}
               {m.dateMet && <div className="muted">{dates.date(m.dateMet)}</div>}
             </td>
-          </tr>
+          </Row>
         );
       })}
     </DataTable>

@@ -3,7 +3,7 @@
  * programme, then its breakdown by source of funding (state, local, own, loan...) with
  * each part's amount, budget classification, place and funder.
  */
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { Facts, withValues, type Fact } from '../../../components/Facts/Facts';
 import { Money } from '../../../components/Money/Money';
 import { addressLine, list, localized, money, periodText } from '../../../records/parts';
@@ -77,7 +77,7 @@ function Breakdown({ breakdown, format }: { breakdown: BreakdownItem[]; format: 
         {breakdown.map((b, i) => {
           const funder = funderText(b, format);
           return (
-            <tr key={b.id ?? i}>
+            <Row key={b.id ?? i}>
               <th scope="row">{planLabel(t, 'budgetSource', b.title)}</th>
               <td className="pre">{localized(b, 'description', language)}</td>
               <td><Money value={b.value} format={format} /></td>
@@ -89,7 +89,7 @@ function Breakdown({ breakdown, format }: { breakdown: BreakdownItem[]; format: 
                   {funder?.code && <span className="muted code"> {funder.code}</span>}
                 </td>
               )}
-            </tr>
+            </Row>
           );
         })}
       </DataTable>

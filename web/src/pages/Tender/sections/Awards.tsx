@@ -1,6 +1,6 @@
 /** The awards: the suppliers with their identifiers (and their records), amount, status and date. */
 import { Fragment } from 'react';
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { OrgLink } from '../../../components/AppLink/AppLink';
 import { RegisterLinks } from '../../../components/RegisterLinks/RegisterLinks';
@@ -20,7 +20,7 @@ export function Awards({ awards, withLot, format }: { awards: Award[]; withLot: 
 function AwardRow({ award: a, withLot, format }: { award: Award; withLot: boolean; format: TenderFormatter }) {
   const suppliers = list(a.suppliers);
   return (
-    <tr id={a.id ? `award-${a.id}` : undefined}>
+    <Row id={a.id ? `award-${a.id}` : undefined}>
       <th scope="row">
         {suppliers.map((s, i) => (
           <Fragment key={i}>
@@ -36,6 +36,6 @@ function AwardRow({ award: a, withLot, format }: { award: Award; withLot: boolea
       <td><Money value={a.value} format={format} /></td>
       <td>{tenderLabel(format.t, 'awardStatus', a.status)}</td>
       <td>{format.date(a.date)}</td>
-    </tr>
+    </Row>
   );
 }

@@ -1,5 +1,5 @@
 /** Cancellations of the tender or of its lots, with their reasons. */
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { anchorOf } from '../../../records/anchors';
 import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
@@ -10,7 +10,7 @@ export function Cancellations({ cancellations, format }: { cancellations: Cancel
   return (
     <DataTable head={['reason', 'lot', 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
       {cancellations.map((c, i) => (
-        <tr key={c.id ?? i} id={anchorOf('cancellation', c.id)}>
+        <Row key={c.id ?? i} id={anchorOf('cancellation', c.id)}>
           <th scope="row">
             {c.reasonType && <span className="reason-type">{tenderLabel(t, 'cancellationReason', c.reasonType)}</span>}
             {c.reason && <span className="pre">{c.reason}</span>}
@@ -18,7 +18,7 @@ export function Cancellations({ cancellations, format }: { cancellations: Cancel
           <td>{c.cancellationOf === 'lot' ? format.lotTitle(c.relatedLot) : t('tender.lotAll')}</td>
           <td>{tenderLabel(t, 'cancellationStatus', c.status)}</td>
           <td>{format.date(c.date)}</td>
-        </tr>
+        </Row>
       ))}
     </DataTable>
   );

@@ -4,7 +4,7 @@
  * the award when the contract names none.
  */
 import { AppLink } from '../../../components/AppLink/AppLink';
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { list, organisationNames } from '../../../records/parts';
 import { anchorOf } from '../../../records/anchors';
@@ -33,13 +33,13 @@ export function Contracts({ contracts, awards, format }: { contracts: Array<Cont
         const suppliers = list(c.suppliers).length ? c.suppliers : awards.find((a) => a.id === c.awardID)?.suppliers;
         const id = c.contractID ?? c.id;
         return (
-          <tr key={c.id ?? i} id={anchor(c.id)}>
+          <Row key={c.id ?? i} id={anchor(c.id)}>
             <th scope="row">{c.registered && id ? <AppLink to={`/contracts/${encodeURIComponent(id)}`}>{id}</AppLink> : id}</th>
             <td>{organisationNames(suppliers, format.language)}</td>
             <td><Money value={c.value} format={format} /></td>
             <td>{c.status ? statusLabel(t, 'contract', c.status) : ''}</td>
             <td>{format.date(c.dateSigned)}</td>
-          </tr>
+          </Row>
         );
       })}
     </DataTable>

@@ -1,5 +1,5 @@
 /** Non-price criteria (features) with their options' weights as percentages. */
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { formatNumber } from '../../../lib/format';
 import { list, localized } from '../../../records/parts';
 import type { TenderFormatter } from '../formatter';
@@ -21,10 +21,10 @@ function FeatureBlock({ feature: f, format }: { feature: Feature; format: Tender
       {options.length > 0 && (
         <DataTable head={[t('tender.col.options'), t('tender.col.value')]}>
           {options.map((o, i) => (
-            <tr key={i}>
+            <Row key={i}>
               <th scope="row">{o.title}</th>
               <td>{typeof o.value === 'number' ? t('tender.featureValue', { value: formatNumber(o.value * 100, undefined, format.language) }) : ''}</td>
-            </tr>
+            </Row>
           ))}
         </DataTable>
       )}

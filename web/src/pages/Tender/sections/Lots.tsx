@@ -1,5 +1,5 @@
 /** The tender's lots with their amounts, status and auction date. */
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { Money } from '../../../components/Money/Money';
 import { localized } from '../../../records/parts';
 import { anchorOf } from '../../../records/anchors';
@@ -12,14 +12,14 @@ export function Lots({ lots, format }: { lots: Lot[]; format: TenderFormatter })
   return (
     <DataTable head={['title', 'value', 'minimalStep', 'guarantee', 'status', 'auction'].map((c) => (c === 'minimalStep' || c === 'guarantee' ? t(`tender.${c}`) : t(`tender.col.${c}`)))}>
       {lots.map((lot, i) => (
-        <tr key={lot.id ?? i} id={anchorOf('lot', lot.id)}>
+        <Row key={lot.id ?? i} id={anchorOf('lot', lot.id)}>
           <th scope="row">{localized(lot, 'title', format.language)}</th>
           <td><Money value={lot.value} format={format} /></td>
           <td><Money value={lot.minimalStep} format={format} /></td>
           <td><Money value={lot.guarantee} format={format} /></td>
           <td>{tenderLabel(t, 'lotStatus', lot.status)}</td>
           <td>{format.date(lot.auctionPeriod?.startDate)}</td>
-        </tr>
+        </Row>
       ))}
     </DataTable>
   );

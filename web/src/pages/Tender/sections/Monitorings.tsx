@@ -4,7 +4,7 @@
  * without: when that request failed, a note stands in place of the table.
  */
 import { AppLink } from '../../../components/AppLink/AppLink';
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { Unavailable } from '../../../components/Unavailable/Unavailable';
 import { dataOf, failed, type DataSource } from '../../../lib/data';
 import { codeLabel } from '../../../lib/enums';
@@ -34,7 +34,7 @@ export function Monitorings({ monitorings, tender, format }: { monitorings: Moni
   return (
     <DataTable head={['monitoringId', 'status', 'reason', 'date'].map((c) => t(`tender.col.${c}`))}>
       {monitorings.map((m, i) => (
-        <tr key={m.id ?? i}>
+        <Row key={m.id ?? i}>
           <th scope="row">
             <AppLink to={tenderPath(tender.tenderID ?? tender.id ?? '', `monitorings/${encodeURIComponent(m.monitoring_id ?? m.id ?? '')}`)}>
               {m.monitoring_id ?? m.id}
@@ -43,7 +43,7 @@ export function Monitorings({ monitorings, tender, format }: { monitorings: Moni
           <td>{m.status ? codeLabel(t, 'monitoring.status', m.status) : ''}</td>
           <td>{(m.reasons ?? []).map((r) => codeLabel(t, 'monitoring.reason', r)).join(', ')}</td>
           <td>{format.date(m.monitoringPeriod?.startDate ?? m.dateCreated)}</td>
-        </tr>
+        </Row>
       ))}
     </DataTable>
   );

@@ -1,5 +1,5 @@
 /** The decisions on each bidder's qualification (pre-qualification procedures). */
-import { DataTable } from '../../../components/DataTable/DataTable';
+import { DataTable, Row } from '../../../components/DataTable/DataTable';
 import { organisationNames } from '../../../records/parts';
 import type { TenderFormatter } from '../formatter';
 import { tenderLabel } from '../labels';
@@ -19,12 +19,12 @@ export function Qualifications({ qualifications, bids, withLot, format }: Props)
   return (
     <DataTable head={['participant', ...(withLot ? ['lot'] : []), 'status', 'date'].map((c) => t(`tender.col.${c}`))}>
       {qualifications.map((q, i) => (
-        <tr key={q.id ?? i} id={q.id ? `qualification-${q.id}` : undefined}>
+        <Row key={q.id ?? i} id={q.id ? `qualification-${q.id}` : undefined}>
           <th scope="row">{bidders.get(q.bidID) || q.bidID}</th>
           {withLot && <td>{format.lotTitle(q.lotID)}</td>}
           <td>{tenderLabel(t, 'qualificationStatus', q.status)}</td>
           <td>{format.date(q.date)}</td>
-        </tr>
+        </Row>
       ))}
     </DataTable>
   );
