@@ -12,6 +12,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink, OrgLink } from '../../components/AppLink/AppLink';
+import { Row, RowLabels } from '../../components/DataTable/DataTable';
 import { Facts } from '../../components/Facts/Facts';
 import { Follow as FollowOnServer } from '../../components/Follow/Follow.server';
 import { RegisterLinks, registerHref } from '../../components/RegisterLinks/RegisterLinks';
@@ -173,50 +174,52 @@ function Years({ role, state, t, count, language }: { role: Role; state: PageSta
       caption={t(`organisation.years.chart.${role}`)}
       chart={<BarChart bars={years.map((y) => ({ label: y, value: at(charted, y)?.count ?? 0 }))} format={count} />}
     >
-      <table className="org-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('organisation.years.year')}</th>
-            {series.map(([key]) => (
-              <FigureHeads key={key} count={t(`organisation.years.${key}.${role}`)} value={t(`organisation.years.${key}Value`)} />
-            ))}
-          </tr>
-        </thead>
+      <FigureTable
+        head={[t('organisation.years.year'), ...series.flatMap(([key]) => [t(`organisation.years.${key}.${role}`), t(`organisation.years.${key}Value`)])]}
+      >
         <tbody>
           {years.map((y) => (
-            <tr key={y}>
+            <Row key={y}>
               <th scope="row">{y}</th>
-              {series.map(([key, a]) => <FigureCells key={key} figures={cell(at(a, y), language)} count={count} />)}
-            </tr>
+              {series.map(([, a]) => figureCells(cell(at(a, y), language), count))}
+            </Row>
           ))}
         </tbody>
         <tfoot>
-          <tr>
+          <Row>
             <th scope="row">{t('organisation.total')}</th>
-            {series.map(([key, a]) => <FigureCells key={key} figures={cell(a ?? undefined, language)} count={count} />)}
-          </tr>
+            {series.map(([, a]) => figureCells(cell(a ?? undefined, language), count))}
+          </Row>
         </tfoot>
-      </table>
+      </FigureTable>
     </Figure>
   );
 }
 
-function FigureHeads({ count, value }: { count: string; value: string }) {
+/**
+ * A table of figures: `head`, the column headings (the first the rows' own, the others
+ * right-aligned figures), also the labels of the cells of its `Row`s, which a narrow box
+ * shows as cards (`.table-fit`).
+ */
+function FigureTable({ head, children }: { head: string[]; children: ReactNode }) {
   return (
-    <>
-      <th scope="col" className="num">{count}</th>
-      <th scope="col" className="num">{value}</th>
-    </>
+    <div className="org-table-wrap table-fit">
+      <table className="org-table">
+        <thead>
+          <tr>{head.map((h, i) => <th key={i} scope="col" className={i ? 'num' : undefined}>{h}</th>)}</tr>
+        </thead>
+        <RowLabels value={head}>{children}</RowLabels>
+      </table>
+    </div>
   );
 }
 
-function FigureCells({ figures: [n, value], count }: { figures: [number, string]; count: Count }) {
-  return (
-    <>
-      <td className="num">{count(n)}</td>
-      <td className="num">{value}</td>
-    </>
-  );
+/** A count and its sums, as two cells (an array: a `Row` labels each). */
+function figureCells([n, value]: [number, string], count: Count) {
+  return [
+    <td key="count" className="num">{count(n)}</td>,
+    <td key="value" className="num">{value}</td>,
+  ];
 }
 
 function Figure({ caption, chart, children }: { caption: string; chart: ReactNode; children: ReactNode }) {
@@ -224,7 +227,7 @@ function Figure({ caption, chart, children }: { caption: string; chart: ReactNod
     <figure className="org-figure">
       <figcaption>{caption}</figcaption>
       {chart}
-      <div className="org-table-wrap">{children}</div>
+      {children}
     </figure>
   );
 }
@@ -243,22 +246,16 @@ function Split({ data, head, label, caption, charted = 10, t, count, language }:
   if (groups.length === 0) return <p>{t('organisation.none')}</p>;
   return (
     <Figure caption={caption} chart={<BarChart bars={groups.slice(0, charted).map((g) => ({ label: label(g), value: g.count }))} format={count} />}>
-      <table className="org-table">
-        <thead>
-          <tr>
-            <th scope="col">{head}</th>
-            <FigureHeads count={t('organisation.count')} value={t('organisation.value')} />
-          </tr>
-        </thead>
+      <FigureTable head={[head, t('organisation.count'), t('organisation.value')]}>
         <tbody>
           {groups.map((g) => (
-            <tr key={g.key}>
+            <Row key={g.key}>
               <th scope="row">{label(g)}</th>
-              <FigureCells figures={cell(g, language)} count={count} />
-            </tr>
+              {figureCells(cell(g, language), count)}
+            </Row>
           ))}
         </tbody>
-      </table>
+      </FigureTable>
     </Figure>
   );
 }
@@ -267,27 +264,21 @@ function Buyers({ data, t, count, language }: { data: Aggregation | null; t: TFu
   const groups = data?.groups ?? [];
   if (groups.length === 0) return <p>{t('organisation.none')}</p>;
   return (
-    <div className="org-table-wrap">
-      <table className="org-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('organisation.buyers.buyer')}</th>
-            <FigureHeads count={t('organisation.buyers.count')} value={t('organisation.buyers.value')} />
-          </tr>
-        </thead>
+    <>
+      <FigureTable head={[t('organisation.buyers.buyer'), t('organisation.buyers.count'), t('organisation.buyers.value')]}>
         <tbody>
           {groups.map((g) => (
-            <tr key={g.key}>
+            <Row key={g.key}>
               <th scope="row">
                 <OrgLink role="buyer" id={g.key}>{g.name || g.key}</OrgLink> <span className="muted">{g.key}</span>
               </th>
-              <FigureCells figures={cell(g, language)} count={count} />
-            </tr>
+              {figureCells(cell(g, language), count)}
+            </Row>
           ))}
         </tbody>
-      </table>
+      </FigureTable>
       {data && data.totalGroups > groups.length && <p className="muted">{t('organisation.buyers.more', { count: data.totalGroups - groups.length })}</p>}
-    </div>
+    </>
   );
 }
 
@@ -372,34 +363,28 @@ function RedFlags({ role, id, state, t, count, language }: { role: Role; id: str
           />
         }
       >
-        <table className="org-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('organisation.redFlags.indicator')}</th>
-              {legend.map((l) => <th key={l} scope="col" className="num">{l}</th>)}
-            </tr>
-          </thead>
+        <FigureTable head={[t('organisation.redFlags.indicator'), ...legend]}>
           <tbody>
             {own.redFlags.map((f) => (
-              <tr key={f.key}>
+              <Row key={f.key}>
                 <th scope="row">
                   {f.key} <AppLink to={methodology(f.key)}>{name(f.key)}</AppLink>
                 </th>
                 <td className="num">{share(f)}</td>
                 {methods && <td className="num">{figures(compared(f.key))}</td>}
-              </tr>
+              </Row>
             ))}
           </tbody>
           {role === 'buyer' && own.any && (
             <tfoot>
-              <tr>
+              <Row>
                 <th scope="row">{t('organisation.redFlags.any')}</th>
                 <td className="num">{share(own.any)}</td>
                 {methods && <td className="num">{figures(methods.any ?? undefined)}</td>}
-              </tr>
+              </Row>
             </tfoot>
           )}
-        </table>
+        </FigureTable>
       </Figure>
       {leftOut.length > 0 && (
         <p className="muted">{t(`organisation.redFlags.leftOut.${role}`, { codes: leftOut.map((code) => `${code} ${name(code)}`).join('; ') })}</p>
