@@ -57,12 +57,13 @@ const CURRENCY_LABELS: Record<Language, Record<string, string>> = {
 };
 
 /**
- * Money: always two decimals, then a space and the currency: `грн` for hryvnias in
- * Ukrainian, the ISO code otherwise (`1 234 567,89 грн`, `1 234 567.89 UAH`, `15,00 USD`).
- * Empty when the amount is not a finite number.
+ * Money: two decimals (or `fractionDigits`: a price per unit may be below a kopeck,
+ * `lib/price.ts`), then a space and the currency: `грн` for hryvnias in Ukrainian, the ISO
+ * code otherwise (`1 234 567,89 грн`, `1 234 567.89 UAH`, `15,00 USD`). Empty when the
+ * amount is not a finite number.
  */
-export function formatMoney(amount: number, currency: string, language: Language = 'uk'): string {
-  const number = formatNumber(amount, 2, language);
+export function formatMoney(amount: number, currency: string, language: Language = 'uk', fractionDigits = 2): string {
+  const number = formatNumber(amount, fractionDigits, language);
   if (!number) return '';
   const code = currency.toUpperCase();
   return `${number} ${CURRENCY_LABELS[language][code] ?? code}`;

@@ -179,19 +179,25 @@ function contractItems(contract: PricedContract): PricedItem[] {
  * Items with no price are left out (`itemId` tells which item a price is of).
  */
 export function contractUnitPrices(contract: PricedContract): UnitPrice[] {
+  return contractItemUnitPrices(contract).filter((p): p is UnitPrice => p !== undefined);
+}
+
+/**
+ * The prices of `contractUnitPrices` item by item, for a table of the contract's items:
+ * one entry per item, in their order, undefined for an item that has no price.
+ */
+export function contractItemUnitPrices(contract: PricedContract): Array<UnitPrice | undefined> {
   const items = contractItems(contract);
   const currency = text(object<Value>(contract.value)?.currency);
-  const prices: UnitPrice[] = [];
-  for (const item of items) {
+  const prices = items.map((item): UnitPrice | undefined => {
     const m = measured(item);
     const stated = m && moneyOf(object<Record<string, unknown>>(item.unit)?.value, currency);
-    if (m && stated) prices.push({ ...stated, ...m, basis: 'stated' });
-  }
-  if (prices.length > 0 || items.length !== 1) return prices;
+    return m && stated ? { ...stated, ...m, basis: 'stated' } : undefined;
+  });
+  if (items.length !== 1 || prices[0]) return prices;
   // A member whose contract had several items carries none (`numberOfItems` says so).
-  if (!Array.isArray(contract.items) && finite(contract.numberOfItems) && contract.numberOfItems !== 1) return [];
-  const one = divided(moneyOf(contract.value), items[0]);
-  return one ? [one] : [];
+  if (!Array.isArray(contract.items) && finite(contract.numberOfItems) && contract.numberOfItems !== 1) return [undefined];
+  return [divided(moneyOf(contract.value), items[0])];
 }
 
 /** The price of one unit of a contract of exactly one item (stated, else divided). */
@@ -199,6 +205,21 @@ export function contractUnitPrice(contract: PricedContract): UnitPrice | undefin
   const items = contractItems(contract);
   if (items.length !== 1) return undefined;
   return contractUnitPrices(contract)[0];
+}
+
+/**
+ * The price of one unit of a contract as its tender lists it: the contract's own
+ * (`contractUnitPrice`) when it carries items (the contract register's contracts and their
+ * members); a tender's `contracts[]` entry carries none, and then its value is divided by
+ * the quantity of the one item of the award it was signed on (`awardID`, `awardItems`).
+ */
+export function tenderContractUnitPrice(tender: PricedTender, contract: PricedContract & { awardID?: unknown }): UnitPrice | undefined {
+  if (contractItems(contract).length > 0 || (finite(contract.numberOfItems) && contract.numberOfItems > 0)) return contractUnitPrice(contract);
+  const id = text(contract.awardID);
+  const award = id ? objects<PricedAward>(tender.awards).find((a) => a.id === id) : undefined;
+  const items = award ? awardItems(tender, award) : [];
+  // Divided only: a tender's item that states a unit's price (`unit.value`) states the buyer's expectation.
+  return items.length === 1 ? divided(moneyOf(contract.value), items[0]) : undefined;
 }
 
 /** The locale key of a price's VAT note (`з ПДВ` / `без ПДВ`), when its value says. */

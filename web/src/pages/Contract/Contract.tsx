@@ -72,7 +72,7 @@ export function ContractView({ contract }: { contract: ContractData }) {
     origin: origin.length > 0 && <Origin facts={origin} />,
     buyer: contract.buyer && typeof contract.buyer === 'object' && <Buyer buyer={contract.buyer} format={format} />,
     suppliers: suppliers.length > 0 && <Suppliers suppliers={suppliers} format={format} />,
-    items: items.length > 0 && <Items items={items} format={format} dates={dates} />,
+    items: items.length > 0 && <Items contract={contract} items={items} format={format} dates={dates} />,
     milestones: milestones.length > 0 && <Milestones milestones={milestones} format={format} dates={dates} />,
     changes: changes.length > 0 && (
       <Changes changes={changes} documentsOf={documentsOf} rationaleTypes={contract.contractChangeRationaleTypes} format={format} dates={dates} />

@@ -32,7 +32,6 @@ import type { TenderFormatter } from './formatter';
 import { statusLabel } from './labels';
 import { Complaints, complaintsOf } from './sections/Complaints';
 import { Config as ConfigOnServer } from './sections/Config.server';
-import { Contracts, contractsOf } from './sections/Contracts';
 import { Items } from './sections/Items';
 import { Lots } from './sections/Lots';
 import { Monitorings, monitoringsOf } from './sections/Monitorings';
@@ -59,6 +58,7 @@ function later<K extends keyof Sections>(name: K): Sections[K] {
 const Awards = later('Awards');
 const Bids = later('Bids');
 const Cancellations = later('Cancellations');
+const Contracts = later('Contracts');
 const Criteria = later('Criteria');
 const Features = later('Features');
 const Qualifications = later('Qualifications');
@@ -75,6 +75,12 @@ type SectionId = (typeof SECTION_IDS)[number];
 
 /** The members of another register's answer about this tender (none when it failed). */
 const registered = <T,>(state: DataSource, key: string): T[] => membersOf<T>(dataOf<unknown>(state, key));
+
+/** The contract register's contracts of the tender (linked to their pages), then the tender's own that the register lacks. */
+function contractsOf(registered: Contract[], own: Contract[]): Array<Contract & { registered?: boolean }> {
+  const ids = new Set(registered.map((c) => c.id));
+  return [...registered.map((c) => ({ ...c, registered: true })), ...own.filter((c) => !ids.has(c.id))];
+}
 
 /**
  * The whole tender, from a CDB tender object; `notice` goes under the header, `follow`
@@ -134,8 +140,8 @@ export function TenderView({ tender, notice, follow, history, ocds = false }: {
     complaints: complaints.length > 0 && <Complaints complaints={complaints} format={format} />,
     bids: bids.length > 0 && inPart(<Bids bids={bids} withLot={withLot} format={format} />),
     qualifications: qualifications.length > 0 && inPart(<Qualifications qualifications={qualifications} bids={bids} withLot={withLot} format={format} />),
-    awards: awards.length > 0 && inPart(<Awards awards={awards} withLot={withLot} format={format} />),
-    contracts: contracts.length > 0 && <Contracts contracts={contracts} awards={awards} format={format} />,
+    awards: awards.length > 0 && inPart(<Awards awards={awards} tender={tender} withLot={withLot} format={format} />),
+    contracts: contracts.length > 0 && inPart(<Contracts contracts={contracts} awards={awards} tender={tender} format={format} />),
     redFlags: assessment && (
       <Suspense fallback={null}>
         <RedFlags assessment={assessment} anchors={anchors} format={format} />

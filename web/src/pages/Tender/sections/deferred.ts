@@ -9,6 +9,7 @@
 export { Awards } from './Awards';
 export { Bids } from './Bids';
 export { Cancellations } from './Cancellations';
+export { Contracts } from './Contracts';
 export { Criteria } from './Criteria';
 export { Features } from './Features';
 export { Qualifications } from './Qualifications';
