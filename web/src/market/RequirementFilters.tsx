@@ -101,3 +101,6 @@ export function RequirementFilters({ defs, filters }: { defs: RequirementFilter[
     </>
   );
 }
+
+/** Every module imported dynamically has a default (`build.mjs` re-exports it). */
+export { RequirementFilters as default };

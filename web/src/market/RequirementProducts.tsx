@@ -6,6 +6,7 @@
  * hydration it navigates without a reload. A category also lists its profiles as links
  * (what a browser without JavaScript gets) and opens the profile choice (`ProfileChooser.tsx`).
  */
+import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../components/AppLink/AppLink';
 import { EmptyState } from '../components/EmptyState/EmptyState';
@@ -29,12 +30,19 @@ import { FilterActions, KeywordRow, SortSelect, href, useFilterSubmit } from './
 import { recordOf, trailOf } from './meta';
 import { hasId, membersOf, type Collection } from '../records/collection';
 import { ProfileChooser } from './ProfileChooser';
-import { RequirementFilters } from './RequirementFilters';
+import { RequirementFilters as FiltersOnServer } from './RequirementFilters.server';
 import { requirementFilters, requirementIndex, type RequirementFilter } from './requirements';
 import { Corrected } from '../components/Corrected/Corrected';
 import type { SearchInfo } from '../lib/keyword';
 
 const PROFILES_LIST_ID = 'category-profiles';
+
+// The requirement filters' fields are markup only (the form reads them as they are when it
+// is sent): in the browser they come as a chunk of their own, asked for at once, and
+// hydration keeps the server's markup until it is in. The pages' first load keeps room for
+// what the cards show (a price's VAT and unit, issue 46, item 10).
+const filtersChunk = __SERVER__ ? null : import('./RequirementFilters');
+const RequirementFilters = __SERVER__ ? FiltersOnServer : lazy(() => filtersChunk!.then((m) => ({ default: m.RequirementFilters })));
 
 /** A profile's requirements as text (`Щільність: від 90 до 120 г/м²`), for its page's header. */
 function RequirementList({ defs }: { defs: RequirementFilter[] }) {
@@ -130,7 +138,9 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
             <details className="filters" open>
               <summary>{t('market.filters.characteristics')}</summary>
               <div className="filter-grid">
-                <RequirementFilters defs={defs} filters={filters} />
+                <Suspense fallback={null}>
+                  <RequirementFilters defs={defs} filters={filters} />
+                </Suspense>
               </div>
             </details>
           ) : (
