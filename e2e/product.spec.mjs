@@ -119,7 +119,10 @@ for (const [name, list, base] of KINDS) {
       assert.ok(main.includes(t.enums.productStatus[product.status]), 'the status');
       if (product.value) {
         assert.ok(main.includes(product.supplier.identifier.id), "the supplier's EDRPOU");
-        assert.ok(main.includes(t.product.vatIncluded), 'VAT');
+        // Whether the price includes VAT, as the product says, and the unit it is of.
+        const vat = t.unitPrice[product.value.valueAddedTaxIncluded ? 'vatIncluded' : 'vatExcluded'];
+        assert.ok((await page.textContent('.product-price')).includes(vat), 'VAT');
+        assert.match(await page.textContent('.product-price'), language === 'en' ? / per \S/ : / за \S/, 'the unit');
       } else {
         assert.ok(!main.includes(t.product.sections.supplier), 'no supplier section');
       }

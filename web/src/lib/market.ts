@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../contract';
 import type { SearchMatch } from './keyword';
 import { getJson } from './api';
+import { perUnit, vatNote } from './price';
 
 export interface Unit {
   code?: string;
@@ -169,6 +170,15 @@ export function unitText(t: TFunction, unit: Unit | undefined, language: Languag
   const name = unit.name ?? '';
   if (language !== 'en' || !unit.code || !/^\w+$/.test(unit.code)) return name;
   return t(`tender.unit.${unit.code}`, { defaultValue: t(`market.units.${unit.code}`, { defaultValue: name }) }) as string;
+}
+
+/**
+ * What a price of the catalogue is of, and whether it includes VAT (issue 46, item 10):
+ * `з ПДВ за штуку`, `incl. VAT per pair`, as much as the record says (its value's
+ * `valueAddedTaxIncluded`, its unit); a product's price is that of one of its units.
+ */
+export function priceTerms(t: TFunction, record: { value?: Money; unit?: Unit }, language: Language): string {
+  return [vatNote(t, record.value?.valueAddedTaxIncluded), perUnit(t, unitText(t, record.unit, language), language)].filter(Boolean).join(' ');
 }
 
 /**

@@ -479,6 +479,17 @@ describe('a profile page', () => {
     expect(markup).not.toContain('profile-chooser');
   });
 
+  it("says what its expected price and its products' prices are of, and whether they include VAT (issue 46, item 10)", () => {
+    const markup = renderAt(url, profileData()).replace(/<!-- -->/g, '');
+    // The profile's 2,28 грн with VAT per piece; the server renders the filter fields in place.
+    expect(markup).toContain(`${tr('uk', 'market.expectedPrice')}: <span class="amount">2,28 грн</span> з ПДВ за штуку`);
+    expect(markup).toMatch(/<div class="filter-grid"><!--\$--><fieldset class="requirement-filter/);
+    const cards = [...markup.matchAll(/<p class="product-card-price">(.*?)<\/p>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
+    expect(cards).toHaveLength(profileProductsFx['hydra:member'].length);
+    for (const card of cards) expect(card).toMatch(/ грн з ПДВ за штуку$/);
+    expect(renderAt(url, profileData(), 'en').replace(/<!-- -->/g, '')).toContain('<span class="amount">2.28 UAH</span> incl. VAT per piece');
+  });
+
   it('has a head named after the profile, in both languages', () => {
     expect(headAt(url, profileData()).title).toBe(`${tr('uk', 'market.meta.profileTitle', { title: profileFx.title })} | ${tr('uk', 'site.name')}`);
     const en = headAt(url, profileData(), 'en');

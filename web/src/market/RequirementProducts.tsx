@@ -18,7 +18,7 @@ import { Unavailable } from '../components/Unavailable/Unavailable';
 import { useTranslation } from '../i18n/react';
 import { dataOf, failed } from '../lib/data';
 import { formatMoney, formatNumber } from '../lib/format';
-import { categoryPath, localized, profilePath, unitText, type Category, type Product, type Profile } from '../lib/market';
+import { categoryPath, localized, priceTerms, profilePath, unitText, type Category, type Product, type Profile } from '../lib/market';
 import { REQUIREMENT_PRODUCTS, marketPerPage, parseMarketFilters } from './filters';
 import { pageCount } from '../lib/pagination';
 import { localizedPath } from '../lib/paths';
@@ -123,6 +123,8 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
           {typeof price === 'number' && (
             <span>
               {t('market.expectedPrice')}: <span className="amount">{formatMoney(price, profile?.value?.currency || 'UAH', state.language)}</span>
+              {/* Of one unit, with or without VAT, as the profile says (issue 46, item 10). */}
+              {profile && ` ${priceTerms(t, profile, state.language)}`.trimEnd()}
             </span>
           )}
         </p>

@@ -40,6 +40,18 @@ describe('ProductCard', () => {
     expect(bare).not.toContain('product-card-supplier');
   });
 
+  it('says what its price is of and whether it includes VAT, from the product\'s unit and value', () => {
+    // A real product of the upstream: a syringe at 8,07 грн with VAT, per piece.
+    const price = (m: string) => /<p class="product-card-price">(.*?)<\/p>/.exec(m)?.[1].replace(/<[^>]+>/g, '');
+    expect(syringe.unit).toEqual({ code: 'H87', name: 'штука' });
+    expect(price(card(syringe))).toBe(`${tr('uk', 'market.card.price')}: 8,07 грн з ПДВ за штуку`);
+    expect(price(card(syringe, { language: 'en' }))).toBe(`${tr('en', 'market.card.price')}: 8.07 UAH incl. VAT per piece`);
+    const gloves = { ...syringe, unit: { code: 'PR', name: 'пара' }, value: { amount: 12.4, currency: 'UAH', valueAddedTaxIncluded: false } };
+    expect(price(card(gloves))).toBe(`${tr('uk', 'market.card.price')}: 12,40 грн без ПДВ за пару`);
+    // What the record does not say, the card does not either.
+    expect(price(card({ ...syringe, unit: undefined, value: { amount: 5, currency: 'UAH' } }))).toBe(`${tr('uk', 'market.card.price')}: 5,00 грн`);
+  });
+
   it('shows a few characteristics, named and with units in the page language when the profiles are known', () => {
     const dts = (m: string) => [...m.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((x) => [x[1], x[2]]);
     expect(dts(card(syringe)).length).toBeLessThanOrEqual(CARD_FACTS);

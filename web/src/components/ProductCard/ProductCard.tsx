@@ -1,7 +1,7 @@
 /**
  * A product of the Market catalogue in a list (SPEC §2.5): its image or a placeholder,
  * title in the page's language, brand and model, a few key characteristics (its answers
- * to the profile's requirements), price, supplier and status; the title links to the
+ * to the profile's requirements), price (with its VAT and unit), supplier and status; the title links to the
  * product's page. In a list searched by keyword, the words the upstream says matched are
  * marked in the title, with its snippet of what matched (`lib/keyword.tsx`). The same markup
  * serves the grid and the list view: the list's class
@@ -17,7 +17,7 @@ import { usePageState } from '../../state';
 import { statusLabel } from '../../lib/enums';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { highlight, matchMarks } from '../../lib/keyword';
-import { catalogueImage, localized, productPath, unitText, type Product, type Requirement, type RequirementResponse } from '../../lib/market';
+import { catalogueImage, localized, priceTerms, productPath, unitText, type Product, type Requirement, type RequirementResponse } from '../../lib/market';
 import type { Language } from '../../contract';
 import type { TFunction } from 'i18next';
 
@@ -70,6 +70,8 @@ export function ProductCard({ product, requirements }: { product: Product; requi
     .slice(0, CARD_FACTS);
   const amount = product.value?.amount;
   const price = typeof amount === 'number' ? formatMoney(amount, product.value?.currency || 'UAH', language) : '';
+  // What the price is of and whether it includes VAT (issue 46, item 10): `з ПДВ за штуку`.
+  const terms = price && priceTerms(t, product, language);
   const supplier = product.supplier?.name || product.supplier?.identifier?.legalName;
   // Only what the upstream says matched: before `searchMatch`, product cards marked nothing.
   const marks = matchMarks(product.searchMatch);
@@ -104,6 +106,7 @@ export function ProductCard({ product, requirements }: { product: Product; requi
           <p className="product-card-price">
             <span className="visually-hidden">{t('market.card.price')}: </span>
             <span className="amount">{price}</span>
+            {terms && <span className="product-card-terms">{` ${terms}`}</span>}
           </p>
         )}
         {supplier && (

@@ -32,10 +32,31 @@ describe('groupItems', () => {
     const groups = groupItems(items, (item) => ({ key: item.product?.supplier?.identifier?.id ?? '', label: '' }));
     expect(groups.map((g) => g.key)).toEqual(['12345678', '87654321', '']);
     expect(groups[0].items).toHaveLength(2);
-    expect(groups[0].sums.get('UAH')).toBeCloseTo(201);
-    expect(groups[0].count).toBe(2);
-    expect(groups[1].sums.get('UAH')).toBe(30);
+    expect([...groups[0].sums.values()]).toEqual([{ currency: 'UAH', vat: true, amount: 201 }]);
+    expect([...groups[0].quantities.values()]).toEqual([{ unit: undefined, quantity: 2 }]);
+    // A price that does not say whether it includes VAT is not added to one that does.
+    expect([...groups[1].sums.values()]).toEqual([{ currency: 'UAH', amount: 30 }]);
     expect(groups[2].sums.size).toBe(0);
+    expect(groups[2].quantities.size).toBe(0);
+  });
+
+  it('adds quantities only of one unit, and money only of one currency and VAT rule', () => {
+    const pair = { code: 'PR', name: 'пара' };
+    const piece = { code: 'H87', name: 'штука' };
+    const mixed: CartItem[] = [
+      { productId: '1'.repeat(32), quantity: 3, product: product('1'.repeat(32), { unit: pair }) },
+      { productId: '2'.repeat(32), quantity: 2, product: product('2'.repeat(32), { unit: piece, value: { amount: 5, currency: 'UAH', valueAddedTaxIncluded: false } }) },
+      { productId: '3'.repeat(32), quantity: 4, product: product('3'.repeat(32), { unit: { code: 'H87', name: 'шт.' } }) },
+      { productId: '4'.repeat(32), quantity: 1, product: product('4'.repeat(32), { unit: pair, value: { amount: 7, currency: 'USD', valueAddedTaxIncluded: true } }) },
+    ];
+    const [whole] = groupItems(mixed, () => ({ key: '', label: '' }));
+    // Pieces by their code, whatever the name: 2 + 4.
+    expect([...whole.quantities.values()].map((q) => [q.unit?.code, q.quantity])).toEqual([['PR', 4], ['H87', 6]]);
+    expect([...whole.sums.values()]).toEqual([
+      { currency: 'UAH', vat: true, amount: 3 * 100.5 + 4 * 100.5 },
+      { currency: 'UAH', vat: false, amount: 10 },
+      { currency: 'USD', vat: true, amount: 7 },
+    ]);
   });
 });
 
@@ -54,9 +75,34 @@ describe('Cart', () => {
     // Hidden and vanished products: no quantity field, only removal, not in the sums.
     expect(out.match(/name="quantity"/g)).toHaveLength(2);
     expect(out).toContain(html(tr('uk', 'cart.unavailable')));
-    // 2 × 100.5 + 3 × 10 = 231; grouped with spaces (SPEC §5).
-    expect(out).toMatch(/231[,.]00/);
+    // 2 × 100.5 with VAT, and 3 × 10 whose price does not say: two sums, never 231.
+    expect(out).toContain('<td class="cart-total"><ul class="cart-sums"><li>201,00 грн з ПДВ</li><li>30,00 грн</li></ul></td>');
+    expect(out).not.toMatch(/231[,.]00/);
+    // Each price says whether it includes VAT (when it says) after the amount.
+    expect(out).toContain('100,50 грн<span class="cart-terms"> з ПДВ</span>');
     expect(out).toContain('/market/category/30192000-1-0001-01234567');
+  });
+
+  it('says what each price is of, and totals gloves and thermometers per unit, never in one number', () => {
+    const gloves = product('1'.repeat(32), { title: 'Рукавички нітрилові', unit: { code: 'PR', name: 'пара' }, value: { amount: 12.4, currency: 'UAH', valueAddedTaxIncluded: true } });
+    const thermometers = product('2'.repeat(32), { title: 'Термометр медичний', unit: { code: 'H87', name: 'штука' }, value: { amount: 95, currency: 'UAH', valueAddedTaxIncluded: false } });
+    const cart = { items: [{ productId: gloves.id, quantity: 3, product: gloves }, { productId: thermometers.id, quantity: 2, product: thermometers }] };
+    const page = (language: 'uk' | 'en') =>
+      render(<Cart />, { language, session: buyer, csrf: 'tok', url: language === 'en' ? '/en/market/cart' : '/market/cart', data: { cart: { ok: true, body: cart } } });
+    const uk = page('uk');
+    expect(uk).toContain('12,40 грн<span class="cart-terms"> з ПДВ за пару</span>');
+    expect(uk).toContain('95,00 грн<span class="cart-terms"> без ПДВ за штуку</span>');
+    const summary = uk.slice(uk.indexOf('class="cart-summary"'));
+    // The category's row and the whole cart's: three pairs and two pieces, not «5».
+    expect(summary.match(/<td>3 пари, 2 штуки<\/td>/g)).toHaveLength(2);
+    expect(summary).not.toMatch(/<td>5<\/td>/);
+    expect(summary).toContain(`<th scope="col">${tr('uk', 'cart.items')}</th>`);
+    // With VAT and without: two sums, each saying which.
+    expect(summary).toContain('<li>37,20 грн з ПДВ</li><li>190,00 грн без ПДВ</li>');
+    expect(summary).not.toMatch(/227[,.]20/);
+    const en = page('en');
+    expect(en).toContain('12.40 UAH<span class="cart-terms"> incl. VAT per pair</span>');
+    expect(en).toContain('<td>3 pairs, 2 pieces</td>');
   });
 
   it('speaks English under /en and says when it is empty', () => {

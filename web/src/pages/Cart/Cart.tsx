@@ -3,6 +3,9 @@
  * sum), then the totals by category and the whole. Every change is a plain POST form
  * (without JavaScript the portal answers with this page again); the hydrated app sends
  * the same form as JSON and shows the cart the users API answers, without a reload.
+ * A price says what it is of and whether it includes VAT; totals add only what adds up
+ * (issue 46, item 10): quantities per unit (`3 пари, 2 штуки`, never pairs and pieces in
+ * one number), money per currency and VAT rule (a sum with VAT beside one without).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +16,9 @@ import { dataOf } from '../../lib/data';
 import { localizedPath } from '../../lib/paths';
 import { fetchCsrf, formFields, sendForm, type FormOutcome } from '../../lib/account';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { cartPath, categoryPath, localized, marketPath, productPath, type Product } from '../../lib/market';
+import { cartPath, categoryPath, localized, marketPath, priceTerms, productPath, type Product, type Unit } from '../../lib/market';
+import { vatNote } from '../../lib/price';
+import { quantityText } from '../../records/parts';
 import type { Language } from '../../contract';
 import { AppLink } from '../../components/AppLink/AppLink';
 import { ExternalLink } from '../../components/ExternalLink/ExternalLink';
@@ -21,38 +26,67 @@ import { setCartCount } from '../../components/CartLink/cartCount';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { available, cartErrorMessage, cartOf, MAX_QUANTITY, type Cart as CartAnswer, type CartItem, type CartOutcome } from '../../components/AddToCart/cart';
 
+/** Money of one currency under one VAT rule (`vat` absent: the price does not say). */
+interface Sum {
+  currency: string;
+  vat?: boolean;
+  amount: number;
+}
+
+/** A quantity of one unit (absent: the product names none). */
+interface Quantity {
+  unit?: Unit;
+  quantity: number;
+}
+
 /** Items and sums of one group (a supplier, a category), in the cart's order. */
 interface Group {
   key: string;
   label: string;
   identifier?: string;
   items: CartItem[];
-  /** Sum per currency of the available items with a price. */
-  sums: Map<string, number>;
-  count: number;
+  /** The available items' money with a price, by currency and VAT rule, first met first. */
+  sums: Map<string, Sum>;
+  /** The available items' quantities by unit (its code, else its name), first met first. */
+  quantities: Map<string, Quantity>;
 }
 
-const lineSum = (item: CartItem): [string, number] | null => {
+const lineSum = (item: CartItem): Sum | null => {
   const value = item.product?.value;
-  if (!available(item) || typeof value?.amount !== 'number') return null;
-  return [value.currency ?? 'UAH', value.amount * item.quantity];
+  if (!available(item) || typeof value?.amount !== 'number' || !Number.isFinite(value.amount)) return null;
+  const vat = value.valueAddedTaxIncluded;
+  return { currency: (typeof value.currency === 'string' && value.currency) || 'UAH', ...(typeof vat === 'boolean' ? { vat } : {}), amount: value.amount * item.quantity };
 };
 
-/** The cart's items grouped by `keyOf`, first-added first; sums over available items. */
+/** Money adds up only within a currency and a VAT rule. */
+const sumKey = (s: Sum) => `${s.currency.toUpperCase()} ${s.vat ?? ''}`;
+
+/** Quantities add up only within a unit: its UN/CEFACT code, else its name. */
+const unitKey = (unit: Unit | undefined) => {
+  const code = typeof unit?.code === 'string' ? unit.code.trim() : '';
+  return code || (typeof unit?.name === 'string' ? unit.name.trim().toLowerCase() : '');
+};
+
+/** The cart's items grouped by `keyOf`, first-added first; sums and quantities over available items. */
 export function groupItems(items: CartItem[], keyOf: (item: CartItem) => { key: string; label: string; identifier?: string }): Group[] {
   const groups = new Map<string, Group>();
   for (const item of items) {
     const { key, label, identifier } = keyOf(item);
     let group = groups.get(key);
     if (!group) {
-      group = { key, label, identifier, items: [], sums: new Map(), count: 0 };
+      group = { key, label, identifier, items: [], sums: new Map(), quantities: new Map() };
       groups.set(key, group);
     }
     group.items.push(item);
     const sum = lineSum(item);
     if (sum) {
-      group.sums.set(sum[0], (group.sums.get(sum[0]) ?? 0) + sum[1]);
-      group.count += item.quantity;
+      const had = group.sums.get(sumKey(sum));
+      group.sums.set(sumKey(sum), had ? { ...had, amount: had.amount + sum.amount } : sum);
+    }
+    if (available(item)) {
+      const unit = item.product?.unit ?? undefined;
+      const had = group.quantities.get(unitKey(unit));
+      group.quantities.set(unitKey(unit), had ? { ...had, quantity: had.quantity + item.quantity } : { unit, quantity: item.quantity });
     }
   }
   return [...groups.values()];
@@ -72,10 +106,27 @@ const categoryOf = (t: TFunction, language: Language) => (item: CartItem) => {
   return { key: id ?? '', label: id ? [cpv?.id, name].filter(Boolean).join(' ') || id : t('cart.noCategory'), identifier: id };
 };
 
-function Sums({ sums, language }: { sums: Map<string, number>; language: Language }) {
+/** `1 234,00 грн з ПДВ`: an amount and, when its prices say, whether it includes VAT. */
+const sumText = (s: Sum, t: TFunction, language: Language) => [formatMoney(s.amount, s.currency, language), vatNote(t, s.vat)].filter(Boolean).join(' ');
+
+/** A group's money: one sum, or a list of those that do not add up (currencies, VAT rules). */
+function Sums({ sums, t, language }: { sums: Map<string, Sum>; t: TFunction; language: Language }) {
   if (!sums.size) return <>—</>;
-  return <>{[...sums].map(([currency, amount]) => formatMoney(amount, currency, language)).join(' + ')}</>;
+  const all = [...sums.entries()];
+  if (all.length === 1) return <>{sumText(all[0][1], t, language)}</>;
+  return (
+    <ul className="cart-sums">
+      {all.map(([key, s]) => <li key={key}>{sumText(s, t, language)}</li>)}
+    </ul>
+  );
 }
+
+/** A group's quantities, one per unit: `3 пари, 2 штуки` (a product without a unit: its number alone). */
+const quantitiesText = (quantities: Map<string, Quantity>, t: TFunction, language: Language) =>
+  quantities.size ? [...quantities.values()].map((q) => quantityText(q, t, language)).join(', ') : '—';
+
+/** What a price is of and whether it includes VAT, after it: ` з ПДВ за пару`. */
+const PriceTerms = ({ text }: { text: string }) => (text ? <span className="cart-terms">{` ${text}`}</span> : null);
 
 const title = (product: Product | null, language: Language, fallback: string) =>
   (product && localized(language, product.title, product.title_en)) || fallback;
@@ -179,7 +230,10 @@ export default function Cart() {
                           {item.product ? <AppLink to={productPath(item.productId)}>{name}</AppLink> : name}
                           {!available(item) && <span className="cart-note"> {t('cart.unavailable')}</span>}
                         </th>
-                        <td>{value?.amount !== undefined ? formatMoney(value.amount, value.currency ?? 'UAH', language) : '—'}</td>
+                        <td>
+                          {typeof value?.amount === 'number' ? formatMoney(value.amount, value.currency || 'UAH', language) : '—'}
+                          {typeof value?.amount === 'number' && item.product && <PriceTerms text={priceTerms(t, item.product, language)} />}
+                        </td>
                         <td>
                           <form className="cart-item-form" method="post" action={action} onSubmit={submit}>
                             <input type="hidden" name="_csrf" value={state.csrf ?? ''} />
@@ -215,7 +269,7 @@ export default function Cart() {
                             <p className="form-error">{error}</p>
                           )}
                         </td>
-                        <td>{sum ? formatMoney(sum[1], sum[0], language) : '—'}</td>
+                        <td>{sum ? sumText(sum, t, language) : '—'}</td>
                       </tr>
                     );
                   })}
@@ -223,7 +277,7 @@ export default function Cart() {
                 <tfoot>
                   <tr>
                     <th scope="row" colSpan={3}>{t('cart.supplierTotal')}</th>
-                    <td><Sums sums={group.sums} language={language} /></td>
+                    <td><Sums sums={group.sums} t={t} language={language} /></td>
                   </tr>
                 </tfoot>
               </table>
@@ -243,16 +297,16 @@ export default function Cart() {
                 {categories.map((group) => (
                   <tr key={group.key}>
                     <th scope="row">{group.identifier ? <AppLink to={categoryPath(group.identifier)}>{group.label}</AppLink> : group.label}</th>
-                    <td>{formatNumber(group.count, 0, language)}</td>
-                    <td><Sums sums={group.sums} language={language} /></td>
+                    <td>{quantitiesText(group.quantities, t, language)}</td>
+                    <td><Sums sums={group.sums} t={t} language={language} /></td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr>
                   <th scope="row">{t('cart.total')}</th>
-                  <td>{formatNumber(whole?.count ?? 0, 0, language)}</td>
-                  <td className="cart-total"><Sums sums={whole?.sums ?? new Map()} language={language} /></td>
+                  <td>{quantitiesText(whole?.quantities ?? new Map(), t, language)}</td>
+                  <td className="cart-total"><Sums sums={whole?.sums ?? new Map()} t={t} language={language} /></td>
                 </tr>
               </tfoot>
             </table>

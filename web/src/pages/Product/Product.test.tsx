@@ -79,9 +79,10 @@ describe("a supplier's product page", () => {
     expect(markup).toContain(`<h1 id="product-title" class="page-title">${html(p.title as string)}</h1>`);
     expect(markup).toContain('class="status status-active"');
     expect(markup).toContain(tr('uk', 'enums.productStatus.active'));
-    // Thousands grouped by spaces (SPEC §5), the currency, and VAT.
+    // Thousands grouped by spaces (SPEC §5), the currency, VAT and the unit it is the price of.
     const price = formatMoney(p.value?.amount as number, 'UAH', 'uk');
-    expect(markup).toContain(`${price} ${tr('uk', 'product.vatIncluded')}`);
+    expect(p.unit).toEqual({ code: 'H87', name: 'штука' });
+    expect(markup).toContain(`${price} ${tr('uk', 'unitPrice.vatIncluded')} за штуку`);
     expect(markup).toContain(`${p.classification?.id} ${html(p.classification?.description as string)}`);
     expect(markup).toContain(html(p.brand?.name as string));
     expect(markup).toContain(p.identifier?.id as string);
@@ -106,7 +107,7 @@ describe("a supplier's product page", () => {
     expect(markup).toContain(html(p.title_en as string));
     expect(markup).not.toContain(`>${html(p.title as string)}<`);
     expect(markup).toContain(formatMoney(p.value?.amount as number, 'UAH', 'en'));
-    expect(markup).toContain(tr('en', 'product.vatIncluded'));
+    expect(markup).toContain(`${formatMoney(p.value?.amount as number, 'UAH', 'en')} ${tr('en', 'unitPrice.vatIncluded')} per piece`);
     expect(links(markup).map((l) => l.href)).toContain(`/en/market/category/${p.relatedCategory}`);
   });
 

@@ -11,7 +11,7 @@ import { languageOf } from '../../i18n';
 import {
   breadcrumbList, compact, jsonLdDocument, oneOrMany, organisation, priceOf, priceSpecification, type JsonLdDocument,
 } from '../../lib/jsonld';
-import type { Product } from '../../lib/market';
+import { priceTerms, type Product } from '../../lib/market';
 import { money } from '../../records/parts';
 import { localizedPath } from '../../lib/paths';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
@@ -21,12 +21,15 @@ import { classificationText, eanOf, imagesOf, productDescription, productOf, pro
 /** The product's name, shortened for a title (the site name is appended by the head builder). */
 export const productMetaTitle = (p: Product, language: Language): string => clip(productTitle(p, language), 120);
 
-/** The price with its currency and, when the record says, whether it includes VAT; '' without one. */
+/**
+ * The price with its currency and, as far as the record says, whether it includes VAT and
+ * what unit it is of (`1 234,00 грн з ПДВ за штуку`); '' without one.
+ */
 export function priceText(p: Product, t: TFunction, language: Language): string {
   const amount = money(p.value, language);
   if (!amount) return '';
-  const vat = p.value?.valueAddedTaxIncluded;
-  return typeof vat === 'boolean' ? `${amount} ${t(vat ? 'product.vatIncluded' : 'product.vatExcluded')}` : amount;
+  const terms = priceTerms(t, p, language);
+  return terms ? `${amount} ${terms}` : amount;
 }
 
 /**
