@@ -12,6 +12,7 @@ import { basename, splitLanguage } from './lib/paths';
 import { matchPage } from './routes';
 import { loadPage } from './routes/split';
 import { loadChunk } from './lib/lazy';
+import { setPagePrefetcher } from './lib/prefetch';
 import type { PageState } from './state';
 import './styles.css';
 
@@ -81,6 +82,7 @@ const pageChunk = state.error
   ? import('./components/ErrorPage/ErrorPage').catch((e: unknown) => console.error('error page chunk', e))
   : loadPage(matchPage(path).route, state.language).catch((e: unknown) => console.error('page chunk', e));
 void Promise.all([startI18n(), pageChunk]).then(([i18n]) => hydrate(i18n));
+setPagePrefetcher((to) => loadPage(matchPage(to).route, state.language));
 
 // Web vitals to the server's log and the tag manager: a lazy chunk of their own.
 void loadChunk(() => import('./lib/afterStart')).then((m) => m.default(state.config));

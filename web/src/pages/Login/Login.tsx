@@ -11,8 +11,7 @@ import { localizedPath, sitePath } from '../../lib/paths';
 import { fetchCsrf, formFields, handOver, markHandedOver, sendForm, type FormOutcome } from '../../lib/account';
 import { formErrorMessage } from './account';
 import { AppLink } from '../../components/AppLink/AppLink';
-import { matchPage } from '../../routes';
-import { loadPage } from '../../routes/split';
+import { prefetchPage } from '../../lib/prefetch';
 import { useAccount, usePageState } from '../../state';
 
 /** The page's anti-forgery token; fetched when the app navigated here from a page without one. */
@@ -61,8 +60,7 @@ export default function Login() {
   // data is awaited, not a cascade of chunks behind a loading overlay.
   useEffect(() => {
     if (step !== 'login' && step !== '2fa') return;
-    const path = (origin || '/').split(/[?#]/)[0];
-    void loadPage(matchPage(path).route, state.language).catch(() => undefined);
+    prefetchPage(origin || '/');
     void import('../../components/Header/SessionAccount').catch(() => undefined);
   }, [origin, step]);
   const missing = new Set(outcome?.missing ?? []);
