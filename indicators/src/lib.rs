@@ -11,8 +11,12 @@
 //! Cardinal computes against a population (R024, R038, R058) use fences held in
 //! [`Settings`]; [`measures`] and [`fences`] compute them over any population, and the
 //! defaults are pinned from the real snapshot.
+//!
+//! [`prices`] reads the unit prices of one tender or contract (issue 47): the population the
+//! upstream's price index and its price red flag are made of.
 
 mod evidence;
+pub mod prices;
 mod record;
 mod rules;
 mod settings;
