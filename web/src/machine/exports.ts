@@ -73,10 +73,11 @@ function englishNames(answer: unknown): (id: string) => string | undefined {
 }
 
 /**
- * A file name naming the register, the query and the date (Kyiv): every character but
- * letters, digits, `.`, `_` and `-` becomes `-`, runs folded, at most 120 characters.
+ * A file name naming the register (or what else is exported: `prices-33140000`), the
+ * query and the date (Kyiv): every character but letters, digits, `.`, `_` and `-`
+ * becomes `-`, runs folded, at most 120 characters.
  */
-export function exportFilename(register: Register, query: string, now: string, extension: string): string {
+export function exportFilename(register: Pick<Register, 'name'> | { name: string }, query: string, now: string, extension: string): string {
   const date = formatDate(now, 'en').split('/').reverse().join('-');
   const parts = [...new URLSearchParams(query)]
     .filter(([name]) => name !== 'page' && name !== 'perPage')

@@ -11,6 +11,7 @@
  * | `[/en]/tenders/<tenderID>.ocds.json` | the tender's OCDS release package |
  * | `[/en]/tenders/<tenderID>.ics` | the tender's periods as a calendar (`ics.ts`) |
  * | `[/en]/tenders/<tenderID>.atom`, `[/en]/buyers/<EDRPOU>.atom` | the Atom feed of a tender's or a buyer's changes (`changes.ts`) |
+ * | `[/en]/prices/<cpv>.{csv,semicolon.csv,xlsx}?<filters>&unit=…&currency=…&valueAddedTaxIncluded=…` | one group of a price page's unit prices (`prices.ts`) |
  * | `[/en]/{tenders,plans,contracts}.alert?<filters>` | a saved search's alert e-mail, for the server's job only (`alert.ts`) |
  * | `[/en]/follows.mail` | a follower's e-mail of changes, for the server's job only (`follows.ts`) |
  */
@@ -24,6 +25,7 @@ import { feedStylesheetDocument } from './feedPage';
 import { changesFeedAt } from './changes';
 import { followsMail, followsMailOf } from './follows';
 import { searchExport, tenderPackage } from './exports';
+import { priceExport } from './prices';
 import { tenderIcsAt } from './ics';
 import { sitemapAt, sitemapIndex } from './sitemap';
 import type { Context, MachineDocument, MachineRequest, Step } from './types';
@@ -45,6 +47,8 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
     const format = ({ csv: 'csv', 'semicolon.csv': 'semicolon', xlsx: 'xlsx', 'ocds.json': 'ocds' } as const)[search[2] as 'csv' | 'semicolon.csv' | 'xlsx' | 'ocds.json'];
     return searchExport(register, filters, format);
   }
+  const prices = /^\/prices\/(\d{8}(?:-\d)?)\.(csv|semicolon\.csv|xlsx)$/.exec(path);
+  if (prices) return priceExport(prices[1], query, ({ csv: 'csv', 'semicolon.csv': 'semicolon', xlsx: 'xlsx' } as const)[prices[2] as 'csv' | 'semicolon.csv' | 'xlsx']);
   // Only with the state the alert job carries: no visitor's request has one on its first step.
   const alert = /^\/(tenders|plans|contracts)\.alert$/.exec(path);
   if (alert) {

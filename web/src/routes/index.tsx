@@ -14,6 +14,7 @@ import { tender } from '../pages/Tender/route';
 import { contract } from '../pages/Contract/route';
 import { plan } from '../pages/Plan/route';
 import { buyer, supplier } from '../pages/Organisation/route';
+import { prices } from '../pages/Prices/route';
 import { market } from '../pages/Market/route';
 import { classification } from '../pages/Classification/route';
 import { categoryList } from '../pages/CategoryList/route';
@@ -48,6 +49,7 @@ const table: Array<[path: string, module: RouteModule]> = [
   ['contracts/:id', contract],
   ['buyers/:edrpou', buyer],
   ['suppliers/:edrpou', supplier],
+  ['prices/:cpv', prices],
   ['market', market],
   ['market/categories', categoryList],
   ['market/category', movedTo('categoryRedirect', '/market')],

@@ -1,0 +1,165 @@
+/**
+ * What others paid per unit (issue 47): the shapes of the upstream's price answers
+ * (`upstream/API.md`, *Unit prices*) and the few readers the pages share. A unit price is
+ * an award's value divided by its one item's quantity (or a contract item's stated
+ * `unit.value`), kept apart by CPV code, UN/CEFACT unit code, currency and VAT flag: the
+ * upstream groups them so and computes the figures (median, quartiles, Tukey fences); the
+ * portal shows them and never recomputes them. Any field may be missing or of another type
+ * (parsed JSON): a reader leaves out what it cannot read rather than show a wrong figure.
+ */
+import type { Unit } from './parts';
+
+/** A buyer or a supplier as an observation names it. */
+export interface PriceParty {
+  id?: string;
+  name?: string;
+}
+
+/** `high` or `low`: beyond its group's upper or lower fence. */
+export type Outlier = 'high' | 'low' | null;
+
+/** One unit price (`GET /api/prices/{cpv}`'s `recent`, `/awards`' `data`). */
+export interface PriceObservation {
+  tenderID?: string;
+  tender?: string;
+  awardId?: string;
+  lotId?: string;
+  date?: string;
+  cpv?: string;
+  description?: string;
+  unit?: Unit;
+  quantity?: number;
+  total?: number;
+  /** The unit price. */
+  amount?: number;
+  currency?: string;
+  valueAddedTaxIncluded?: boolean | null;
+  basis?: 'divided' | 'stated';
+  buyer?: PriceParty;
+  supplier?: PriceParty;
+  region?: string;
+  procurementMethodType?: string;
+  outlier?: Outlier;
+}
+
+/** A buyer among those who paid the most or the least in a group. */
+export interface BuyerPrices {
+  buyer?: PriceParty;
+  median: number;
+  max?: number;
+  count: number;
+}
+
+/** The prices of one unit, currency and VAT flag under a code. */
+export interface PriceGroup {
+  unit: Unit;
+  currency: string;
+  valueAddedTaxIncluded: boolean | null;
+  count: number;
+  min: number;
+  q1: number;
+  median: number;
+  q3: number;
+  max: number;
+  lowerFence: number;
+  upperFence: number;
+  outliersHigh: number;
+  outliersLow: number;
+  recent: PriceObservation[];
+  highest: BuyerPrices[];
+  lowest: BuyerPrices[];
+}
+
+/** `GET /api/prices/{cpv}`. */
+export interface Prices {
+  /** The code with its check digit (`33140000-3`). */
+  cpv: string;
+  /** Its significant digits (`3314`): what the page covers. */
+  prefix: string;
+  total: number;
+  groups: PriceGroup[];
+}
+
+/** One item of a record beside others' prices (`GET /api/prices/{tenders,plans,products}/{id}`). */
+export interface RecordPrice {
+  itemId?: string;
+  cpv?: string;
+  /** The code the others were found under: the item's, or a parent level of it. */
+  prefix: string;
+  unit: Unit;
+  currency: string;
+  valueAddedTaxIncluded?: boolean | null;
+  count: number;
+  median: number;
+  q1?: number;
+  q3?: number;
+  /** The record's own price per unit, when it has one. */
+  own?: number | null;
+  /** How many of the others are below and above `own`. */
+  position?: { below: number; above: number } | null;
+  outlier?: Outlier;
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const objects = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v.filter(isObject) as T[]) : []);
+
+/** The figures a group must have to be shown: a count and its five numbers and fences. */
+const FIGURES = ['count', 'min', 'q1', 'median', 'q3', 'max', 'lowerFence', 'upperFence'] as const;
+
+/** A price page's answer with its readable groups (none when it is not one). */
+export function pricesOf(body: unknown): Prices | null {
+  if (!isObject(body) || typeof body.cpv !== 'string') return null;
+  const groups = objects<PriceGroup>(body.groups)
+    .filter((g) => FIGURES.every((k) => finite(g[k])) && typeof g.currency === 'string' && isObject(g.unit))
+    .map((g) => ({
+      ...g,
+      outliersHigh: finite(g.outliersHigh) ? g.outliersHigh : 0,
+      outliersLow: finite(g.outliersLow) ? g.outliersLow : 0,
+      valueAddedTaxIncluded: typeof g.valueAddedTaxIncluded === 'boolean' ? g.valueAddedTaxIncluded : null,
+      recent: objects<PriceObservation>(g.recent),
+      highest: objects<BuyerPrices>(g.highest).filter((b) => finite(b.median) && finite(b.count)),
+      lowest: objects<BuyerPrices>(g.lowest).filter((b) => finite(b.median) && finite(b.count)),
+    }));
+  return { cpv: body.cpv, prefix: typeof body.prefix === 'string' ? body.prefix : '', total: finite(body.total) ? body.total : 0, groups };
+}
+
+/** A record page's entries beside others' prices, by item id (none when the answer is not one). */
+export function recordPricesOf(body: unknown): Map<string | undefined, RecordPrice> {
+  const items = isObject(body) ? objects<RecordPrice>(body.items) : [];
+  return new Map(
+    items
+      .filter((p) => finite(p.median) && finite(p.count) && p.count > 0 && typeof p.prefix === 'string' && /^\d{2,8}$/.test(p.prefix) && isObject(p.unit) && typeof p.currency === 'string')
+      .map((p) => [p.itemId, p]),
+  );
+}
+
+/** The eight digits of a price page's code: a prefix's trailing digits are zeros (`3314` → `33140000`). */
+export const cpvDigits = (prefix: string): string => prefix.slice(0, 8).padEnd(8, '0');
+
+/**
+ * The anchor of a group on its code's page: the unit code, the currency and the VAT flag
+ * (`H87-UAH-vat`, `-novat`, `-unknown`), which a record page's line links to.
+ */
+export const groupAnchor = (g: { unit?: Unit; currency?: string; valueAddedTaxIncluded?: boolean | null }): string =>
+  `${g.unit?.code ?? ''}-${g.currency ?? ''}-${g.valueAddedTaxIncluded === true ? 'vat' : g.valueAddedTaxIncluded === false ? 'novat' : 'unknown'}`;
+
+/**
+ * The price page of a code or prefix (`/prices/33140000`), filtered to one unit and opened
+ * at its group when `of` names one: what a record page's line links to.
+ */
+export function pricesPath(prefix: string, of?: Pick<RecordPrice, 'unit' | 'currency' | 'valueAddedTaxIncluded'>): string {
+  const path = `/prices/${cpvDigits(prefix)}`;
+  const unit = of?.unit?.code;
+  return unit ? `${path}?unit=${encodeURIComponent(unit)}#${groupAnchor(of)}` : path;
+}
+
+/**
+ * The decimals a statistic of prices is shown with: two (kopecks), more for an amount
+ * below one so that two significant digits show (`0,0425`, `0,00033`), up to eight.
+ */
+export function statDigits(amount: number): number {
+  const size = Math.abs(amount);
+  if (!(size > 0) || size >= 1) return 2;
+  return Math.min(8, Math.max(2, Math.ceil(-Math.log10(size)) + 1));
+}
