@@ -64,14 +64,10 @@ const CURRENCY_LABELS: Record<Language, Record<string, string>> = {
  */
 export function formatMoney(amount: number, currency: string, language: Language = 'uk', fractionDigits = 2): string {
   const number = formatNumber(amount, fractionDigits, language);
-  return number && `${number} ${currencyLabel(currency, language)}`;
-}
-
-/** A currency as amounts name it: `грн` for hryvnias in Ukrainian, else the ISO code. */
-export const currencyLabel = (currency: string, language: Language): string => {
+  if (!number) return '';
   const code = currency.toUpperCase();
-  return CURRENCY_LABELS[language][code] ?? code;
-};
+  return `${number} ${CURRENCY_LABELS[language][code] ?? code}`;
+}
 
 /** Keeps digits, minus, comma and dot, and turns commas into dots (`'1 234,5 грн'` -> `'1234.5'`). */
 export function cleanNumericInput(s: string): string {

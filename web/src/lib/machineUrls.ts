@@ -31,13 +31,6 @@ export const feedUrl = (register: RegisterName, language: Language, query: strin
 export const exportUrl = (register: RegisterName, format: ExportFormat, language: Language, query: string): string =>
   withQuery(localizedPath(language, `/${register}${EXTENSIONS[format]}`), query);
 
-/**
- * The rows behind one group of a price page (issue 47), as a table export:
- * `/prices/33140000.csv?<filters>&unit=H87&currency=UAH&valueAddedTaxIncluded=true`.
- */
-export const priceExportUrl = (digits: string, format: Exclude<ExportFormat, 'ocds'>, language: Language, query: string): string =>
-  withQuery(localizedPath(language, `/prices/${digits}${EXTENSIONS[format]}`), query);
-
 /** A tender's own OCDS release package: `/tenders/UA-2026-….ocds.json`. */
 export const tenderOcdsUrl = (tenderId: string): string => `/tenders/${encodeURIComponent(tenderId)}${EXTENSIONS.ocds}`;
 

@@ -12,7 +12,6 @@ import type { TFunction } from 'i18next';
 import { useLocation } from 'react-router';
 import { AppLink, OrgLink } from '../../components/AppLink/AppLink';
 import { DataTable, Row } from '../../components/DataTable/DataTable';
-import { unitMoney } from '../../components/UnitPrice/UnitPrice';
 import { useTranslation } from '../../i18n/react';
 import type { Language } from '../../contract';
 import { dataOf } from '../../lib/data';
@@ -20,17 +19,16 @@ import { formatDate } from '../../lib/dates';
 import { methodLabel, regionLabel } from '../../lib/enums';
 import { METHOD_TYPES } from '../../lib/filters';
 import { formatNumber } from '../../lib/format';
-import { priceExportUrl } from '../../lib/machineUrls';
 import { perUnit } from '../../lib/price';
 import { localizedPath } from '../../lib/paths';
 import type { RouteContext } from '../../lib/routeModule';
 import { quantityText, unitName, type Unit } from '../../records/parts';
-import { cpvDigits, groupAnchor, pricesOf, type BuyerPrices, type PriceGroup, type PriceObservation } from '../../records/prices';
+import { cpvDigits, groupAnchor, type BuyerPrices, type PriceGroup, type PriceObservation } from '../../records/prices';
 import { usePageState } from '../../state';
-import { codeNode, nodeLabel, nodesOf } from './data';
+import { codeNode, nodeLabel, nodesOf, pricesOf } from './data';
 import { Distribution, statMoney } from './Distribution';
 import { filtered, parsePriceFilters, priceQuery, type PriceFilters } from './query';
-import { groupExportQuery, groupName } from './groups';
+import { groupExportQuery, groupName, priceExportUrl } from './groups';
 
 export { jsonLd, meta } from './meta';
 
@@ -205,7 +203,7 @@ function Recent({ rows, t, language }: { rows: PriceObservation[]; t: TFunction;
           <td><OrgLink role="supplier" id={o.supplier?.id}>{o.supplier?.name || o.supplier?.id}</OrgLink></td>
           <td>{typeof o.quantity === 'number' ? quantityText({ quantity: o.quantity, unit: o.unit }, t, language) : ''}</td>
           <td className="num">
-            {typeof o.amount === 'number' && <data value={o.amount}>{unitMoney(o.amount, o.currency ?? 'UAH', language)}</data>}
+            {typeof o.amount === 'number' && <data value={o.amount}>{statMoney(o.amount, o.currency ?? 'UAH', language)}</data>}
             {o.outlier && <> <strong className="price-outlier">{t(`prices.outlier.${o.outlier}`)}</strong></>}
           </td>
         </Row>

@@ -1,11 +1,37 @@
 /**
- * What a price page reads of its answers besides the prices: the classifier's entries of
- * its code, its parent and its children (`fetches.server.ts`), named in the page's
- * language. Shared by the page and its head (`meta.ts`).
+ * What a price page reads of its answers: the prices, their groups that can be shown
+ * (`pricesOf`), and the classifier's entries of its code, its parent and its children
+ * (`fetches.server.ts`), named in the page's language. Shared by the page and its head
+ * (`meta.ts`).
  */
 import type { Language } from '../../contract';
 import { dataOf, type DataSource } from '../../lib/data';
 import { membersOf } from '../../records/collection';
+import type { BuyerPrices, PriceGroup, PriceObservation, Prices } from '../../records/prices';
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const objects = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v.filter(isObject) as T[]) : []);
+
+/** The figures a group must have to be shown: a count and its five numbers and fences. */
+const FIGURES = ['count', 'min', 'q1', 'median', 'q3', 'max', 'lowerFence', 'upperFence'] as const;
+
+/** A price page's answer with its readable groups (none when it is not one). */
+export function pricesOf(body: unknown): Prices | null {
+  if (!isObject(body) || typeof body.cpv !== 'string') return null;
+  const groups = objects<PriceGroup>(body.groups)
+    .filter((g) => FIGURES.every((k) => finite(g[k])) && typeof g.currency === 'string' && isObject(g.unit))
+    .map((g) => ({
+      ...g,
+      outliersHigh: finite(g.outliersHigh) ? g.outliersHigh : 0,
+      outliersLow: finite(g.outliersLow) ? g.outliersLow : 0,
+      valueAddedTaxIncluded: typeof g.valueAddedTaxIncluded === 'boolean' ? g.valueAddedTaxIncluded : null,
+      recent: objects<PriceObservation>(g.recent),
+      highest: objects<BuyerPrices>(g.highest).filter((b) => finite(b.median) && finite(b.count)),
+      lowest: objects<BuyerPrices>(g.lowest).filter((b) => finite(b.median) && finite(b.count)),
+    }));
+  return { cpv: body.cpv, prefix: typeof body.prefix === 'string' ? body.prefix : '', total: finite(body.total) ? body.total : 0, groups };
+}
 
 /** A CPV code as `/api/classifications` has it. */
 export interface CpvNode {

@@ -8,15 +8,13 @@
 import type { DataDownload, Dataset, PropertyValue } from 'schema-dts';
 import type { Meta, PageChunk } from '../../lib/routeModule';
 import { absoluteUrl, breadcrumbList, compact, jsonLdDocument } from '../../lib/jsonld';
-import { priceExportUrl } from '../../lib/machineUrls';
 import { DESCRIPTION_MAX, clip } from '../../lib/text';
 import { formatNumber } from '../../lib/format';
 import { unitName } from '../../records/parts';
-import { pricesOf } from '../../records/prices';
 import { dataOf } from '../../lib/data';
-import { codeNode, nodeLabel, nodesOf } from './data';
+import { codeNode, nodeLabel, nodesOf, pricesOf } from './data';
 import { statMoney } from './Distribution';
-import { groupExportQuery, groupName } from './groups';
+import { groupExportQuery, groupName, priceExportUrl } from './groups';
 import { parsePriceFilters } from './query';
 
 /** Groups whose exports the JSON-LD lists (the largest first). */
