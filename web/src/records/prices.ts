@@ -102,36 +102,16 @@ export interface RecordPrice {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const objects = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v.filter(isObject) as T[]) : []);
 
-/** The figures a group must have to be shown: a count and its five numbers and fences. */
-const FIGURES = ['count', 'min', 'q1', 'median', 'q3', 'max', 'lowerFence', 'upperFence'] as const;
-
-/** A price page's answer with its readable groups (none when it is not one). */
-export function pricesOf(body: unknown): Prices | null {
-  if (!isObject(body) || typeof body.cpv !== 'string') return null;
-  const groups = objects<PriceGroup>(body.groups)
-    .filter((g) => FIGURES.every((k) => finite(g[k])) && typeof g.currency === 'string' && isObject(g.unit))
-    .map((g) => ({
-      ...g,
-      outliersHigh: finite(g.outliersHigh) ? g.outliersHigh : 0,
-      outliersLow: finite(g.outliersLow) ? g.outliersLow : 0,
-      valueAddedTaxIncluded: typeof g.valueAddedTaxIncluded === 'boolean' ? g.valueAddedTaxIncluded : null,
-      recent: objects<PriceObservation>(g.recent),
-      highest: objects<BuyerPrices>(g.highest).filter((b) => finite(b.median) && finite(b.count)),
-      lowest: objects<BuyerPrices>(g.lowest).filter((b) => finite(b.median) && finite(b.count)),
-    }));
-  return { cpv: body.cpv, prefix: typeof body.prefix === 'string' ? body.prefix : '', total: finite(body.total) ? body.total : 0, groups };
-}
-
-/** A record page's entries beside others' prices, by item id (none when the answer is not one). */
-export function recordPricesOf(body: unknown): Map<string | undefined, RecordPrice> {
-  const items = isObject(body) ? objects<RecordPrice>(body.items) : [];
-  return new Map(
-    items
-      .filter((p) => finite(p.median) && finite(p.count) && p.count > 0 && typeof p.prefix === 'string' && /^\d{2,8}$/.test(p.prefix) && isObject(p.unit) && typeof p.currency === 'string')
-      .map((p) => [p.itemId, p]),
-  );
+/**
+ * One entry of a record page's price answer when it can be shown: others' median and
+ * count, the code they were found under, a unit and a currency; else null.
+ */
+export function recordPriceOf(entry: unknown): RecordPrice | null {
+  if (!isObject(entry)) return null;
+  const p = entry as unknown as RecordPrice;
+  const shown = finite(p.median) && finite(p.count) && p.count > 0 && typeof p.prefix === 'string' && /^\d{2,8}$/.test(p.prefix) && isObject(p.unit) && typeof p.currency === 'string';
+  return shown ? p : null;
 }
 
 /** The eight digits of a price page's code: a prefix's trailing digits are zeros (`3314` → `33140000`). */

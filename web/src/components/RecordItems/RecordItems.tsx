@@ -1,7 +1,8 @@
 /**
  * What a tender, plan or contract covers: each item's description, classifications,
  * quantity and delivery place and dates, as one table (the `items.*` texts). A contract
- * adds the unit price, a tender with lots each item's lot.
+ * adds the unit price, a tender with lots each item's lot, a tender or a plan what
+ * others paid per unit under the quantity.
  */
 import type { ReactNode } from 'react';
 import { Classifications } from '../Classifications/Classifications';
@@ -19,9 +20,11 @@ export interface RecordItemsProps<T extends Item> {
   unitPrice?: (item: T) => ReactNode;
   /** The lot column, after the delivery, when given. */
   lot?: (item: T) => ReactNode;
+  /** A line under an item's quantity (others' prices per unit, issue 47), when given. */
+  note?: (item: T) => ReactNode;
 }
 
-export function RecordItems<T extends Item>({ items, format, delivery, described = 'description', unitPrice, lot }: RecordItemsProps<T>) {
+export function RecordItems<T extends Item>({ items, format, delivery, described = 'description', unitPrice, lot, note }: RecordItemsProps<T>) {
   const { t, language } = format;
   const columns = [described, 'classification', 'quantity', ...(unitPrice ? ['unitPrice'] : []), 'delivery', ...(lot ? ['lot'] : [])];
   return (
@@ -32,7 +35,10 @@ export function RecordItems<T extends Item>({ items, format, delivery, described
           <Row key={item.id ? `${item.id}-${i}` : i}>
             <th scope="row">{localized(item, 'description', language)}</th>
             <td><Classifications item={item} language={language} /></td>
-            <td>{quantityText(item, t, language)}</td>
+            <td>
+              {quantityText(item, t, language)}
+              {note?.(item)}
+            </td>
             {unitPrice && <td>{unitPrice(item)}</td>}
             <td>
               {addressLine(item.deliveryAddress)}

@@ -309,6 +309,8 @@ describe('the plan route', () => {
     expect(route.fetches?.(ctxOf('UA-P-2026-10-08-005080-a'))).toEqual([
       { key: 'plan', service: 'search', path: '/api/plans/UA-P-2026-10-08-005080-a', validator: true },
       { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
+      // What others paid per unit, beside the plan (issue 47).
+      { key: 'prices', service: 'search', path: '/api/prices/plans/UA-P-2026-10-08-005080-a' },
     ]);
     expect(route.required).toEqual(['plan']);
     // Under /en, the English names of the plan's CPV code and its items', once the plan is in.

@@ -54,7 +54,8 @@ export default function Plan({ route: _route }: { route: PageRoute }) {
 /** The whole plan, from a CDB plan object; `notice` goes under the header. */
 export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode }) {
   const { t } = useTranslation();
-  const { language } = usePageState();
+  const state = usePageState();
+  const { language } = state;
   const format = planFormatter(t, language);
 
   const { buyers, procuringEntity } = organisationsOf(plan);
@@ -64,6 +65,9 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
   const items = list(plan.items);
   const milestones = list(plan.milestones);
   const documents = list(plan.documents);
+  // What others paid per unit, by item (issue 47; none when the answer failed): the line
+  // reads its entry itself, so `records/prices.ts` stays out of the first load.
+  const prices = new Map(list(dataOf<{ items?: Array<{ itemId?: string }> }>(state, 'prices')?.items).map((p) => [p.itemId, p]));
 
   // Each section's content, or false when the plan has nothing for it.
   const content: Record<SectionId, ReactNode> = {
@@ -73,7 +77,7 @@ export function PlanView({ plan, notice }: { plan: PlanData; notice?: ReactNode 
     procuringEntity: procuringEntity && <Organisations orgs={[procuringEntity]} format={format} />,
     budget: (budget.length > 0 || breakdown.length > 0) && <Budget rows={budget} breakdown={breakdown} format={format} />,
     classification: hasClassification(plan) && <Classification plan={plan} format={format} />,
-    items: items.length > 0 && <Items items={items} format={format} />,
+    items: items.length > 0 && <Items items={items} format={format} prices={prices} />,
     milestones: milestones.length > 0 && <Milestones milestones={milestones} format={format} />,
     documents: documents.length > 0 && <Documents docs={documents} format={format} anchors />,
     rationale: rationaleText(plan.rationale, format) !== '' && plan.rationale && <Rationale rationale={plan.rationale} format={format} />,

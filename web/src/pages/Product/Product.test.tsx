@@ -217,7 +217,12 @@ describe('the product routes', () => {
       { key: 'category', service: 'search', path: '/api/categories/{/relatedCategory}', after: name, maxAge: 300 },
       { key: 'classification', service: 'search', path: '/api/market_classifications/{/marketClassification}', after: name, maxAge: 300 },
     ];
-    expect(routes.product.fetches?.(ctxOf(id))).toEqual([{ key: 'product', service: 'search', path: `/api/products/${id}`, validator: true }, ...related('product')]);
+    expect(routes.product.fetches?.(ctxOf(id))).toEqual([
+      { key: 'product', service: 'search', path: `/api/products/${id}`, validator: true },
+      ...related('product'),
+      // A supplier's offer beside what buyers paid per unit (issue 47); the national catalogue has no price.
+      { key: 'prices', service: 'search', path: `/api/prices/products/${id}` },
+    ]);
     expect(routes.prozorroProduct.fetches?.(ctxOf(id))).toEqual([
       { key: 'prozorroProduct', service: 'search', path: `/api/prozorro_products/${id}`, validator: true },
       ...related('prozorroProduct'),

@@ -7,7 +7,7 @@
  * and the profile's requirements beside the characteristics. The first render depends only on the page state (no clock), so the
  * server and the hydrating browser render the same markup.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { AddToCart } from '../../components/AddToCart/AddToCart';
 import { AppLink } from '../../components/AppLink/AppLink';
@@ -17,7 +17,9 @@ import { Status } from '../../components/Status/Status';
 import type { ClientConfig } from '../../config';
 import { useTranslation } from '../../i18n/react';
 import type { Product as ProductData, Profile } from '../../lib/market';
-import { addressLine } from '../../records/parts';
+import { addressLine, formatter, list } from '../../records/parts';
+import { dataOf } from '../../lib/data';
+import { PriceBenchmark as PriceBenchmarkOnServer } from '../../components/PriceBenchmark/PriceBenchmark.server';
 import type { PageRoute } from '../../lib/routeModule';
 import { usePageState } from '../../state';
 import { Characteristics, characteristicRows } from './Characteristics';
@@ -26,6 +28,9 @@ import {
   type ProductKind,
 } from './labels';
 import { priceText } from './meta';
+
+// What buyers paid per unit: the server renders it in place, the browser loads it after the first load.
+const PriceBenchmark = __SERVER__ ? PriceBenchmarkOnServer : lazy(() => import('../../components/PriceBenchmark/PriceBenchmark'));
 
 // The page's head comes with its chunk (`PageChunk`).
 export { jsonLd, meta } from './meta';
@@ -48,6 +53,9 @@ export function ProductView({ product, kind }: { product: ProductData; kind: Pro
   const rows = characteristicRows(product.requirementResponses, profile, language);
   const supplier = kind === 'product' && hasSupplier(product) ? product.supplier : undefined;
   const price = kind === 'product' ? priceText(product, t, language) : '';
+  // What buyers paid per unit under the product's code, beside its catalogue price (issue 47).
+  // The line reads its entry itself, so `records/prices.ts` stays out of the first load.
+  const [benchmark] = list(dataOf<{ items?: object[] }>({ data }, 'prices')?.items);
   const category = crumbs.find((c) => c.step === 'category');
   const profileCrumb = crumbs.find((c) => c.step === 'profile');
   const ean = eanOf(product);
@@ -84,6 +92,11 @@ export function ProductView({ product, kind }: { product: ProductData; kind: Pro
             <p className="product-price">
               <span className="visually-hidden">{t('product.facts.price')}: </span>
               {price}
+              {benchmark ? (
+                <Suspense fallback={null}>
+                  <PriceBenchmark entry={benchmark} owner="product" format={formatter(t, language)} />
+                </Suspense>
+              ) : null}
             </p>
           )}
           {kind === 'product' && product.status === 'active' && <AddToCart productId={product.id} />}

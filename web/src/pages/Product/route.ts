@@ -27,6 +27,9 @@ const productPage = (name: string, api: string): RouteModule => ({
     { key: 'profile', service: 'search', path: '/api/profiles/{/relatedProfiles/0}', after: name, maxAge: 300 },
     { key: 'category', service: 'search', path: '/api/categories/{/relatedCategory}', after: name, maxAge: 300 },
     { key: 'classification', service: 'search', path: '/api/market_classifications/{/marketClassification}', after: name, maxAge: 300 },
+    // A supplier's offer: its catalogue price against what buyers paid per unit (issue 47),
+    // beside the product (the upstream needs its id only); the page renders without it.
+    ...(api === 'products' ? [{ key: 'prices', service: 'search' as const, path: `/api/prices/products/${params.id}` }] : []),
   ] : FETCHED_BY_THE_SERVER,
   required: [name],
 });

@@ -63,6 +63,7 @@ const Criteria = later('Criteria');
 const Features = later('Features');
 const Qualifications = later('Qualifications');
 const Questions = later('Questions');
+const PriceBenchmark = later('PriceBenchmark');
 /** A deferred section's boundary: the server's markup stays until its chunk is in. */
 const inPart = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 
@@ -120,6 +121,11 @@ export function TenderView({ tender, notice, follow, history, ocds = false }: {
   const monitorings = monitoringsOf(state);
   // The red flags the server computed on this tender (absent when it computed none).
   const assessment = dataOf(state, 'redFlags', assessmentOf);
+  // What others paid per unit, by item (issue 47; none when the answer failed): a line
+  // under an item's quantity, from the deferred chunk, only for the items it names.
+  // (The entries are read by the line itself: `records/prices.ts` stays out of the first load.)
+  const prices = new Map(list(dataOf<{ items?: Array<{ itemId?: string }> }>(state, 'prices')?.items).map((p) => [p.itemId, p]));
+  const priceNote = (item: { id?: string }) => prices.has(item.id) && inPart(<PriceBenchmark entry={prices.get(item.id)} owner="tender" format={format} />);
   const anchors = new Set([
     ...(stages.length > 0 ? ['timeline'] : []),
     ...(bids.length > 0 ? ['bids'] : []),
@@ -132,7 +138,7 @@ export function TenderView({ tender, notice, follow, history, ocds = false }: {
   const content: Record<SectionId, ReactNode> = {
     timeline: stages.length > 0 && <Timeline stages={stages} status={tender.status} tenderId={tender.tenderID} format={format} />,
     lots: withLot && <Lots lots={lots} format={format} />,
-    items: items.length > 0 && <Items items={items} withLot={withLot} format={format} />,
+    items: items.length > 0 && <Items items={items} withLot={withLot} format={format} note={priceNote} />,
     features: features.length > 0 && inPart(<Features features={features} format={format} />),
     criteria: criteria.length > 0 && inPart(<Criteria criteria={criteria} format={format} />),
     documents: documents.length > 0 && <Documents docs={documents} format={format} anchors />,

@@ -37,7 +37,7 @@ describe('the tender route', () => {
     expect(h.title).toContain('UA-2026-10-12-014102-a');
     expect(h.jsonLd).toBeNull();
   });
-  it('asks for the tender (required), its monitorings, plans, contracts and history (optional), and the server for its red flags', () => {
+  it('asks for the tender (required), its monitorings, plans, contracts, others\' prices and history (optional), and the server for its red flags', () => {
     const { route, params } = matchPage('/tenders/UA-2026-10-12-014102-a');
     const ctx: RouteContext = { params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session: null, config } };
     expect(route.fetches?.(ctx).map((f) => [f.key, f.path])).toEqual([
@@ -47,8 +47,12 @@ describe('the tender route', () => {
       ['contracts', '/api/contracts?tender_id[0]=UA-2026-10-12-014102-a&perPage=100'],
       ['redFlags', ''],
       ['freshness', '/api/freshness?brief=1'],
+      ['prices', '/api/prices/tenders/UA-2026-10-12-014102-a'],
       ['history', '/api/tenders/UA-2026-10-12-014102-a/events?perPage=50'],
     ]);
+    // Others' prices beside the tender, never after it (issue 47): the page's slowest answer is not its sum.
+    expect(route.fetches?.(ctx).find((f) => f.key === 'prices')?.after).toBeUndefined();
+    expect(route.required).not.toContain('prices');
     const redFlags = route.fetches?.(ctx).find((f) => f.key === 'redFlags');
     expect([redFlags?.service, redFlags?.after]).toEqual(['redFlags', 'tender']);
     expect(route.required).toEqual(['tender']);

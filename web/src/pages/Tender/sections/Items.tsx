@@ -1,4 +1,5 @@
 /** What is bought: each item's classifications, quantity, delivery and lot. */
+import type { ReactNode } from 'react';
 import { RecordItems } from '../../../components/RecordItems/RecordItems';
 import { formatDate } from '../../../lib/dates';
 import type { TenderFormatter } from '../formatter';
@@ -13,7 +14,8 @@ function delivery({ deliveryDate }: Item, { t, language }: TenderFormatter): str
   return start ? t('items.deliveryFrom', { date: formatDate(start, language) }) : '';
 }
 
-export function Items({ items, withLot, format }: { items: Item[]; withLot: boolean; format: TenderFormatter }) {
+/** `note`: a line under an item's quantity (what others paid per unit). */
+export function Items({ items, withLot, format, note }: { items: Item[]; withLot: boolean; format: TenderFormatter; note?: (item: Item) => ReactNode }) {
   const lot = withLot ? (item: Item) => format.lotTitle(item.relatedLot) : undefined;
-  return <RecordItems items={items} format={format} delivery={(item) => delivery(item, format)} lot={lot} />;
+  return <RecordItems items={items} format={format} delivery={(item) => delivery(item, format)} lot={lot} note={note} />;
 }

@@ -14,6 +14,8 @@ export { Criteria } from './Criteria';
 export { Features } from './Features';
 export { Qualifications } from './Qualifications';
 export { Questions } from './Questions';
+// What others paid per unit, under each item's quantity (issue 47): a line the first paint can do without.
+export { PriceBenchmark } from '../../../components/PriceBenchmark/PriceBenchmark';
 
 /** Every module imported dynamically has a default (`build.mjs` re-exports it); this chunk's is its sections. */
 export { Awards as default } from './Awards';

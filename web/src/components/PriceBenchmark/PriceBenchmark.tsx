@@ -1,0 +1,58 @@
+/**
+ * Others' prices beside a record's item (issue 47, part 3), in one short line: «Інші
+ * платили: медіана 4,20 грн з ПДВ за штуку (57 цін)», linked to the code's price page at
+ * the item's unit, then where the record's own price per unit stands among them (a
+ * tender's awarded price, a plan's expected one, a product's catalogue price) and whether
+ * it is past the others' fences. The entry is the upstream's
+ * (`GET /api/prices/{tenders,plans,products}/{id}`): the others leave the record's own
+ * price out. The browser loads it after the first load: the tender page with its
+ * deferred sections (`Tender/sections/deferred.ts`), the plan and product pages as a chunk
+ * of its own (`PriceBenchmark.server.ts` is the server's way in); the server renders it in
+ * place, and hydration keeps its markup until the chunk is in.
+ */
+import { AppLink } from '../AppLink/AppLink';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { perUnit, vatNote } from '../../lib/price';
+import { unitName, type Formatter } from '../../records/parts';
+import { cpvDigits, pricesPath, recordPriceOf, statDigits } from '../../records/prices';
+
+/** Whose own price the line compares: a tender's awarded one, a plan's expected one, a product's in the catalogue. */
+export type PriceOwner = 'tender' | 'plan' | 'product';
+
+/** `entry`: the answer's entry for the item, as it is (a malformed one renders nothing). */
+export default function PriceBenchmark({ entry, owner, format }: { entry: unknown; owner: PriceOwner; format: Formatter }) {
+  const price = recordPriceOf(entry);
+  if (!price) return null;
+  const { t, language } = format;
+  const money = (n: number) => formatMoney(n, price.currency, language, statDigits(n));
+  const vat = vatNote(t, price.valueAddedTaxIncluded);
+  const own = typeof price.own === 'number' && Number.isFinite(price.own) ? price.own : null;
+  const { below = 0, above = 0 } = price.position ?? {};
+  const count = (n: number) => formatNumber(n, 0, language);
+  const standing = !price.position ? '' : below > above ? t('prices.benchmark.higher', { below: count(below), count: count(price.count) })
+    : above > below ? t('prices.benchmark.lower', { above: count(above), count: count(price.count) }) : t('prices.benchmark.level');
+  // Others found under a parent level of the item's code: the line says which.
+  const code = price.cpv?.slice(0, 8) === cpvDigits(price.prefix) ? '' : t('prices.benchmark.code', { code: cpvDigits(price.prefix) });
+  return (
+    <span className="price-benchmark">
+      <AppLink to={pricesPath(price.prefix, price)}>
+        {t('prices.benchmark.others', {
+          median: vat ? `${money(price.median)} ${vat}` : money(price.median),
+          per: perUnit(t, unitName(t, price.unit, language) || price.unit.code, language),
+          count: price.count,
+          formatted: count(price.count),
+        })}
+      </AppLink>
+      {code && ` ${code}`}
+      {own !== null && `; ${t(`prices.benchmark.own.${owner}`, { own: money(own) })}${standing && `, ${standing}`}`}
+      {price.outlier && (
+        <>
+          {' '}
+          <strong className="price-outlier">{t(`prices.outlier.${price.outlier}`)}</strong>
+        </>
+      )}
+    </span>
+  );
+}
+
+export { PriceBenchmark };
