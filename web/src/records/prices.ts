@@ -65,6 +65,8 @@ export interface PriceGroup {
   upperFence: number;
   outliersHigh: number;
   outliersLow: number;
+  /** False in a group too small for its fences to mark outliers (the upstream's rule); absent: marked. */
+  outliersMarked?: boolean;
   recent: PriceObservation[];
   highest: BuyerPrices[];
   lowest: BuyerPrices[];
@@ -78,6 +80,9 @@ export interface Prices {
   prefix: string;
   total: number;
   groups: PriceGroup[];
+  /** The code's name in the classifier, when the upstream knows it. */
+  name?: string;
+  name_en?: string;
 }
 
 /** One item of a record beside others' prices (`GET /api/prices/{tenders,plans,products}/{id}`). */

@@ -3,7 +3,9 @@
  * a box plot on one line (the box from the first to the third quartile, the median
  * across it, the whiskers out to the fences or to the lowest and highest price when
  * those are nearer), the outliers beyond the fences counted at the ends, not drawn, so
- * that one price a thousand times the others does not flatten the box to a line. The
+ * that one price a thousand times the others does not flatten the box to a line. A group
+ * too small for its fences to mark outliers (`outliersMarked: false`) is drawn from its
+ * lowest price to its highest, and says so. The
  * drawing is an SVG of attributes only (the CSP refuses inline styles) stretched to the
  * box's width; its text is HTML at the page's size, readable at 320 px (issue 46, item 2).
  * The drawing is for sighted readers (`aria-hidden`); the list of figures under it, which
@@ -25,9 +27,11 @@ const WIDTH = 1000;
 /** `per`: the unit as «за» takes it (`за штуку`, `per piece`). */
 export function Distribution({ group: g, per, t, language }: { group: PriceGroup; per: string; t: TFunction; language: Language }) {
   const money = (n: number) => statMoney(n, g.currency, language);
-  // Whiskers end at the fences, or at the extreme prices when those are inside them.
-  const lo = Math.max(g.min, g.lowerFence);
-  const hi = Math.min(g.max, g.upperFence);
+  // Whiskers end at the fences, or at the extreme prices when those are inside them; in a
+  // group too small for its fences to mark outliers, at the extreme prices.
+  const marked = g.outliersMarked !== false;
+  const lo = marked ? Math.max(g.min, g.lowerFence) : g.min;
+  const hi = marked ? Math.min(g.max, g.upperFence) : g.max;
   const span = hi - lo;
   const x = (v: number) => (span > 0 ? Math.round(Math.min(1, Math.max(0, (v - lo) / span)) * WIDTH) : WIDTH / 2);
   const figure = (key: string, value: number, text = money(value)) => (
@@ -50,9 +54,9 @@ export function Distribution({ group: g, per, t, language }: { group: PriceGroup
           <line className="price-median" x1={x(g.median)} x2={x(g.median)} y1={2} y2={38} vectorEffect="non-scaling-stroke" />
         </svg>
         <p className="price-axis">
-          <span>{g.outliersLow > 0 && `◂ ${count(g.outliersLow)} · `}{money(lo)}</span>
+          <span>{marked && g.outliersLow > 0 && `◂ ${count(g.outliersLow)} · `}{money(lo)}</span>
           <span className="price-axis-median">{t('prices.figures.median')}: {money(g.median)}</span>
-          <span>{money(hi)}{g.outliersHigh > 0 && ` · ${count(g.outliersHigh)} ▸`}</span>
+          <span>{money(hi)}{marked && g.outliersHigh > 0 && ` · ${count(g.outliersHigh)} ▸`}</span>
         </p>
       </div>
       <dl className="price-figures">
@@ -63,9 +67,10 @@ export function Distribution({ group: g, per, t, language }: { group: PriceGroup
         {figure('max', g.max)}
         {figure('lowerFence', g.lowerFence)}
         {figure('upperFence', g.upperFence)}
-        {figure('outliersHigh', g.outliersHigh, count(g.outliersHigh))}
-        {figure('outliersLow', g.outliersLow, count(g.outliersLow))}
+        {marked && figure('outliersHigh', g.outliersHigh, count(g.outliersHigh))}
+        {marked && figure('outliersLow', g.outliersLow, count(g.outliersLow))}
       </dl>
+      {!marked && <p className="muted">{t('prices.figures.unmarked')}</p>}
     </figure>
   );
 }

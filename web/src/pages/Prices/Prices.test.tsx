@@ -73,6 +73,25 @@ describe('the price page', () => {
     expect(text(section(out, 'H87-UAH-vat').split('<p class="price-axis">')[1].split('</p>')[0])).toContain('10,35 грн · 12 ▸');
   });
 
+  it('draws a group too small to mark outliers from its lowest price to its highest, and says so', () => {
+    const [g] = pricesAnswer.groups;
+    const small = { ...pricesAnswer, groups: [{ ...g, count: 9, outliersHigh: 0, outliersMarked: false }] };
+    const part = section(page('/prices/33140000', { ...DATA, prices: ok(small) }), 'H87-UAH-vat');
+    const svg = part.split('<svg')[1].split('</svg>')[0];
+    const x = (v: number) => Math.round(((v - g.min) / (g.max - g.min)) * 1000);
+    expect([...svg.matchAll(/class="price-whisker" x1="([-\d.]+)"/g)].map((m) => Number(m[1]))).toEqual([0, x(g.q3), 0, 1000]);
+    expect(part).toContain('Викиди не позначаються');
+    expect(part).not.toContain('Викидів понад межу');
+    expect(text(part.split('<p class="price-axis">')[1].split('</p>')[0])).not.toContain('▸');
+  });
+
+  it('names the code from the price answer when the classifier failed', () => {
+    const named = { ...pricesAnswer, name: 'Медичні матеріали', name_en: 'Medical consumables' };
+    const failed = { prices: ok(named), code: { ok: false, status: 503 } as Fetched };
+    expect(page('/prices/33140000', failed)).toContain('Ціни за одиницю: 33140000-3 Медичні матеріали</h1>');
+    expect(page('/prices/33140000', failed, 'en')).toContain('Unit prices: 33140000-3 Medical consumables</h1>');
+  });
+
   it('keeps a group of one price (a zero-width box) on the scale', () => {
     const svg = section(page('/prices/33140000'), 'H87-UAH-unknown').split('<svg')[1].split('</svg>')[0];
     expect(svg).toContain('class="price-median" x1="500"');

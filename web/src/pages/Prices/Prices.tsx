@@ -44,7 +44,7 @@ export default function Prices() {
   const digits = (location.pathname.split('/').filter(Boolean).pop() ?? '').slice(0, 8);
   const filters = parsePriceFilters(new URLSearchParams(location.search));
   const answer = dataOf(state, 'prices', pricesOf);
-  const node = codeNode(state, digits);
+  const node = codeNode(state, digits, answer);
   const [parent] = nodesOf(state, 'parent');
   const children = nodesOf(state, 'children');
   const code = nodeLabel(node, answer?.cpv ?? digits, language);

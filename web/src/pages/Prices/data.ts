@@ -25,12 +25,21 @@ export function pricesOf(body: unknown): Prices | null {
       ...g,
       outliersHigh: finite(g.outliersHigh) ? g.outliersHigh : 0,
       outliersLow: finite(g.outliersLow) ? g.outliersLow : 0,
+      outliersMarked: g.outliersMarked !== false,
       valueAddedTaxIncluded: typeof g.valueAddedTaxIncluded === 'boolean' ? g.valueAddedTaxIncluded : null,
       recent: objects<PriceObservation>(g.recent),
       highest: objects<BuyerPrices>(g.highest).filter((b) => finite(b.median) && finite(b.count)),
       lowest: objects<BuyerPrices>(g.lowest).filter((b) => finite(b.median) && finite(b.count)),
     }));
-  return { cpv: body.cpv, prefix: typeof body.prefix === 'string' ? body.prefix : '', total: finite(body.total) ? body.total : 0, groups };
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  return {
+    cpv: body.cpv,
+    prefix: typeof body.prefix === 'string' ? body.prefix : '',
+    total: finite(body.total) ? body.total : 0,
+    groups,
+    name: text(body.name),
+    name_en: text(body.name_en),
+  };
 }
 
 /** A CPV code as `/api/classifications` has it. */
@@ -46,8 +55,14 @@ const isNode = (m: unknown): m is CpvNode => !!m && typeof m === 'object' && typ
 /** The classifier's entries under `key` (none when the answer failed). */
 export const nodesOf = (from: DataSource, key: 'code' | 'parent' | 'children'): CpvNode[] => membersOf<CpvNode>(dataOf<unknown>(from, key), isNode);
 
-/** The classifier's entry of the code with these eight digits, if it knows it. */
-export const codeNode = (from: DataSource, digits: string): CpvNode | undefined => nodesOf(from, 'code').find((n) => n.id.startsWith(digits));
+/**
+ * The classifier's entry of the code with these eight digits, if it knows it; else the
+ * name the price answer gives (`answer`), so that a failed classifier request still names it.
+ */
+export function codeNode(from: DataSource, digits: string, answer?: Prices | null): CpvNode | undefined {
+  const node = nodesOf(from, 'code').find((n) => n.id.startsWith(digits));
+  return node ?? (answer?.name ? { id: answer.cpv, name: answer.name, name_en: answer.name_en } : undefined);
+}
 
 /** A code's name in the page's language (the classifier's English one under /en), else ''. */
 export function nodeName(node: CpvNode | undefined, language: Language): string {

@@ -24,7 +24,7 @@ export const meta: Meta = (ctx, t) => {
   const { language } = ctx.input;
   const digits = (ctx.params.cpv ?? '').slice(0, 8);
   const answer = dataOf(ctx, 'prices', pricesOf);
-  const code = nodeLabel(codeNode(ctx, digits), answer?.cpv ?? digits, language);
+  const code = nodeLabel(codeNode(ctx, digits, answer), answer?.cpv ?? digits, language);
   const [g] = answer?.groups ?? [];
   const description = g
     ? t('prices.meta.description', {
@@ -47,7 +47,7 @@ export const jsonLd: PageChunk['jsonLd'] = __SERVER__
       const answer = dataOf(ctx, 'prices', pricesOf);
       if (!answer) return null;
       const digits = (ctx.params.cpv ?? '').slice(0, 8);
-      const node = codeNode(ctx, digits);
+      const node = codeNode(ctx, digits, answer);
       const code = nodeLabel(node, answer.cpv, language);
       const filters = parsePriceFilters(ctx.query);
       const origin = config.publicOrigin.replace(/\/$/, '');
