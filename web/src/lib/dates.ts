@@ -19,6 +19,9 @@ function formatter(language: Language, withTime: boolean): Intl.DateTimeFormat {
   return f;
 }
 
+/** The Kyiv day of a moment in milliseconds, as `formatDate` writes it. */
+export const formatDay = (ms: number, language: Language): string => formatter(language, false).format(ms);
+
 /** `08.10.2026` (uk) / `08/10/2026` (en); empty for a missing or invalid date. */
 export function formatDate(iso: string | undefined, language: Language, withTime = false): string {
   if (!iso) return '';
