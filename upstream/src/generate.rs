@@ -109,7 +109,8 @@ pub fn draw(
     }
 }
 
-fn scale(v: f64, f: f64) -> f64 {
+/// An amount scaled by a draw's factor, to the kopeck.
+pub fn scale(v: f64, f: f64) -> f64 {
     (v * f * 100.0).round() / 100.0
 }
 

@@ -618,6 +618,11 @@ impl Index {
         codes
     }
 
+    /// The `procurementMethodType` of document `d`, when it has one.
+    pub fn method_type_of(&self, d: u32) -> Option<&str> {
+        self.method_type.values.iter().zip(&self.method_type.bits).find(|(_, b)| b.get(d)).map(|(v, _)| v.as_str())
+    }
+
     /// `dateModified` of `d` in epoch ms.
     pub fn modified_ms(&self, d: u32) -> Option<i64> {
         let k = self.modified.key[d as usize];

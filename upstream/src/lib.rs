@@ -17,6 +17,7 @@ pub mod market;
 pub mod monitoring;
 pub mod params;
 pub mod peer;
+pub mod prices;
 pub mod query;
 pub mod records;
 pub mod router;

@@ -43,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::market::routes())
         .merge(crate::listing::routes())
         .merge(crate::aggregate::routes())
+        .merge(crate::prices::api::routes())
         .merge(crate::monitoring::routes())
         .merge(crate::feed::api::routes(state.config.dev))
         .merge(crate::cdb::routes())

@@ -6,9 +6,11 @@ use crate::error::UpstreamError;
 use crate::generate::{self, Org};
 use crate::index::{Added, Index, IndexBuilder};
 use crate::monitoring::{self, Monitorings};
+use crate::prices::PriceIndex;
 use crate::records::{self, Fields, Kind};
 use crate::text::Analyzer;
 use crate::text::{TextDoc, TextIndex, TextIndexBuilder};
+use indicators::prices::Observation;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -115,6 +117,8 @@ pub struct Data {
     pub derived_contracts: bool,
     /// A mirror's store: its records stay there and are read when asked for.
     pub mirror_store: Option<std::sync::Arc<crate::sync::store::Store>>,
+    /// The unit prices of the tenders and contracts ([`crate::prices`]).
+    pub prices: PriceIndex,
 }
 
 /// The data as the server shares it: searches read it together, a change of records
@@ -266,6 +270,8 @@ impl Data {
         let tender_fields: Vec<Fields> = snap.tenders.iter().map(|t| records::tender_fields(t, &classifiers)).collect();
         let plan_fields: Vec<Fields> = snap.plans.iter().map(|p| records::plan_fields(p, &classifiers)).collect();
         let mut contracts: Vec<Value> = snap.tenders.iter().flat_map(records::derive_contracts).collect();
+        // The derived contracts are copies of the awards: only the others give prices.
+        let first_own_contract = contracts.len();
         if let Some(dir) = &src.extra_contracts_dir {
             contracts.extend(read_json_dir(dir)?.into_iter().map(|(_, doc)| doc));
         }
@@ -348,7 +354,7 @@ impl Data {
             };
             (tenders, join(plans), join(contracts))
         });
-        let data = Data {
+        let mut data = Data {
             plans,
             contracts,
             classifiers,
@@ -362,12 +368,15 @@ impl Data {
             generated: src.generated_tenders,
             derived_contracts: true,
             mirror_store: None,
+            prices: PriceIndex::default(),
         };
+        data.index_prices(first_own_contract);
         tracing::info!(
             tenders = data.tenders.len(),
             plans = data.plans.len(),
             contracts = data.contracts.len(),
             monitorings = data.monitorings.len(),
+            prices = data.prices.live_count(),
             ms = started.elapsed().as_millis() as u64,
             "data loaded"
         );
@@ -496,6 +505,8 @@ struct Row {
     fields: Fields,
     orgs: Vec<OrgPair>,
     suppliers: Vec<OrgPair>,
+    /// Its unit prices ([`crate::prices`]), as computed when it was stored.
+    prices: Vec<Observation>,
 }
 
 /// One record's new version for a mirror, computed without the write lock: its fields,
@@ -507,6 +518,7 @@ pub struct Prepared {
     divisions: Vec<String>,
     orgs: Vec<OrgPair>,
     suppliers: Vec<OrgPair>,
+    prices: Vec<Observation>,
     row: Vec<u8>,
 }
 
@@ -531,22 +543,36 @@ fn orgs_of(kind: Kind, doc: &Value) -> (Vec<OrgPair>, Vec<OrgPair>) {
     (Orgs::pair(buyer).into_iter().collect(), suppliers)
 }
 
+/// The unit prices a record gives as its own fields tell them (none for a test record);
+/// what a contract's tells of its tender comes when it is indexed
+/// ([`Data::complete_prices`]).
+fn record_prices(kind: Kind, doc: &Value, fields: &Fields) -> Vec<Observation> {
+    match kind {
+        _ if fields.test => Vec::new(),
+        Kind::Tender => indicators::prices::tender_prices(doc),
+        Kind::Contract => indicators::prices::contract_prices(doc),
+        Kind::Plan => Vec::new(),
+    }
+}
+
 /// A record's index row, encoded.
 fn row_of(kind: Kind, doc: &Value, cls: &Classifiers) -> Vec<u8> {
     let (orgs, suppliers) = orgs_of(kind, doc);
-    encode_row(&fields_of(kind, doc, cls), &orgs, &suppliers)
+    let fields = fields_of(kind, doc, cls);
+    encode_row(&fields, &orgs, &suppliers, &record_prices(kind, doc, &fields))
 }
 
 /// Encodes a [`Row`] from borrowed parts (the same encoding as the owned one).
-fn encode_row(fields: &Fields, orgs: &[OrgPair], suppliers: &[OrgPair]) -> Vec<u8> {
+fn encode_row(fields: &Fields, orgs: &[OrgPair], suppliers: &[OrgPair], prices: &[Observation]) -> Vec<u8> {
     #[derive(serde::Serialize)]
     struct RowRef<'a> {
         fields: &'a Fields,
         orgs: &'a [OrgPair],
         suppliers: &'a [OrgPair],
+        prices: &'a [Observation],
     }
     // Encoding strings and numbers into a Vec cannot fail.
-    postcard::to_allocvec(&RowRef { fields, orgs, suppliers }).unwrap_or_default()
+    postcard::to_allocvec(&RowRef { fields, orgs, suppliers, prices }).unwrap_or_default()
 }
 
 impl Prepared {
@@ -571,7 +597,7 @@ fn load_register(
     analyzer: &Analyzer,
     orgs: &mut Orgs,
     suppliers: &mut Orgs,
-) -> Result<Collection, crate::sync::store::StoreError> {
+) -> Result<(Collection, StoredPrices), crate::sync::store::StoreError> {
     let dir = store.text_dir(kind);
     let mut start = MirrorStart { rows_made: false, keyword_index_built: false, caught_up: 0 };
     if !store.rows_whole(kind)? {
@@ -588,6 +614,7 @@ fn load_register(
         Kind::Contract => {}
     }
     let mut stored: Vec<(Box<str>, Box<str>)> = Vec::with_capacity(n);
+    let mut prices: StoredPrices = Vec::new();
     store.rows(kind, |d, bytes| {
         while stored.len() < (d as usize).min(n) {
             b.add_dead();
@@ -601,6 +628,9 @@ fn load_register(
         row.suppliers.into_iter().for_each(|(id, name)| suppliers.add_pair(id, name));
         b.add(&row.fields, &divisions(cls, &row.fields));
         stored.push((row.fields.id.into(), row.fields.human_id.into()));
+        if !row.prices.is_empty() {
+            prices.push((d, row.prices));
+        }
         Ok(())
     })?;
     while stored.len() < n {
@@ -662,8 +692,12 @@ fn load_register(
     index.set_text(t);
     tracing::info!(register = register_name(kind), n, ?start, "register read from the store");
     let srcs = (0..stored.len() as u32).map(Src::Stored).collect();
-    Ok(Collection { kind, real: Vec::new(), srcs, stored, index, listing: Default::default(), start: Some(start) })
+    let c = Collection { kind, real: Vec::new(), srcs, stored, index, listing: Default::default(), start: Some(start) };
+    Ok((c, prices))
 }
+
+/// The unit prices a register's rows hold: (document, its prices).
+type StoredPrices = Vec<(u32, Vec<Observation>)>;
 
 fn register_name(kind: Kind) -> &'static str {
     crate::sync::store::register(kind)
@@ -703,10 +737,12 @@ impl Data {
             };
             (tenders, join(plans), join(contracts))
         });
-        let data = Data {
-            tenders: tenders.map_err(store_failed)?,
-            plans: plans.map_err(store_failed)?,
-            contracts: contracts.map_err(store_failed)?,
+        let ((tenders, tender_prices), (plans, _)) = (tenders.map_err(store_failed)?, plans.map_err(store_failed)?);
+        let (contracts, contract_prices) = contracts.map_err(store_failed)?;
+        let mut data = Data {
+            tenders,
+            plans,
+            contracts,
             classifiers,
             tender_orgs,
             plan_orgs,
@@ -717,7 +753,16 @@ impl Data {
             generated: 0,
             derived_contracts: false,
             mirror_store: Some(store),
+            prices: PriceIndex::default(),
         };
+        // The tenders first, so that each contract finds the award it stands for.
+        for (d, prices) in tender_prices {
+            data.add_prices(Kind::Tender, d, prices);
+        }
+        for (d, mut prices) in contract_prices {
+            data.complete_prices(&mut prices);
+            data.add_prices(Kind::Contract, d, prices);
+        }
         tracing::info!(
             tenders = data.tenders.len(),
             plans = data.plans.len(),
@@ -737,8 +782,10 @@ impl Data {
                 let fields = fields_of(kind, &doc, &self.classifiers);
                 let divisions = divisions(&self.classifiers, &fields);
                 let (orgs, suppliers) = orgs_of(kind, &doc);
-                let row = encode_row(&fields, &orgs, &suppliers);
-                Prepared { doc, fields, divisions, orgs, suppliers, row }
+                let mut prices = record_prices(kind, &doc, &fields);
+                let row = encode_row(&fields, &orgs, &suppliers, &prices);
+                self.complete_prices(&mut prices);
+                Prepared { doc, fields, divisions, orgs, suppliers, prices, row }
             })
             .collect()
     }
@@ -798,6 +845,12 @@ impl Data {
             c.stored.push(keys_of(kind, &prepared[w.at].doc));
         }
         c.listing = Default::default();
+        for (d, _) in &retired {
+            self.prices.retire(kind, *d, &self.tenders.index);
+        }
+        for w in written {
+            self.add_prices(kind, w.doc, prepared[w.at].prices.clone());
+        }
     }
 }
 
@@ -910,7 +963,7 @@ impl Data {
                 Kind::Contract => self.add_contract_orgs(doc),
             }
         }
-        self.replace(kind, retired, kept);
+        self.replace(kind, retired, kept, true);
         if kind == Kind::Tender && self.derived_contracts && (!derived.is_empty() || !old_tenders.is_empty()) {
             // The contracts derived from the old versions go; those of the new ones come.
             let c = &self.contracts;
@@ -924,7 +977,7 @@ impl Data {
             for doc in &derived {
                 self.add_contract_orgs(doc);
             }
-            self.replace(Kind::Contract, gone, derived);
+            self.replace(Kind::Contract, gone, derived, false);
         }
         out
     }
@@ -936,8 +989,10 @@ impl Data {
         }
     }
 
-    /// Retires documents and appends new ones to a collection, indexes included.
-    fn replace(&mut self, kind: Kind, retired: Vec<(u32, Vec<String>)>, docs: Vec<Value>) {
+    /// Retires documents and appends new ones to a collection, indexes included; with
+    /// `priced`, the new documents' unit prices are indexed (not those of the contracts
+    /// derived from tenders, copies of their awards).
+    fn replace(&mut self, kind: Kind, retired: Vec<(u32, Vec<String>)>, docs: Vec<Value>, priced: bool) {
         if retired.is_empty() && docs.is_empty() {
             return;
         }
@@ -949,6 +1004,11 @@ impl Data {
                 Kind::Plan => records::plan_fields(d, cls),
                 Kind::Contract => records::contract_fields(d, cls),
             })
+            .collect();
+        let prices: Vec<Vec<Observation>> = docs
+            .iter()
+            .zip(&fields)
+            .map(|(d, f)| if priced && !f.test { self.prices_of_record(kind, d) } else { Vec::new() })
             .collect();
         let divs: Vec<Vec<String>> = fields.iter().map(|f| divisions(cls, f)).collect();
         let added: Vec<Added<'_>> = fields.iter().zip(&divs).map(|(f, d)| Added { fields: f, divisions: d }).collect();
@@ -964,6 +1024,7 @@ impl Data {
                 c.real[i as usize] = Value::Null;
             }
         }
+        let first = c.len() as u32;
         let stored = self.mirror_store.is_some();
         for doc in docs {
             if stored {
@@ -976,6 +1037,99 @@ impl Data {
             }
         }
         c.listing = Default::default();
+        for (d, _) in &retired {
+            self.prices.retire(kind, *d, &self.tenders.index);
+        }
+        for (n, p) in prices.into_iter().enumerate() {
+            self.add_prices(kind, first + n as u32, p);
+        }
+    }
+}
+
+impl Data {
+    /// The unit prices of a record of `kind` as the index keeps them: a contract's with its
+    /// tender's method and public id when the contract does not say and the tender is
+    /// loaded (the contracts register's records name neither).
+    pub fn prices_of_record(&self, kind: Kind, doc: &Value) -> Vec<Observation> {
+        let mut prices = match kind {
+            Kind::Tender => indicators::prices::tender_prices(doc),
+            Kind::Plan => Vec::new(),
+            Kind::Contract => indicators::prices::contract_prices(doc),
+        };
+        self.complete_prices(&mut prices);
+        prices
+    }
+
+    /// Gives a contract's prices its tender's method and public id where the contract
+    /// names neither and the tender is loaded.
+    pub fn complete_prices(&self, prices: &mut [Observation]) {
+        for o in prices.iter_mut().filter(|o| o.source == indicators::prices::Source::Contract) {
+            let Some(d) = o.tender.as_deref().and_then(|t| self.tenders.index.lookup(t)) else { continue };
+            if o.procurement_method_type.is_none() {
+                o.procurement_method_type = self.tenders.index.method_type_of(d).map(String::from);
+            }
+            if o.tender_id.is_none() {
+                o.tender_id = Some(self.page_key(&self.tenders, d));
+            }
+        }
+    }
+
+    /// Indexes the prices of document `doc` of `kind`.
+    fn add_prices(&mut self, kind: Kind, doc: u32, prices: Vec<Observation>) {
+        if prices.is_empty() {
+            return;
+        }
+        match kind {
+            Kind::Tender => self.prices.add_tender(doc, prices.into_iter().map(std::sync::Arc::new)),
+            Kind::Contract => self.prices.add_contract(doc, prices, &self.tenders.index),
+            Kind::Plan => {}
+        }
+    }
+
+    /// Indexes the unit prices of every loaded tender (a generated one's from its
+    /// template's) and of the contracts from `first_own_contract` on (those before are
+    /// derived from the tenders' awards). Test records give none, and of several documents
+    /// with one id only the one lookups answer does.
+    fn index_prices(&mut self, first_own_contract: usize) {
+        use std::sync::Arc;
+        let t = &self.tenders;
+        let templates: Vec<Vec<Arc<Observation>>> = t
+            .real
+            .iter()
+            .map(|doc| indicators::prices::tender_prices(doc).into_iter().map(Arc::new).collect())
+            .collect();
+        let buyers: Vec<indicators::prices::Party> =
+            self.pool.orgs.iter().map(|o| indicators::prices::party(&o.json)).collect();
+        let mut prices = PriceIndex::default();
+        let current = |c: &Collection, d: u32, i: u32| {
+            let id = c.real[i as usize]["id"].as_str().unwrap_or_default();
+            !c.index.is_test(d) && !c.index.is_dead(d) && c.index.lookup(id) == Some(d)
+        };
+        for d in 0..t.len() as u32 {
+            match t.srcs[d as usize] {
+                Src::Real(i) if current(t, d, i) => prices.add_tender(d, templates[i as usize].iter().cloned()),
+                Src::Generated(g) if !t.index.is_test(d) => {
+                    let dr = self.pool.draw(g);
+                    let changes = crate::prices::Generated {
+                        factor: dr.factor,
+                        delta_ms: dr.delta_ms,
+                        buyer: &buyers[dr.org],
+                        region: &self.pool.regions[dr.region],
+                    };
+                    prices.add_generated(d, &templates[dr.template], &changes);
+                }
+                _ => {}
+            }
+        }
+        let c = &self.contracts;
+        for d in first_own_contract as u32..c.len() as u32 {
+            if let Src::Real(i) = c.srcs[d as usize] {
+                if current(c, d, i) {
+                    prices.add_contract(d, self.prices_of_record(Kind::Contract, &c.real[i as usize]), &t.index);
+                }
+            }
+        }
+        self.prices = prices;
     }
 }
 

@@ -34,8 +34,8 @@ pub enum StoreError {
 }
 
 /// The version of the index rows' encoding: rows of another version are made again from
-/// the records at the next start.
-pub const ROWS_VERSION: i64 = 1;
+/// the records at the next start. 2: rows carry the record's unit prices (issue 47).
+pub const ROWS_VERSION: i64 = 2;
 
 /// One record's new version, ready to store: its JSON and its index row.
 #[derive(Debug, Clone, Copy)]

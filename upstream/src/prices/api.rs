@@ -1,0 +1,627 @@
+//! The price endpoints (`upstream/API.md`, *Unit prices*): a code's distribution per
+//! (unit, currency, VAT) group, the rows behind a group, and a record's items against what
+//! others paid. Every answer reads [`super::PriceIndex`] only (and the one record asked
+//! about), through the gate of searches ([`crate::work`]).
+
+use super::{code_range, Origin, PriceIndex};
+use crate::answer::JsonAnswer;
+use crate::error::UpstreamError;
+use crate::params::Params;
+use crate::query::ListKey;
+use crate::records::{Kind, METHOD_TYPES};
+use crate::store::Data;
+use crate::AppState;
+use axum::extract::{Path, RawQuery, State};
+use axum::routing::get;
+use axum::Router;
+use indicators::prices::{measured, round_unit_price, unit_code, Distribution, MeasuredItem, Outlier};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+type Answer = Result<JsonAnswer, UpstreamError>;
+
+/// Rows per group a distribution answers by default, and at most.
+pub const DEFAULT_RECENT: usize = 20;
+pub const MAX_RECENT: usize = 100;
+/// Rows of one page of a group's prices by default, and at most.
+pub const DEFAULT_PER_PAGE: usize = 100;
+pub const MAX_PER_PAGE: usize = 1_000;
+/// Buyers named among those who paid the most and the least.
+const BUYERS: usize = 5;
+/// The fewest other prices an item of a record is compared with.
+pub const MIN_OTHERS: usize = 3;
+/// The shortest prefix an item's comparison widens to: the CPV class.
+const CLASS_DIGITS: usize = 4;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/prices/tenders/{id}", get(tender))
+        .route("/api/prices/plans/{id}", get(plan))
+        .route("/api/prices/products/{id}", get(product))
+        .route("/api/prices/{cpv}", get(distribution))
+        .route("/api/prices/{cpv}/awards", get(awards))
+}
+
+/// A code asked for: its classifier id (with the check digit) when the classifier has it,
+/// its eight digits and its significant prefix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AskedCode {
+    pub cpv: String,
+    pub digits: String,
+    pub prefix: String,
+    pub name: Option<(String, String)>,
+}
+
+/// Reads `{cpv}`: eight digits, with or without a check digit, which must be the
+/// classifier's when the classifier knows the code.
+pub fn asked_code(raw: &str, data: &Data) -> Result<AskedCode, UpstreamError> {
+    let bad = || {
+        UpstreamError::invalid(
+            "cpv",
+            format!("expected a CPV code of 8 digits like 33140000 or 33140000-3, got `{raw}`"),
+        )
+    };
+    let raw = raw.trim();
+    let (digits, check) = match raw.split_once('-') {
+        Some((d, c)) => (d, Some(c)),
+        None => (raw, None),
+    };
+    if digits.len() != 8 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    if check.is_some_and(|c| c.len() != 1 || !c.bytes().all(|b| b.is_ascii_digit())) {
+        return Err(bad());
+    }
+    let node = data.classifiers.cpv.by_digits(digits);
+    if let (Some(n), Some(c)) = (node, check) {
+        if !n.id.ends_with(&format!("-{c}")) {
+            return Err(UpstreamError::invalid(
+                "cpv",
+                format!("the check digit of {digits} is that of {}, not {c}", n.id),
+            ));
+        }
+    }
+    let prefix = crate::classifiers::significant(digits, 2).to_string();
+    Ok(AskedCode {
+        cpv: node.map_or_else(|| raw.to_string(), |n| n.id.clone()),
+        digits: digits.to_string(),
+        prefix,
+        name: node.map(|n| (n.uk.clone(), n.en.clone())),
+    })
+}
+
+/// The filters of a distribution or of a group's rows, read against the index: values no
+/// price names match nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Groups allowed (by unit, currency, VAT), or all.
+    groups: Option<Vec<bool>>,
+    regions: Option<Vec<u32>>,
+    methods: Option<Vec<u32>>,
+    from: Option<i64>,
+    to: Option<i64>,
+}
+
+fn date_bound(p: &Params, name: &str, end_of_day: bool) -> Result<Option<i64>, UpstreamError> {
+    let Some(v) = p.one(name) else { return Ok(None) };
+    let ms = crate::dates::parse(v)
+        .ok_or_else(|| UpstreamError::invalid(name, format!("expected a date like 2026-10-08, got `{v}`")))?;
+    Ok(Some(if end_of_day && crate::dates::is_date_only(v) { ms + 86_400_000 - 1 } else { ms }))
+}
+
+/// `true`, `false` or `null` (a price whose VAT the record does not say).
+fn vat_value(p: &Params) -> Result<Option<Option<bool>>, UpstreamError> {
+    match p.one("valueAddedTaxIncluded") {
+        None => Ok(None),
+        Some("true" | "1") => Ok(Some(Some(true))),
+        Some("false" | "0") => Ok(Some(Some(false))),
+        Some("null") => Ok(Some(None)),
+        Some(v) => {
+            Err(UpstreamError::invalid("valueAddedTaxIncluded", format!("expected true, false or null, got `{v}`")))
+        }
+    }
+}
+
+impl Filter {
+    /// Reads the filters; with `group`, also a group's `currency` and `valueAddedTaxIncluded`.
+    pub fn parse(p: &Params, idx: &PriceIndex, group: bool) -> Result<Self, UpstreamError> {
+        let unit = match p.one("unit") {
+            None => None,
+            Some(u) => Some(unit_code(u).ok_or_else(|| {
+                UpstreamError::invalid("unit", format!("expected a UN/CEFACT unit code like H87 or KGM, got `{u}`"))
+            })?),
+        };
+        let (currency, vat) = if group {
+            let currency = match p.one("currency") {
+                None => None,
+                Some(c) if c.len() == 3 && c.bytes().all(|b| b.is_ascii_alphabetic()) => Some(c.to_ascii_uppercase()),
+                Some(c) => {
+                    return Err(UpstreamError::invalid(
+                        "currency",
+                        format!("expected a currency code like UAH, got `{c}`"),
+                    ))
+                }
+            };
+            (currency, vat_value(p)?)
+        } else {
+            (None, None)
+        };
+        let groups = (unit.is_some() || currency.is_some() || vat.is_some()).then(|| {
+            (0..idx.group_count() as u32)
+                .map(|g| {
+                    let k = idx.group_key(g);
+                    unit.as_deref().is_none_or(|u| *k.unit == *u)
+                        && currency.as_deref().is_none_or(|c| *k.currency == *c)
+                        && vat.is_none_or(|v| k.vat == v)
+                })
+                .collect()
+        });
+        let names = |values: Vec<&str>| -> Option<Vec<u32>> {
+            (!values.is_empty()).then(|| values.iter().filter_map(|v| idx.name_number(v)).collect())
+        };
+        let methods = p.list("procurementMethodType");
+        if let Some(m) = methods.iter().find(|m| !METHOD_TYPES.contains(m)) {
+            return Err(UpstreamError::invalid("procurementMethodType", format!("unknown value `{m}`")));
+        }
+        let from = date_bound(p, "dateFrom", false)?;
+        let to = date_bound(p, "dateTo", true)?;
+        if let (Some(f), Some(t)) = (from, to) {
+            if f > t {
+                return Err(UpstreamError::invalid("dateFrom", "after dateTo"));
+            }
+        }
+        Ok(Filter { groups, regions: names(p.list("region")), methods: names(methods), from, to })
+    }
+
+    /// Whether price `i` passes.
+    pub fn keeps(&self, idx: &PriceIndex, i: u32) -> bool {
+        if let Some(g) = &self.groups {
+            if !g.get(idx.group(i) as usize).copied().unwrap_or(false) {
+                return false;
+            }
+        }
+        let (region, method) = idx.region_method_numbers(i);
+        if self.regions.as_ref().is_some_and(|r| !r.contains(&region)) {
+            return false;
+        }
+        if self.methods.as_ref().is_some_and(|m| !m.contains(&method)) {
+            return false;
+        }
+        if self.from.is_some() || self.to.is_some() {
+            let d = idx.date_key(i);
+            if d == i64::MIN || self.from.is_some_and(|f| d < f) || self.to.is_some_and(|t| d > t) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn outlier_json(o: Option<Outlier>) -> Value {
+    match o {
+        Some(Outlier::High) => json!("high"),
+        Some(Outlier::Low) => json!("low"),
+        None => Value::Null,
+    }
+}
+
+/// The tender a price is of: (32-hex id, public id).
+fn tender_of(data: &Data, idx: &PriceIndex, i: u32) -> (Option<String>, Option<String>) {
+    let (origin, doc) = idx.source(i);
+    let r = idx.reading(i);
+    match origin {
+        Origin::Tender | Origin::Generated => (Some(data.tender_hex_id(doc)), Some(data.page_key(&data.tenders, doc))),
+        Origin::Contract => {
+            let public = r.tender_id.clone().or_else(|| {
+                let d = data.tenders.index.lookup(r.tender.as_deref()?)?;
+                Some(data.page_key(&data.tenders, d))
+            });
+            // A contract whose tender is not loaded has no page to link to.
+            (r.tender.clone(), public)
+        }
+    }
+}
+
+/// One price as the API shows it (`upstream/API.md`, *An observation*).
+pub fn row(data: &Data, idx: &PriceIndex, i: u32, outlier: Option<Outlier>) -> Value {
+    let r = idx.reading(i);
+    let (origin, _) = idx.source(i);
+    let (amount, quantity, total, date) = idx.figures(i);
+    let (tender, tender_id) = tender_of(data, idx, i);
+    let key = idx.group_key(idx.group(i));
+    let (region, method) = idx.region_and_method(i);
+    let buyer = idx.buyer(i);
+    let date = match origin {
+        // A generated tender's dates are its template's moved, written as the generator writes them.
+        Origin::Generated => date.map(crate::dates::format_kyiv),
+        _ => r.date.clone(),
+    };
+    json!({
+        "tenderID": tender_id,
+        "tender": tender,
+        "awardId": r.award_id,
+        "lotId": r.lot_id,
+        "contractId": r.contract_id,
+        "itemId": r.item_id,
+        "date": date,
+        "cpv": r.cpv,
+        "description": r.description,
+        "unit": {"code": &*key.unit, "name": r.unit.name},
+        "quantity": quantity,
+        "total": total,
+        "amount": amount,
+        "currency": &*key.currency,
+        "valueAddedTaxIncluded": key.vat,
+        "basis": r.basis,
+        "source": r.source,
+        "buyer": {"id": buyer.map(|b| b.0), "name": buyer.map(|b| b.1)},
+        "supplier": {"id": r.supplier.id, "name": r.supplier.name},
+        "region": region,
+        "procurementMethodType": method,
+        "outlier": outlier_json(outlier),
+    })
+}
+
+/// The `k` newest of `ids`, newest first, without sorting the rest.
+fn newest(idx: &PriceIndex, ids: &[u32], k: usize) -> Vec<u32> {
+    let mut v = ids.to_vec();
+    let by = |a: &u32, b: &u32| idx.date_key(*b).cmp(&idx.date_key(*a)).then(b.cmp(a));
+    if k < v.len() {
+        v.select_nth_unstable_by(k, by);
+        v.truncate(k);
+    }
+    v.sort_unstable_by(by);
+    v
+}
+
+/// A group's prices summed up: its distribution, outliers, newest rows and the buyers who
+/// paid the most and the least.
+fn group_json(data: &Data, idx: &PriceIndex, g: u32, mut ids: Vec<u32>, recent: usize) -> Value {
+    // By amount, once: the distribution and each buyer's prices come out sorted.
+    ids.sort_unstable_by(|&a, &b| idx.amount(a).total_cmp(&idx.amount(b)).then(a.cmp(&b)));
+    let amounts: Vec<f64> = ids.iter().map(|&i| idx.amount(i)).collect();
+    let Some(d) = Distribution::of_sorted(&amounts) else { return Value::Null };
+    let (mut high, mut low) = (0, 0);
+    if d.marks_outliers() {
+        high = amounts.iter().rev().take_while(|&&a| d.outlier(a) == Some(Outlier::High)).count();
+        low = amounts.iter().take_while(|&&a| d.outlier(a) == Some(Outlier::Low)).count();
+    }
+    let mut by_buyer: HashMap<u32, Vec<f64>> = HashMap::new();
+    for &i in &ids {
+        let b = idx.buyer_number(i);
+        if b != u32::MAX {
+            by_buyer.entry(b).or_default().push(idx.amount(i));
+        }
+    }
+    let mut buyers: Vec<(u32, Distribution)> =
+        by_buyer.into_iter().filter_map(|(b, v)| Some((b, Distribution::of_sorted(&v)?))).collect();
+    let buyer_json = |(b, d): &(u32, Distribution)| {
+        let (id, name) = idx.buyer_by_number(*b).unwrap_or_default();
+        json!({"buyer": {"id": id, "name": name}, "median": d.median, "min": d.min, "max": d.max, "count": d.count})
+    };
+    let id_of = |b: u32| idx.buyer_by_number(b).map(|x| x.0).unwrap_or_default();
+    buyers.sort_by(|a, b| {
+        b.1.median.total_cmp(&a.1.median).then(b.1.count.cmp(&a.1.count)).then_with(|| id_of(a.0).cmp(id_of(b.0)))
+    });
+    let highest: Vec<Value> = buyers.iter().take(BUYERS).map(buyer_json).collect();
+    buyers.sort_by(|a, b| {
+        a.1.median.total_cmp(&b.1.median).then(b.1.count.cmp(&a.1.count)).then_with(|| id_of(a.0).cmp(id_of(b.0)))
+    });
+    let lowest: Vec<Value> = buyers.iter().take(BUYERS).map(buyer_json).collect();
+    let rows: Vec<Value> =
+        newest(idx, &ids, recent).into_iter().map(|i| row(data, idx, i, d.outlier(idx.amount(i)))).collect();
+    let key = idx.group_key(g);
+    json!({
+        "unit": {"code": &*key.unit, "name": idx.unit_name(g)},
+        "currency": &*key.currency,
+        "valueAddedTaxIncluded": key.vat,
+        "count": d.count, "min": d.min, "q1": d.q1, "median": d.median, "q3": d.q3, "max": d.max,
+        "lowerFence": d.lower_fence, "upperFence": d.upper_fence,
+        "outliersHigh": high, "outliersLow": low, "outliersMarked": d.marks_outliers(),
+        "buyers": buyers.len(),
+        "recent": rows, "highest": highest, "lowest": lowest,
+    })
+}
+
+/// The prices of a code and its children that pass `filter`, by group, most prices first
+/// (then by unit, currency, VAT).
+fn grouped(idx: &PriceIndex, prefix: &str, filter: &Filter) -> Vec<(u32, Vec<u32>)> {
+    let (lo, hi) = code_range(prefix);
+    let mut by_group: HashMap<u32, Vec<u32>> = HashMap::new();
+    for i in idx.select(lo, hi, |i| filter.keeps(idx, i)) {
+        by_group.entry(idx.group(i)).or_default().push(i);
+    }
+    let mut groups: Vec<(u32, Vec<u32>)> = by_group.into_iter().collect();
+    groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| idx.group_key(a.0).cmp(idx.group_key(b.0))));
+    groups
+}
+
+/// `GET /api/prices/{cpv}`.
+pub fn distribution_answer(data: &Data, raw: &str, p: &Params) -> Result<Value, UpstreamError> {
+    let code = asked_code(raw, data)?;
+    let idx = &data.prices;
+    let filter = Filter::parse(p, idx, false)?;
+    let recent = match p.one("recent") {
+        None => DEFAULT_RECENT,
+        Some(v) => v.parse::<usize>().ok().filter(|n| *n <= MAX_RECENT).ok_or_else(|| {
+            UpstreamError::invalid("recent", format!("expected an integer from 0 to {MAX_RECENT}, got `{v}`"))
+        })?,
+    };
+    let groups = grouped(idx, &code.prefix, &filter);
+    let total: usize = groups.iter().map(|(_, ids)| ids.len()).sum();
+    let groups: Vec<Value> = groups.into_iter().map(|(g, ids)| group_json(data, idx, g, ids, recent)).collect();
+    let mut body = json!({"cpv": code.cpv, "prefix": code.prefix, "total": total, "groups": groups});
+    if let Some((uk, en)) = code.name {
+        body["name"] = json!(uk);
+        body["name_en"] = json!(en);
+    }
+    Ok(body)
+}
+
+/// `GET /api/prices/{cpv}/awards`.
+pub fn awards_answer(data: &Data, raw: &str, p: &Params) -> Result<Value, UpstreamError> {
+    let code = asked_code(raw, data)?;
+    let idx = &data.prices;
+    let filter = Filter::parse(p, idx, true)?;
+    let per_page = match (p.one("per_page"), p.one("perPage")) {
+        (Some(_), _) => p.positive("per_page", DEFAULT_PER_PAGE, MAX_PER_PAGE)?,
+        (None, Some(_)) => p.positive("perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)?,
+        (None, None) => DEFAULT_PER_PAGE,
+    };
+    let page = p.positive("page", 1, 1_000_000)?;
+    let groups = grouped(idx, &code.prefix, &filter);
+    // Each row is marked against its own group's fences (within the same filters).
+    let mut fences: HashMap<u32, Distribution> = HashMap::new();
+    let mut all: Vec<u32> = Vec::new();
+    for (g, ids) in groups {
+        if let Some(d) = idx.distribution(&ids) {
+            fences.insert(g, d);
+        }
+        all.extend(ids);
+    }
+    let total = all.len();
+    let skip = (page - 1).saturating_mul(per_page);
+    let shown: Vec<u32> = if skip >= total {
+        Vec::new()
+    } else {
+        let mut v = newest(idx, &all, skip.saturating_add(per_page).min(total));
+        v.drain(..skip);
+        v
+    };
+    let data_rows: Vec<Value> = shown
+        .into_iter()
+        .map(|i| row(data, idx, i, fences.get(&idx.group(i)).and_then(|d| d.outlier(idx.amount(i)))))
+        .collect();
+    Ok(
+        json!({"cpv": code.cpv, "prefix": code.prefix, "data": data_rows, "total": total, "page": page, "per_page": per_page}),
+    )
+}
+
+/// One item of a record, asked about: its reading, its record's price for one unit and the
+/// currency the comparison is in.
+#[derive(Debug, Clone)]
+pub struct Asked {
+    pub item: MeasuredItem,
+    /// (amount, VAT flag) of the record's own price for one unit.
+    pub own: Option<(f64, Option<bool>)>,
+    pub currency: String,
+}
+
+/// The levels an item is compared at: its exact code, then each parent prefix down to the
+/// class (4 significant digits), as (prefix, code range).
+fn levels(code: u32) -> Vec<(String, (u32, u32))> {
+    let digits = format!("{code:08}");
+    let sig = crate::classifiers::significant(&digits, 2).len();
+    let mut out = vec![(digits.clone(), (code, code + 1))];
+    // The code's own prefix (its children too) when it ends in zeros, then its parents.
+    for l in (CLASS_DIGITS..=sig.min(7)).rev() {
+        out.push((digits[..l].to_string(), code_range(&digits[..l])));
+    }
+    if sig < CLASS_DIGITS {
+        out.push((digits[..CLASS_DIGITS].to_string(), code_range(&digits[..CLASS_DIGITS])));
+    }
+    out
+}
+
+/// A record's items against the others' prices: `own(i)` says which prices are the
+/// record's own (left out of the comparison).
+pub fn items_answer(data: &Data, asked: &[Asked], own: impl Fn(u32) -> bool) -> Value {
+    let idx = &data.prices;
+    let mut out = Vec::new();
+    for a in asked {
+        let unit = &a.item.unit.code;
+        let found = levels(a.item.code).into_iter().find_map(|(prefix, (lo, hi))| {
+            let counts = idx.count_groups(lo, hi, &own);
+            let mut candidates: Vec<(u32, usize)> = counts
+                .into_iter()
+                .filter(|(g, _)| {
+                    let k = idx.group_key(*g);
+                    *k.unit == **unit && *k.currency == *a.currency
+                })
+                .filter(|(g, _)| match a.own {
+                    Some((_, Some(vat))) => idx.group_key(*g).vat == Some(vat),
+                    _ => true,
+                })
+                .collect();
+            // The largest group (of equal ones: with VAT, without, unknown).
+            candidates.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| idx.group_key(y.0).vat.cmp(&idx.group_key(x.0).vat)));
+            let (g, n) = candidates.first().copied()?;
+            (n >= MIN_OTHERS).then_some((prefix, lo, hi, g))
+        });
+        let Some((prefix, lo, hi, g)) = found else { continue };
+        let ids = idx.select(lo, hi, |i| idx.group(i) == g && !own(i));
+        let Some(d) = idx.distribution(&ids) else { continue };
+        let key = idx.group_key(g);
+        let own_amount = a.own.map(|o| o.0);
+        let position = own_amount.map(|x| {
+            let below = ids.iter().filter(|&&i| idx.amount(i) < x).count();
+            let above = ids.iter().filter(|&&i| idx.amount(i) > x).count();
+            json!({"below": below, "above": above})
+        });
+        out.push(json!({
+            "itemId": a.item.item_id,
+            "description": a.item.description,
+            "cpv": a.item.cpv,
+            "prefix": prefix,
+            "unit": {"code": unit, "name": a.item.unit.name.clone().or_else(|| idx.unit_name(g).map(String::from))},
+            "quantity": a.item.quantity,
+            "currency": &*key.currency,
+            "valueAddedTaxIncluded": key.vat,
+            "count": d.count, "median": d.median, "q1": d.q1, "q3": d.q3, "min": d.min, "max": d.max,
+            "lowerFence": d.lower_fence, "upperFence": d.upper_fence, "outliersMarked": d.marks_outliers(),
+            "own": own_amount,
+            "position": position,
+            "outlier": outlier_json(own_amount.and_then(|x| d.outlier(x))),
+        }));
+    }
+    json!({"items": out})
+}
+
+fn text(v: &Value) -> Option<&str> {
+    v.as_str().map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// `GET /api/prices/tenders/{id}`.
+pub fn tender_answer(data: &Data, id: &str) -> Result<Value, UpstreamError> {
+    let c = &data.tenders;
+    let d = c.index.lookup(id).ok_or_else(|| UpstreamError::NotFound { kind: "tender", id: id.to_string() })?;
+    let doc = data.document(c, d);
+    let hex = data.tender_hex_id(d).to_ascii_lowercase();
+    let idx = &data.prices;
+    // This tender's prices: its awards', and those of the contracts signed on them.
+    let contracts: Vec<u32> = data
+        .contracts
+        .index
+        .docs_with(ListKey::TenderId, &hex)
+        .iter()
+        .copied()
+        .filter(|&k| !data.contracts.index.is_dead(k))
+        .flat_map(|k| idx.prices_of(Kind::Contract, k))
+        .filter(|&i| idx.is_live(i))
+        .collect();
+    let awards: Vec<u32> = idx.prices_of(Kind::Tender, d).into_iter().filter(|&i| idx.is_live(i)).collect();
+    let currency = text(&doc["value"]["currency"]).unwrap_or("UAH").to_string();
+    let asked: Vec<Asked> = doc["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(measured)
+        .map(|item| {
+            let mine = contracts.iter().chain(&awards).copied().find(|&i| {
+                item.item_id.is_some() && idx.reading(i).item_id == item.item_id && idx.code(i) == item.code
+            });
+            let own = mine.map(|i| (idx.amount(i), idx.group_key(idx.group(i)).vat));
+            let currency = mine.map_or(currency.clone(), |i| idx.group_key(idx.group(i)).currency.to_string());
+            Asked { item, own, currency }
+        })
+        .collect();
+    let own = |i: u32| {
+        let (origin, doc) = idx.source(i);
+        match origin {
+            Origin::Tender | Origin::Generated => doc == d,
+            Origin::Contract => idx.reading(i).tender.as_deref().is_some_and(|t| t.eq_ignore_ascii_case(&hex)),
+        }
+    };
+    Ok(items_answer(data, &asked, own))
+}
+
+/// `GET /api/prices/plans/{id}`: a plan's items, its expected value divided by the
+/// quantity when it has one item.
+pub fn plan_answer(data: &Data, id: &str) -> Result<Value, UpstreamError> {
+    let c = &data.plans;
+    let d = c.index.lookup(id).ok_or_else(|| UpstreamError::NotFound { kind: "plan", id: id.to_string() })?;
+    let doc = data.document(c, d);
+    let items: Vec<&Value> = doc["items"].as_array().into_iter().flatten().filter(|i| i.is_object()).collect();
+    let budget = &doc["budget"];
+    let currency = text(&budget["currency"]).unwrap_or("UAH").to_string();
+    let amount = budget["amount"].as_f64().filter(|a| a.is_finite() && *a >= 0.0);
+    let one = items.len() == 1;
+    let asked: Vec<Asked> = items
+        .into_iter()
+        .filter_map(measured)
+        .map(|item| {
+            let own = amount
+                .filter(|_| one)
+                .map(|a| (round_unit_price(a / item.quantity), budget["valueAddedTaxIncluded"].as_bool()));
+            Asked { item, own, currency: currency.clone() }
+        })
+        .collect();
+    Ok(items_answer(data, &asked, |_| false))
+}
+
+/// `GET /api/prices/products/{id}`: a Market product's category code and unit, its
+/// catalogue price per unit against awarded prices (a national-catalogue product has no
+/// price).
+pub fn product_answer(data: &Data, market: &crate::market::Market, id: &str) -> Result<Value, UpstreamError> {
+    let r = market
+        .products
+        .get(id)
+        .or_else(|| market.prozorro_products.get(id))
+        .ok_or_else(|| UpstreamError::NotFound { kind: "product", id: id.to_string() })?;
+    let j = &r.json;
+    let mut item = j.clone();
+    item["quantity"] = json!(1);
+    let value = &j["value"];
+    let asked: Vec<Asked> = measured(&item)
+        .map(|mut m| {
+            m.description = text(&j["title"]).map(String::from);
+            let own = value["amount"]
+                .as_f64()
+                .filter(|a| a.is_finite() && *a >= 0.0)
+                .map(|a| (a, value["valueAddedTaxIncluded"].as_bool()));
+            Asked { item: m, own, currency: text(&value["currency"]).unwrap_or("UAH").to_string() }
+        })
+        .into_iter()
+        .collect();
+    Ok(items_answer(data, &asked, |_| false))
+}
+
+fn params(q: Option<String>) -> Params {
+    Params::parse(q.as_deref().unwrap_or_default())
+}
+
+async fn distribution(State(s): State<AppState>, Path(cpv): Path<String>, RawQuery(q): RawQuery) -> Answer {
+    let work = s.work.clone();
+    work.run(move || Ok(JsonAnswer::ok(distribution_answer(&s.data.read(), &cpv, &params(q))?))).await
+}
+
+async fn awards(State(s): State<AppState>, Path(cpv): Path<String>, RawQuery(q): RawQuery) -> Answer {
+    let work = s.work.clone();
+    work.run(move || Ok(JsonAnswer::ok(awards_answer(&s.data.read(), &cpv, &params(q))?))).await
+}
+
+async fn tender(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    let work = s.work.clone();
+    work.run(move || Ok(JsonAnswer::ok(tender_answer(&s.data.read(), &id)?))).await
+}
+
+async fn plan(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    let work = s.work.clone();
+    work.run(move || Ok(JsonAnswer::ok(plan_answer(&s.data.read(), &id)?))).await
+}
+
+async fn product(State(s): State<AppState>, Path(id): Path<String>) -> Answer {
+    let work = s.work.clone();
+    work.run(move || {
+        let market = s.market.get();
+        Ok(JsonAnswer::ok(product_answer(&s.data.read(), &market, &id)?))
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_widen_to_the_class() {
+        let l: Vec<String> = levels(33141420).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(l, ["33141420", "3314142", "331414", "33141", "3314"]);
+        let l: Vec<String> = levels(33140000).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(l, ["33140000", "3314"]);
+        let l: Vec<String> = levels(33100000).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(l, ["33100000", "3310"]);
+        let l: Vec<String> = levels(9120000).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(l, ["09120000", "0912"]);
+    }
+}
