@@ -30,17 +30,20 @@ describe('formatNumber', () => {
     expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');
   });
 
-  it('creates one formatter per locale and options and reuses it', () => {
+  it('makes no Intl formatter for plain numbers, and one per locale and options for exponents', () => {
     const Real = Intl.NumberFormat;
     const spy = vi
       .spyOn(Intl, 'NumberFormat')
       .mockImplementation((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Real(...args));
     formatNumber(1, 5);
-    formatNumber(2, 5);
-    formatNumber(3, 5);
+    formatNumber(1234567.891, 2, 'en');
+    expect(spy).toHaveBeenCalledTimes(0);
+    formatNumber(1e21, 5);
+    formatNumber(2e21, 5);
+    formatNumber(3e21, 5);
     expect(spy).toHaveBeenCalledTimes(1);
-    formatNumber(1, 5, 'en');
-    formatNumber(2, 5, 'en');
+    formatNumber(1e21, 5, 'en');
+    formatNumber(2e21, 5, 'en');
     expect(spy).toHaveBeenCalledTimes(2);
   });
 });
@@ -74,5 +77,40 @@ describe('cleanNumericInput', () => {
     expect(cleanNumericInput('1 234,56')).toBe('1234.56');
     expect(cleanNumericInput('1,2,3')).toBe('1.2.3');
     expect(cleanNumericInput('12.5')).toBe('12.5');
+  });
+});
+
+describe('formatNumber writes digits as Intl.NumberFormat does', () => {
+  // The reference: ICU, with its group separator made the no-break space formatNumber uses.
+  const made = new Map<string, Intl.NumberFormat>();
+  const icu = (digits: number | undefined, language: 'uk' | 'en') => {
+    const key = `${digits}${language}`;
+    if (!made.has(key)) made.set(key, new Intl.NumberFormat(language === 'uk' ? 'uk-UA' : 'en-US', digits === undefined ? { maximumFractionDigits: 2 } : { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+    return made.get(key)!;
+  };
+  const reference = (n: number, digits: number | undefined, language: 'uk' | 'en') =>
+    icu(digits, language)
+      .format(n)
+      .replace(/[\u00a0\u202f,]/g, (c) => (language === 'en' && c === ',' ? '\u00a0' : c === ',' ? ',' : '\u00a0'));
+
+  it('on halves, nines, signs and the edges of its range', () => {
+    const values = [0, -0, 0.5, 1.5, 2.5, -2.5, 1.005, 2.675, 0.125, -0.001, 0.995, 9.995, 99.995, 999999.995, 1234, 12345.678, -1234.5, 1e-6, 1e-7, 123456789.999, 1e20, 1e21, 2 ** 53, Number.MAX_VALUE, Number.MIN_VALUE];
+    for (const n of values) for (const digits of [undefined, 0, 1, 2, 3, 4]) for (const language of ['uk', 'en'] as const) {
+      expect(formatNumber(n, digits, language), `${n} ${digits} ${language}`).toBe(reference(n, digits, language));
+    }
+  });
+
+  it('on 20,000 random amounts of every size', () => {
+    let seed = 46;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 20_000; i++) {
+      const scale = 10 ** Math.floor(random() * 16 - 4);
+      const n = (random() - 0.2) * scale;
+      const kopecks = Math.round(n * 100) / 100;
+      const digits = [undefined, 0, 2, 4][i % 4];
+      for (const x of [n, kopecks]) for (const language of ['uk', 'en'] as const) {
+        expect(formatNumber(x, digits, language), `${x} ${digits} ${language}`).toBe(reference(x, digits, language));
+      }
+    }
   });
 });

@@ -3,8 +3,11 @@
  * (U+00A0: a grouped number never breaks across lines, issue 21), a numeric-input
  * cleaner and the 'true'/'false' filter parser.
  *
- * Formatters are created lazily, once per locale and option set, and reused:
- * constructing an `Intl.NumberFormat` per call is about 5x slower in the V8 isolates.
+ * Numbers are written here, digit by digit, as `Intl.NumberFormat` writes them (its tests
+ * compare the two): making the first `Intl.NumberFormat` of a page cost a slow phone's
+ * main thread 50-90 ms at Lighthouse's 4 × slowdown, on every page that shows money.
+ * `Intl` is left for what the digits cannot say (exponents: 1e21 and up, below 1e-6),
+ * with its formatters made once per locale and option set.
  */
 import type { Language } from '../contract';
 
@@ -47,8 +50,44 @@ function formatter(language: Language, fractionDigits: number | undefined): Cach
  */
 export function formatNumber(n: number, fractionDigits?: number, language: Language = 'uk'): string {
   if (!Number.isFinite(n)) return '';
-  const { format, group } = formatter(language, fractionDigits);
-  return format.format(n).replace(group, '\u00a0');
+  const digits = decimalDigits(n, fractionDigits ?? 0, fractionDigits ?? 2);
+  if (!digits) {
+    const { format, group } = formatter(language, fractionDigits);
+    return format.format(n).replace(group, '\u00a0');
+  }
+  const [sign, whole, fraction] = digits;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${sign}${grouped}${fraction ? (language === 'uk' ? ',' : '.') + fraction : ''}`;
+}
+
+/**
+ * `n`'s sign, whole digits and decimals, at least `min` and at most `max` of them, rounded
+ * half away from zero from the shortest decimal that reads back as `n`, as ICU rounds
+ * (`1.005` → `1.01`, `-0.001` → `-0`); undefined when JavaScript writes `n` with an
+ * exponent.
+ */
+function decimalDigits(n: number, min: number, max: number): [string, string, string] | undefined {
+  const text = Math.abs(n).toString();
+  if (text.includes('e')) return undefined;
+  const point = text.indexOf('.');
+  let whole = point < 0 ? text : text.slice(0, point);
+  let fraction = point < 0 ? '' : text.slice(point + 1);
+  if (fraction.length > max) {
+    const up = fraction.charCodeAt(max) >= 53; // '5' or more
+    fraction = fraction.slice(0, max);
+    if (up) {
+      const all = (whole + fraction).split('');
+      let i = all.length - 1;
+      for (; i >= 0 && all[i] === '9'; i--) all[i] = '0';
+      if (i < 0) all.unshift('1');
+      else all[i] = String(Number(all[i]) + 1);
+      whole = all.slice(0, all.length - max).join('');
+      fraction = all.slice(all.length - max).join('');
+    }
+  }
+  fraction = fraction.replace(/0+$/, '');
+  if (fraction.length < min) fraction = fraction.padEnd(min, '0');
+  return [n < 0 || Object.is(n, -0) ? '-' : '', whole, fraction];
 }
 
 const CURRENCY_LABELS: Record<Language, Record<string, string>> = {
