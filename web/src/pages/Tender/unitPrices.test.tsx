@@ -63,7 +63,8 @@ describe('unit prices on the tender page', () => {
       priced += expected;
     }
     expect(priced).toBeGreaterThan(20);
-  });
+    // 400 whole pages rendered: seconds on a busy machine.
+  }, 30_000);
 
   it("price a tender's own contracts, which list no items, by the one item of their award's lot", () => {
     const t = tenderExamples.get('aboveThreshold__complete.json') as Rec;
