@@ -29,8 +29,9 @@ export default function PriceBenchmark({ entry, owner, format }: { entry: unknow
   const own = typeof price.own === 'number' && Number.isFinite(price.own) ? price.own : null;
   const { below = 0, above = 0 } = price.position ?? {};
   const count = (n: number) => formatNumber(n, 0, language);
-  const standing = !price.position ? '' : below > above ? t('prices.benchmark.higher', { below: count(below), count: count(price.count) })
-    : above > below ? t('prices.benchmark.lower', { above: count(above), count: count(price.count) }) : t('prices.benchmark.level');
+  // Above the others' median: how many it is dearer than; below it: how many it is cheaper than.
+  const standing = own === null || !price.position ? '' : own > price.median ? t('prices.benchmark.higher', { below: count(below), count: count(price.count) })
+    : own < price.median ? t('prices.benchmark.lower', { above: count(above), count: count(price.count) }) : t('prices.benchmark.level');
   // Others found under a parent level of the item's code: the line says which.
   const code = price.cpv?.slice(0, 8) === cpvDigits(price.prefix) ? '' : t('prices.benchmark.code', { code: cpvDigits(price.prefix) });
   return (

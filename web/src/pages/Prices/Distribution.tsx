@@ -55,7 +55,6 @@ export function Distribution({ group: g, per, t, language }: { group: PriceGroup
         </svg>
         <p className="price-axis">
           <span>{marked && g.outliersLow > 0 && `◂ ${count(g.outliersLow)} · `}{money(lo)}</span>
-          <span className="price-axis-median">{t('prices.figures.median')}: {money(g.median)}</span>
           <span>{money(hi)}{marked && g.outliersHigh > 0 && ` · ${count(g.outliersHigh)} ▸`}</span>
         </p>
       </div>

@@ -238,6 +238,9 @@ describe('the price page\'s route', () => {
     );
     expect(String(dataset.description).length).toBeGreaterThan(50);
     expect(trail['@type']).toBe('BreadcrumbList');
+    expect((trail.itemListElement as Array<{ item: string }>).map((s) => s.item)).toEqual([
+      'https://portal.test/en', 'https://portal.test/en/prices/33100000', 'https://portal.test/en/prices/33140000',
+    ]);
     // A failed answer describes nothing.
     expect(pageHead(route, ctxOf('33140000', '', { prices: { ok: false, status: 502 } }), t, '/prices/33140000').jsonLd).toBeNull();
   });

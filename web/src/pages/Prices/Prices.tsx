@@ -194,14 +194,14 @@ function Recent({ rows, t, language }: { rows: PriceObservation[]; t: TFunction;
     <DataTable head={columns}>
       {rows.map((o, i) => (
         <Row key={`${o.tender ?? ''}-${o.awardId ?? ''}-${i}`} className={o.outlier ? 'price-outlier-row' : undefined}>
-          <td>{formatDate(o.date, language)}</td>
+          <td className="nowrap">{formatDate(o.date, language)}</td>
           <th scope="row">
             {o.tenderID ? <AppLink to={`/tenders/${encodeURIComponent(o.tenderID)}`}>{o.tenderID}</AppLink> : o.tender}
             {o.description && <div className="muted">{o.description}</div>}
           </th>
           <td><OrgLink role="buyer" id={o.buyer?.id}>{o.buyer?.name || o.buyer?.id}</OrgLink></td>
           <td><OrgLink role="supplier" id={o.supplier?.id}>{o.supplier?.name || o.supplier?.id}</OrgLink></td>
-          <td>{typeof o.quantity === 'number' ? quantityText({ quantity: o.quantity, unit: o.unit }, t, language) : ''}</td>
+          <td className="nowrap">{typeof o.quantity === 'number' ? quantityText({ quantity: o.quantity, unit: o.unit }, t, language) : ''}</td>
           <td className="num">
             {typeof o.amount === 'number' && <data value={o.amount}>{statMoney(o.amount, o.currency ?? 'UAH', language)}</data>}
             {o.outlier && <> <strong className="price-outlier">{t(`prices.outlier.${o.outlier}`)}</strong></>}

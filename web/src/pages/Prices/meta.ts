@@ -2,7 +2,7 @@
  * Head tags of a price page: its title and description (the code, and the figures of its
  * largest group), and its JSON-LD: a `Dataset` (the unit prices of the code under the
  * page's filters, each group a measured variable with its range, each group's export a
- * download) and the trail from the code's parent. In the page's chunk: only the head
+ * download) and the trail from the home by the code's parent. In the page's chunk: only the head
  * needs them.
  */
 import type { DataDownload, Dataset, PropertyValue } from 'schema-dts';
@@ -96,7 +96,9 @@ export const jsonLd: PageChunk['jsonLd'] = __SERVER__
         distribution: downloads,
       });
       const [parent] = nodesOf(ctx, 'parent');
+      // From the home, as a page without a trail of its own has (`lib/head.ts`), by the parent code's page.
       const trail = [
+        { name: t('site.name'), url: absoluteUrl(ctx, '/') },
         ...(parent ? [{ name: t('prices.title', { code: nodeLabel(parent, parent.id, language) }), url: absoluteUrl(ctx, `/prices/${parent.id.slice(0, 8)}`) }] : []),
         { name: t('prices.title', { code }), url: canonical },
       ];
