@@ -30,21 +30,10 @@ describe('formatNumber', () => {
     expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');
   });
 
-  it('makes no Intl formatter for plain numbers, and one per locale and options for exponents', () => {
-    const Real = Intl.NumberFormat;
-    const spy = vi
-      .spyOn(Intl, 'NumberFormat')
-      .mockImplementation((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Real(...args));
-    formatNumber(1, 5);
-    formatNumber(1234567.891, 2, 'en');
-    expect(spy).toHaveBeenCalledTimes(0);
-    formatNumber(1e21, 5);
-    formatNumber(2e21, 5);
-    formatNumber(3e21, 5);
-    expect(spy).toHaveBeenCalledTimes(1);
-    formatNumber(1e21, 5, 'en');
-    formatNumber(2e21, 5, 'en');
-    expect(spy).toHaveBeenCalledTimes(2);
+  it('makes no Intl formatter, whatever the number', () => {
+    const spy = vi.spyOn(Intl, 'NumberFormat');
+    for (const n of [1, 1234567.891, 1e21, 1e-7]) for (const digits of [undefined, 0, 5]) formatNumber(n, digits, n > 1e6 ? 'en' : 'uk');
+    expect(spy).not.toHaveBeenCalled();
   });
 });
 
@@ -94,7 +83,7 @@ describe('formatNumber writes digits as Intl.NumberFormat does', () => {
       .replace(/[\u00a0\u202f,]/g, (c) => (language === 'en' && c === ',' ? '\u00a0' : c === ',' ? ',' : '\u00a0'));
 
   it('on halves, nines, signs and the edges of its range', () => {
-    const values = [0, -0, 0.5, 1.5, 2.5, -2.5, 1.005, 2.675, 0.125, -0.001, 0.995, 9.995, 99.995, 999999.995, 1234, 12345.678, -1234.5, 1e-6, 1e-7, 123456789.999, 1e20, 1e21, 2 ** 53, Number.MAX_VALUE, Number.MIN_VALUE];
+    const values = [0, -0, 5e-7, 4e-7, -6e-7, 1.5e-5, 0.00005, 0.5, 1.5, 2.5, -2.5, 1.005, 2.675, 0.125, -0.001, 0.995, 9.995, 99.995, 999999.995, 1234, 12345.678, -1234.5, 1e-6, 1e-7, 123456789.999, 1e20, 1e21, 2 ** 53, Number.MAX_VALUE, Number.MIN_VALUE];
     for (const n of values) for (const digits of [undefined, 0, 1, 2, 3, 4]) for (const language of ['uk', 'en'] as const) {
       expect(formatNumber(n, digits, language), `${n} ${digits} ${language}`).toBe(reference(n, digits, language));
     }

@@ -6,40 +6,8 @@
  * Numbers are written here, digit by digit, as `Intl.NumberFormat` writes them (its tests
  * compare the two): making the first `Intl.NumberFormat` of a page cost a slow phone's
  * main thread 50-90 ms at Lighthouse's 4 × slowdown, on every page that shows money.
- * `Intl` is left for what the digits cannot say (exponents: 1e21 and up, below 1e-6),
- * with its formatters made once per locale and option set.
  */
 import type { Language } from '../contract';
-
-const LOCALES: Record<Language, string> = { uk: 'uk-UA', en: 'en-US' };
-
-interface CachedFormat {
-  format: Intl.NumberFormat;
-  /** Matches the locale's group separator (U+00A0 for uk-UA, ',' for en-US). */
-  group: RegExp;
-}
-
-const cache = new Map<string, CachedFormat>();
-
-function formatter(language: Language, fractionDigits: number | undefined): CachedFormat {
-  const key = `${language}|${fractionDigits ?? ''}`;
-  let cached = cache.get(key);
-  if (!cached) {
-    const format = new Intl.NumberFormat(
-      LOCALES[language],
-      fractionDigits === undefined
-        ? { maximumFractionDigits: 2 }
-        : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
-    );
-    const sep = format.formatToParts(1234567).find((p) => p.type === 'group')?.value;
-    // U+00A0 and U+202F are always replaced: ICU versions differ in which one uk-UA uses.
-    const chars = ['\u00a0', '\u202f', ...(sep ? [sep] : [])];
-    const group = new RegExp(`[${chars.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]`, 'g');
-    cached = { format, group };
-    cache.set(key, cached);
-  }
-  return cached;
-}
 
 /**
  * `1234567.891` -> `1 234 567,89` (uk) or `1 234 567.89` (en). Thousands are always
@@ -50,12 +18,7 @@ function formatter(language: Language, fractionDigits: number | undefined): Cach
  */
 export function formatNumber(n: number, fractionDigits?: number, language: Language = 'uk'): string {
   if (!Number.isFinite(n)) return '';
-  const digits = decimalDigits(n, fractionDigits ?? 0, fractionDigits ?? 2);
-  if (!digits) {
-    const { format, group } = formatter(language, fractionDigits);
-    return format.format(n).replace(group, '\u00a0');
-  }
-  const [sign, whole, fraction] = digits;
+  const [sign, whole, fraction] = decimalDigits(n, fractionDigits ?? 0, fractionDigits ?? 2);
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   return `${sign}${grouped}${fraction ? (language === 'uk' ? ',' : '.') + fraction : ''}`;
 }
@@ -63,12 +26,17 @@ export function formatNumber(n: number, fractionDigits?: number, language: Langu
 /**
  * `n`'s sign, whole digits and decimals, at least `min` and at most `max` of them, rounded
  * half away from zero from the shortest decimal that reads back as `n`, as ICU rounds
- * (`1.005` → `1.01`, `-0.001` → `-0`); undefined when JavaScript writes `n` with an
- * exponent.
+ * (`1.005` → `1.01`, `-0.001` → `-0`, `1e21` → 1 and 21 zeros).
  */
-function decimalDigits(n: number, min: number, max: number): [string, string, string] | undefined {
-  const text = Math.abs(n).toString();
-  if (text.includes('e')) return undefined;
+function decimalDigits(n: number, min: number, max: number): [string, string, string] {
+  let text = Math.abs(n).toString();
+  // JavaScript writes 1e21 and up, and below 1e-6, with an exponent: its digits, shifted.
+  const e = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (e) {
+    const digits = e[1] + (e[2] ?? '');
+    const exponent = Number(e[3]);
+    text = exponent >= 0 ? digits.padEnd(exponent + 1, '0') : `0.${'0'.repeat(-exponent - 1)}${digits}`;
+  }
   const point = text.indexOf('.');
   let whole = point < 0 ? text : text.slice(0, point);
   let fraction = point < 0 ? '' : text.slice(point + 1);
