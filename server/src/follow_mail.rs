@@ -27,6 +27,9 @@ struct DueFollower {
     language: String,
     unsubscribe: String,
     epoch: String,
+    /// The follower's follows as the users API read them (handed back to `deliver`).
+    #[serde(default)]
+    state: Option<String>,
     items: Vec<Value>,
 }
 
@@ -47,6 +50,9 @@ pub struct Summary {
     pub events: usize,
     /// Followers another run mailed first.
     pub skipped: usize,
+    /// Followers whose news another of their follows had told already: their cursors
+    /// moved, no e-mail.
+    pub moved: usize,
     /// Followers whose e-mail failed (left for the next round).
     pub failed: usize,
 }
@@ -55,8 +61,8 @@ impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} followers with news, {} e-mails naming {} changes, {} done by another run, {} failed",
-            self.due, self.emails, self.events, self.skipped, self.failed
+            "{} followers with news, {} e-mails naming {} changes, {} told already, {} done by another run, {} failed",
+            self.due, self.emails, self.events, self.moved, self.skipped, self.failed
         )
     }
 }
@@ -87,6 +93,7 @@ pub async fn run(state: &AppState) -> Result<Summary, String> {
         for follower in &list.data {
             summary.due += 1;
             match one(state, ready, &key, follower).await {
+                Ok(Some(0)) => summary.moved += 1,
                 Ok(Some(n)) => {
                     summary.emails += 1;
                     summary.events += n;
@@ -105,28 +112,28 @@ pub async fn run(state: &AppState) -> Result<Summary, String> {
     }
 }
 
-/// One follower's e-mail: `Some(events named)`, or `None` when another run mailed it.
+/// One follower's e-mail: `Some(events named)` (`Some(0)`: nothing left to tell, the
+/// cursors moved without an e-mail), or `None` when another run mailed it.
 async fn one(
     state: &AppState,
     ready: &crate::state::Ready,
     key: &str,
     f: &DueFollower,
 ) -> Result<Option<usize>, String> {
-    let carried = json!({ "follows": { "unsubscribe": f.unsubscribe, "items": f.items } });
-    let url = mail_url(&f.language);
-    let text = crate::machine::collect(state, ready, url, carried).await?;
-    let mail: Value = serde_json::from_str(&text).map_err(|e| format!("{url}: {e}"))?;
     let events: usize = f.items.iter().map(|i| i["events"].as_array().map_or(0, Vec::len)).sum();
     let items: Vec<Value> =
         f.items.iter().map(|i| json!({ "follow": i["follow"], "from": i["from"], "to": i["to"] })).collect();
-    let delivery = json!({
-        "follower": f.follower,
-        "epoch": f.epoch,
-        "items": items,
-        "subject": mail["subject"],
-        "text": mail["text"],
-        "unsubscribe": mail["unsubscribe"],
-    });
+    let mut delivery = json!({ "follower": f.follower, "epoch": f.epoch, "items": items, "state": f.state });
+    // Every event of the round was told under another follow: no e-mail, the cursors move.
+    if events > 0 {
+        let carried = json!({ "follows": { "unsubscribe": f.unsubscribe, "items": f.items } });
+        let url = mail_url(&f.language);
+        let text = crate::machine::collect(state, ready, url, carried).await?;
+        let mail: Value = serde_json::from_str(&text).map_err(|e| format!("{url}: {e}"))?;
+        delivery["subject"] = mail["subject"].clone();
+        delivery["text"] = mail["text"].clone();
+        delivery["unsubscribe"] = mail["unsubscribe"].clone();
+    }
     let path = "/api/follows/deliver";
     match users::change(state.http(), state.sessions().users(), Method::POST, path, key, delivery).await {
         Ok(_) => Ok(Some(events)),

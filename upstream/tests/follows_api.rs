@@ -59,10 +59,32 @@ async fn extend(s: &AppState, id: &str) {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
 }
 
+/// Adds a pending award to the tender (one `awardPending` event, which its buyer's
+/// followers get too).
+async fn award(s: &AppState, id: &str, n: usize) {
+    let t = tender(s, id).await;
+    let mut awards = t["awards"].as_array().cloned().unwrap_or_default();
+    awards.push(json!({"id": format!("award-replay-{n}"), "status": "pending", "date": "2026-11-29T12:00:00+02:00",
+        "suppliers": [{"name": format!("ТОВ Учасник {n}")}], "value": {"amount": 1000.0 + n as f64, "currency": "UAH"}}));
+    let r =
+        send(s, "POST", &format!("/dev/cdb/tenders/{id}"), Some(&json!({"awards": awards}).to_string()), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}
+
+/// The code of the tender's buyer.
+async fn buyer_of(s: &AppState, id: &str) -> String {
+    tender(s, id).await["procuringEntity"]["identifier"]["id"].as_str().expect("a buyer's code").to_string()
+}
+
 /// Follows without a login and confirms by the letter's link; the follower's last letter.
 async fn follow_confirmed(s: &AppState, id: &str, email: &str) {
+    follow_confirmed_of(s, "tenders", id, email).await
+}
+
+/// As [`follow_confirmed`], any register.
+async fn follow_confirmed_of(s: &AppState, register: &str, id: &str, email: &str) {
     let before = outbox(s).await.len();
-    let body = json!({"register": "tenders", "target": id, "email": email, "language": "uk"}).to_string();
+    let body = json!({"register": register, "target": id, "email": email, "language": "uk"}).to_string();
     let r = send(s, "POST", "/api/follows", Some(&body), None).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["data"]["state"], "confirmSent");
@@ -77,12 +99,14 @@ async fn follow_confirmed(s: &AppState, id: &str, email: &str) {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["data"]["state"], "confirmed");
     assert_eq!(r.body["data"]["items"][0]["target"], id.to_lowercase());
+    assert_eq!(r.body["data"]["items"][0]["register"], register);
     assert!(!r.text.contains(email), "no answer shows the address");
 }
 
 /// One round of a mail job: every follower due gets one delivery whose text lists the
-/// events' numbers. `crash_after` followers are handled, then the round stops as a job
-/// killed mid-round would. Says how many were delivered and refused.
+/// events' numbers (none, and no e-mail, when every event of its round was told under
+/// another of its follows). `crash_after` followers are handled, then the round stops as
+/// a job killed mid-round would. Says how many were delivered and refused.
 async fn round(s: &AppState, crash_after: Option<usize>) -> (usize, usize) {
     let (mut sent, mut refused) = (0, 0);
     let mut after = 0;
@@ -105,9 +129,10 @@ async fn round(s: &AppState, crash_after: Option<usize>) -> (usize, usize) {
                 .iter()
                 .flat_map(|i| i["events"].as_array().unwrap().iter().map(|e| e["seq"].to_string()))
                 .collect();
+            let text = if seqs.is_empty() { String::new() } else { format!("seq:{}", seqs.join(",")) };
             let delivery = json!({
-                "follower": f["follower"], "epoch": f["epoch"], "items": items,
-                "subject": "changes", "text": format!("seq:{}", seqs.join(",")),
+                "follower": f["follower"], "epoch": f["epoch"], "state": f["state"], "items": items,
+                "subject": "changes", "text": text,
                 "unsubscribe": format!("http://portal.test/follow/unsubscribe?token={}", f["unsubscribe"].as_str().unwrap()),
             });
             let d = send(s, "POST", "/api/follows/deliver", Some(&delivery.to_string()), Some(KEY)).await;
@@ -248,9 +273,12 @@ async fn follows_without_a_login_are_bounded_and_checked() {
     let _ = std::fs::remove_dir_all(&folder);
 }
 
-/// 1,000 changes over 100 followed tenders, three followers each following a share of
-/// them; two mail jobs at once, rounds killed half-way, and the upstream restarted in
-/// the middle: each (event, follower) pair is mailed exactly once.
+/// 1,000 changes over 100 followed tenders (deadlines moved, and every fifth a new
+/// award, which the tender's buyer's followers get too), three followers each following
+/// a share of the tenders, one of them also buyers of some, and one following buyers and
+/// some of their tenders (the same award under two follows); two mail jobs at once,
+/// rounds killed half-way, and the upstream restarted in the middle: each (event,
+/// follower) pair is mailed exactly once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_changes_are_each_mailed_once_to_each_follower() {
     let folder = dir("replay");
@@ -266,19 +294,49 @@ async fn a_thousand_changes_are_each_mailed_once_to_each_follower() {
         1 => i.is_multiple_of(2),
         _ => i < 30,
     };
+    let mut buyers: Vec<String> = Vec::new();
+    for id in &ids {
+        buyers.push(buyer_of(&s, id).await);
+    }
+    // b also follows the buyers of the first 20 tenders: their awards come under both.
+    let b_buyers: BTreeSet<&str> = buyers[..20].iter().map(String::as_str).collect();
     for (who, email) in followers.iter().enumerate() {
         let token = common::login(&s, email, passwords[who]).await;
-        for (i, id) in ids.iter().enumerate() {
-            if follows(who, i) {
-                let body = json!({"register": "tenders", "target": id}).to_string();
-                let r = send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await;
-                assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-            }
+        let mut subjects: Vec<(&str, &str)> =
+            ids.iter().enumerate().filter(|(i, _)| follows(who, *i)).map(|(_, id)| ("tenders", id.as_str())).collect();
+        if who == 1 {
+            subjects.extend(b_buyers.iter().map(|b| ("buyers", *b)));
         }
+        for (register, target) in subjects {
+            let body = json!({"register": register, "target": target}).to_string();
+            let r = send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        }
+    }
+    // d, without a login: the buyers of the last tenders with more than one of ours, and
+    // one tender of each (ten letters at most).
+    let mut d_buyers: Vec<&str> = Vec::new();
+    for b in buyers.iter().rev() {
+        if buyers.iter().filter(|x| *x == b).count() > 1 && !d_buyers.contains(&b.as_str()) && d_buyers.len() < 5 {
+            d_buyers.push(b);
+        }
+    }
+    assert!(!d_buyers.is_empty(), "some buyers have several of the tenders");
+    let d_tenders: Vec<&str> =
+        d_buyers.iter().map(|b| ids[buyers.iter().position(|x| x == b).unwrap()].as_str()).collect();
+    for b in &d_buyers {
+        follow_confirmed_of(&s, "buyers", b, "overlap@example.com").await;
+    }
+    for id in &d_tenders {
+        follow_confirmed_of(&s, "tenders", id, "overlap@example.com").await;
     }
     let mails_before = outbox(&s).await.len();
     for step in 0..1000 {
-        extend(&s, &ids[step % 100]).await;
+        if step % 5 == 4 {
+            award(&s, &ids[step % 100], step).await;
+        } else {
+            extend(&s, &ids[step % 100]).await;
+        }
         if step % 97 == 0 {
             // Two jobs at once, one of them killed half-way through its round.
             tokio::join!(round(&s, None), round(&s, Some(1)));
@@ -299,21 +357,122 @@ async fn a_thousand_changes_are_each_mailed_once_to_each_follower() {
             .or_default()
             .extend(seqs.split(',').map(|n| n.parse::<i64>().unwrap()));
     }
-    for (who, email) in followers.iter().enumerate() {
-        let mut expected = Vec::new();
-        for (i, id) in ids.iter().enumerate() {
-            if follows(who, i) {
-                let r = get(&s, &format!("/api/tenders/{id}/events?perPage=1000")).await;
-                expected.extend(r.body["data"].as_array().unwrap().iter().map(|e| e["seq"].as_i64().unwrap()));
+    // What each follower follows: (register, target).
+    let mut subjects: Vec<(&str, Vec<(&str, String)>)> = followers
+        .iter()
+        .enumerate()
+        .map(|(who, email)| {
+            let mut all: Vec<(&str, String)> = ids
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| follows(who, *i))
+                .map(|(_, id)| ("tenders", id.clone()))
+                .collect();
+            if who == 1 {
+                all.extend(b_buyers.iter().map(|b| ("buyers", b.to_string())));
+            }
+            (*email, all)
+        })
+        .collect();
+    let mut d_all: Vec<(&str, String)> = d_buyers.iter().map(|b| ("buyers", b.to_string())).collect();
+    d_all.extend(d_tenders.iter().map(|t| ("tenders", t.to_string())));
+    subjects.push(("overlap@example.com", d_all));
+    let mut awards_under_two = 0;
+    for (email, follows) in &subjects {
+        let mut expected = BTreeSet::new();
+        for (register, target) in follows {
+            let r = get(&s, &format!("/api/{register}/{target}/events?perPage=1000")).await;
+            for e in r.body["data"].as_array().unwrap() {
+                if !expected.insert(e["seq"].as_i64().unwrap()) {
+                    awards_under_two += 1;
+                }
             }
         }
-        expected.sort_unstable();
+        let expected: Vec<i64> = expected.into_iter().collect();
         let mut got = mailed.remove(*email).unwrap_or_default();
         got.sort_unstable();
         let unique: BTreeSet<i64> = got.iter().copied().collect();
         assert_eq!(unique.len(), got.len(), "{email}: an event mailed twice");
-        assert_eq!(got, expected, "{email}: every event of the tenders it follows, once");
+        assert_eq!(got, expected, "{email}: every event of what it follows, once");
     }
+    assert!(awards_under_two >= 20, "the followers' follows overlap ({awards_under_two} events under two follows)");
     assert_eq!(mailed.len(), 0, "nobody else was mailed");
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// The mails (since `from`) that name `seq` in the replay's `seq:` text.
+fn naming(mails: &[Value], seq: i64) -> usize {
+    mails
+        .iter()
+        .filter(|m| {
+            m["body"]
+                .as_str()
+                .and_then(|t| t.strip_prefix("seq:"))
+                .is_some_and(|t| t.split(',').any(|n| n == seq.to_string()))
+        })
+        .count()
+}
+
+/// A follower of a tender (mailed at once) and of its buyer (once a day): an award is
+/// mailed once, in the round that first holds it; the buyer's daily round a day later
+/// leaves out what the tender's follow mailed, moves its cursor and writes no e-mail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_follower_of_a_tender_and_its_buyer_gets_each_award_once_across_rounds() {
+    let folder = dir("overlap");
+    let s = load(&folder);
+    let picked = tenders(&s, 2).await;
+    let ((id, tender_id), other) = (picked[0].clone(), picked[1].1.clone());
+    let buyer = buyer_of(&s, &id).await;
+    let token = common::login(&s, "buyer@example.com", "buyer-password-1").await;
+    for (register, target, frequency) in
+        [("buyers", buyer.as_str(), "daily"), ("tenders", tender_id.as_str(), "immediate")]
+    {
+        let body = json!({"register": register, "target": target, "frequency": frequency}).to_string();
+        let r = send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    }
+    let before = outbox(&s).await.len();
+    // Both follows are due (the daily one was never mailed): the award once.
+    award(&s, &id, 1).await;
+    assert_eq!(round(&s, None).await, (1, 0));
+    let awards = get(&s, &format!("/api/tenders/{id}/events?type=awardPending")).await;
+    let first = awards.body["data"][0]["seq"].as_i64().unwrap();
+    // The next award: only the tender's follow is due.
+    award(&s, &id, 2).await;
+    assert_eq!(round(&s, None).await, (1, 0));
+    let awards = get(&s, &format!("/api/tenders/{id}/events?type=awardPending")).await;
+    let second = awards.body["data"][0]["seq"].as_i64().unwrap();
+    assert!(second > first);
+    // A day later the buyer's follow is due with the second award, mailed already.
+    rusqlite::Connection::open(folder.join("users.sqlite3"))
+        .unwrap()
+        .execute("UPDATE follows SET checked = 0 WHERE register = 'buyers'", [])
+        .unwrap();
+    let due = send(&s, "GET", "/api/follows/due?after=0&limit=10", None, Some(KEY)).await;
+    let items = due.body["data"][0]["items"].as_array().unwrap().clone();
+    assert_eq!(items.len(), 1, "{}", due.text);
+    assert_eq!(items[0]["register"], "buyers");
+    assert_eq!(items[0]["events"].as_array().unwrap().len(), 0, "the award was mailed under the tender");
+    assert_eq!(round(&s, None).await, (1, 0), "the buyer's cursor moves");
+    assert_eq!(round(&s, None).await, (0, 0), "and nothing is due any more");
+    let mails = outbox(&s).await[before..].to_vec();
+    assert_eq!(mails.len(), 2, "one mail per round with news, none for the buyer's empty round");
+    assert_eq!((naming(&mails, first), naming(&mails, second)), (1, 1), "each award once");
+    // A delivery read before another changed the follower's follows is refused.
+    award(&s, &id, 3).await;
+    let due = send(&s, "GET", "/api/follows/due?after=0&limit=10", None, Some(KEY)).await;
+    let f = &due.body["data"][0];
+    let body = json!({"register": "tenders", "target": other}).to_string();
+    let r = send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let items: Vec<Value> = f["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| json!({"follow": i["follow"], "from": i["from"], "to": i["to"]}))
+        .collect();
+    let stale = json!({"follower": f["follower"], "epoch": f["epoch"], "state": f["state"], "items": items});
+    let r = send(&s, "POST", "/api/follows/deliver", Some(&stale.to_string()), Some(KEY)).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
     let _ = std::fs::remove_dir_all(&folder);
 }

@@ -176,6 +176,20 @@ impl Target<'_> {
     }
 }
 
+impl Target<'_> {
+    /// True when an event (as [`after_owned`] reads it, with its record's buyer) is one of
+    /// this target's: the same test as [`Target::condition`]'s, on a row already read.
+    pub fn covers(&self, event: &Value, buyer: &str) -> bool {
+        match self {
+            Target::Record(register, id) => {
+                event["register"].as_str() == Some(*register)
+                    && event["recordId"].as_str().is_some_and(|r| r.eq_ignore_ascii_case(id))
+            }
+            Target::Buyer(code) => buyer == *code && event["type"].as_str().is_some_and(|t| BUYER_TYPES.contains(&t)),
+        }
+    }
+}
+
 /// An event as the API writes it: the event with its number and its record.
 fn event_json(seq: i64, register: String, record: String, key: String, title: String, body: &str) -> Value {
     let mut m: Map<String, Value> = match serde_json::from_str(body) {
@@ -234,6 +248,24 @@ pub fn after(db: &Connection, target: Target<'_>, after: i64, limit: usize) -> r
         "SELECT {COLUMNS} FROM history_events WHERE {cond} AND seq > ?3 ORDER BY seq LIMIT ?4"
     ))?;
     let rows = st.query_map(params![a, b, after, limit.min(MAX_PAGE) as i64], read_row)?.collect();
+    rows
+}
+
+/// As [`after`], each event with its record's buyer (which the JSON does not carry): what
+/// [`Target::covers`] needs to tell whether another follow holds the same event.
+pub fn after_owned(
+    db: &Connection,
+    target: Target<'_>,
+    after: i64,
+    limit: usize,
+) -> rusqlite::Result<Vec<(Value, String)>> {
+    let (cond, a, b) = target.condition();
+    let mut st = db.prepare_cached(&format!(
+        "SELECT {COLUMNS}, buyer FROM history_events WHERE {cond} AND seq > ?3 ORDER BY seq LIMIT ?4"
+    ))?;
+    let rows = st
+        .query_map(params![a, b, after, limit.min(MAX_PAGE) as i64], |r| Ok((read_row(r)?, r.get::<_, String>(6)?)))?
+        .collect();
     rows
 }
 

@@ -14,7 +14,11 @@
 //!   `POST /api/follows/deliver`, which in one transaction refuses (409) when a cursor is
 //!   no longer the one it read, else writes the e-mail (with its `List-Unsubscribe`
 //!   headers) to the outbox and moves the cursors. So a restart, a retry or two portals
-//!   mail each event to each follower once.
+//!   mail each event to each follow once; and since `due` leaves out of a follower's
+//!   round the events another of its follows holds too (or mailed already), and
+//!   `deliver` refuses a round read before any of the follower's follows changed, each
+//!   event reaches each follower once, however its follows overlap (a tender and its
+//!   buyer).
 //! - **Tokens**: each follow and each follower has an unsubscribe token (256 random bits),
 //!   a link with it stops that follow or every follow of the follower, without a login;
 //!   confirmation codes are kept as their digests. No answer ever shows an address.
@@ -59,7 +63,7 @@ pub const REGISTERS: [&str; 4] = ["tenders", "plans", "contracts", "buyers"];
 /// How often a follow is mailed.
 pub const FREQUENCIES: [&str; 2] = ["immediate", "daily"];
 
-/// The follow tables (schema version 7).
+/// The follow tables (schema version 7; `since` from version 8).
 pub(super) const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS followers (id INTEGER PRIMARY KEY, user_id INTEGER UNIQUE, email TEXT UNIQUE,
       language TEXT NOT NULL, token TEXT NOT NULL UNIQUE, created INTEGER NOT NULL);
@@ -68,7 +72,7 @@ pub(super) const SCHEMA: &str = "
       frequency TEXT NOT NULL CHECK (frequency IN ('immediate', 'daily')),
       token TEXT NOT NULL UNIQUE, confirm_hash TEXT, confirmed INTEGER NOT NULL, created INTEGER NOT NULL,
       epoch TEXT NOT NULL, cursor INTEGER NOT NULL, checked INTEGER NOT NULL DEFAULT 0, last_sent INTEGER,
-      seen INTEGER NOT NULL DEFAULT 0, seen_at INTEGER, ended INTEGER,
+      seen INTEGER NOT NULL DEFAULT 0, seen_at INTEGER, ended INTEGER, since INTEGER NOT NULL DEFAULT 0,
       UNIQUE (follower_id, register, target));
     CREATE INDEX IF NOT EXISTS follows_confirm ON follows (confirm_hash);
     CREATE INDEX IF NOT EXISTS follows_due ON follows (follower_id) WHERE confirmed = 1 AND ended IS NULL;";
@@ -92,10 +96,15 @@ pub struct Follow {
     pub seen: i64,
     pub seen_at: Option<i64>,
     pub ended: Option<i64>,
+    /// Where its cursor started (the log's end when it was made, in its epoch): the
+    /// events in `since..=cursor` of its target were mailed by it.
+    pub since: i64,
 }
 
 const COLUMNS: &str = "id, follower_id, register, target, key, title, frequency, token, confirmed, created, epoch, \
-                       cursor, checked, seen, seen_at, ended";
+                       cursor, checked, seen, seen_at, ended, since";
+/// The columns after [`COLUMNS`] in a query that adds some.
+const AFTER_COLUMNS: usize = 17;
 
 fn row(r: &Row<'_>) -> rusqlite::Result<Follow> {
     Ok(Follow {
@@ -115,6 +124,7 @@ fn row(r: &Row<'_>) -> rusqlite::Result<Follow> {
         seen: r.get(13)?,
         seen_at: r.get(14)?,
         ended: r.get(15)?,
+        since: r.get(16)?,
     })
 }
 
@@ -137,6 +147,23 @@ impl Follow {
         } else {
             0
         }
+    }
+
+    /// Where its cursor started, in the log of `epoch` (as [`Follow::cursor_in`]).
+    pub fn since_in(&self, epoch: &str) -> i64 {
+        if self.epoch == epoch {
+            self.since
+        } else {
+            0
+        }
+    }
+
+    /// True when this follow mailed `event` already (its cursor moved past it, after the
+    /// follow began): another follow of the same follower that holds it too (a tender
+    /// and its buyer) must not mail it again.
+    fn mailed(&self, epoch: &str, event: &Value, buyer: &str) -> bool {
+        let seq = event["seq"].as_i64().unwrap_or_default();
+        self.since_in(epoch) < seq && seq <= self.cursor_in(epoch) && self.target().covers(event, buyer)
     }
 
     /// What its owner sees (no token, no cursor).
@@ -296,13 +323,13 @@ fn put_follow(
             }
             tx.execute(
                 "INSERT INTO follows (follower_id, register, target, key, title, frequency, token, confirm_hash,
-                   confirmed, created, epoch, cursor, checked, seen, seen_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 0, ?12, ?10)
+                   confirmed, created, epoch, cursor, checked, seen, seen_at, since)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 0, ?12, ?10, ?12)
                  ON CONFLICT (follower_id, register, target) DO UPDATE SET
                    key = excluded.key, title = excluded.title, frequency = excluded.frequency, token = excluded.token,
                    confirm_hash = excluded.confirm_hash, confirmed = excluded.confirmed, created = excluded.created,
                    epoch = excluded.epoch, cursor = excluded.cursor, checked = 0, last_sent = NULL,
-                   seen = excluded.seen, seen_at = excluded.seen_at, ended = NULL",
+                   seen = excluded.seen, seen_at = excluded.seen_at, ended = NULL, since = excluded.since",
                 params![
                     follower,
                     subject.register,
@@ -374,11 +401,40 @@ pub struct Delivery {
     pub follower: i64,
     pub epoch: String,
     pub items: Vec<DeliveredItem>,
+    /// The follower's follows as `due` read them ([`state_of`]): when given, the
+    /// delivery is refused if any of them changed since, so that what `due` left out
+    /// as mailed under another follow still is.
+    #[serde(default)]
+    pub state: Option<String>,
+    /// Empty (with `text`) when every event of the round was mailed under another of
+    /// the follower's follows: the cursors move, no e-mail is written.
+    #[serde(default)]
     pub subject: String,
+    #[serde(default)]
     pub text: String,
     /// The one-click unsubscribe address (`List-Unsubscribe`): it must carry the
     /// follower's own token.
+    #[serde(default)]
     pub unsubscribe: String,
+}
+
+/// What a follower's follows are now, in a few bytes: each follow's id, cursor, epoch,
+/// confirmation and end. Any delivery, (un)follow or confirmation changes it.
+pub fn state_of(follows: &[Follow]) -> String {
+    let mut all: Vec<&Follow> = follows.iter().collect();
+    all.sort_by_key(|f| f.id);
+    let text: String = all
+        .iter()
+        .map(|f| format!("{}:{}:{}:{}:{};", f.id, f.epoch, f.cursor, f.confirmed, f.ended.is_some()))
+        .collect();
+    secret_digest(&text)
+}
+
+/// Every follow of a follower (ended and waiting ones too), by id.
+fn follows_of(tx: &rusqlite::Connection, follower: i64) -> rusqlite::Result<Vec<Follow>> {
+    let mut st = tx.prepare_cached(&format!("SELECT {COLUMNS} FROM follows WHERE follower_id = ?1 ORDER BY id"))?;
+    let rows = st.query_map([follower], row)?.collect();
+    rows
 }
 
 impl Users {
@@ -571,6 +627,11 @@ impl Users {
         })
     }
 
+    /// Every follow of a follower (ended and waiting ones too), by id.
+    pub fn follows_of_follower(&self, follower: i64) -> Result<Vec<Follow>, UpstreamError> {
+        Ok(follows_of(&self.db(), follower)?)
+    }
+
     /// The follows due at `now` of followers after `after`, for at most `limit`
     /// followers: confirmed, not ended, immediate or daily and not mailed for
     /// [`DAILY_MS`], of a follower whose address is confirmed. With each follower's
@@ -601,8 +662,12 @@ impl Users {
                     if out.len() == limit {
                         break;
                     }
-                    let who =
-                        Follower { id: f.follower_id, language: r.get(16)?, token: r.get(17)?, email: r.get(18)? };
+                    let who = Follower {
+                        id: f.follower_id,
+                        language: r.get(AFTER_COLUMNS)?,
+                        token: r.get(AFTER_COLUMNS + 1)?,
+                        email: r.get(AFTER_COLUMNS + 2)?,
+                    };
                     out.push((who, vec![f]));
                 }
             }
@@ -632,8 +697,14 @@ impl Users {
                 .ok_or_else(unknown_follow)?;
             let email =
                 email.ok_or_else(|| UpstreamError::Conflict("the follower's address is not confirmed".into()))?;
-            if !d.unsubscribe.ends_with(&format!("token={token}")) || !d.unsubscribe.starts_with("http") {
+            let mails = !d.text.trim().is_empty();
+            if mails && (!d.unsubscribe.ends_with(&format!("token={token}")) || !d.unsubscribe.starts_with("http")) {
                 return Err(UpstreamError::invalid("unsubscribe", "the follower's own unsubscribe address"));
+            }
+            if let Some(state) = &d.state {
+                if *state != state_of(&follows_of(tx, d.follower)?) {
+                    return Err(UpstreamError::Conflict("the follower's follows changed since they were read".into()));
+                }
             }
             for item in &d.items {
                 let f: Follow = tx
@@ -650,10 +721,15 @@ impl Users {
                 if f.cursor_in(&d.epoch) != item.from || item.to < item.from {
                     return Err(UpstreamError::Conflict(format!("follow {} was mailed since {}", f.id, item.from)));
                 }
+                // A follow of an older log starts again in this one, from its start.
                 tx.execute(
-                    "UPDATE follows SET epoch = ?2, cursor = ?3, checked = ?4, last_sent = ?4 WHERE id = ?1",
+                    "UPDATE follows SET since = CASE WHEN epoch = ?2 THEN since ELSE 0 END, epoch = ?2, cursor = ?3,
+                       checked = ?4, last_sent = ?4 WHERE id = ?1",
                     params![f.id, d.epoch, item.to, now],
                 )?;
+            }
+            if !mails {
+                return Ok(d.items.len());
             }
             let subject: String = d.subject.chars().filter(|c| !c.is_control()).take(250).collect();
             let headers = json!({
@@ -834,9 +910,47 @@ async fn remove_subject(
     Ok(JsonAnswer::ok(json!({"data": {"state": "unfollowed", "register": subject.register, "key": subject.key}})))
 }
 
+/// One follower's follows due in a round, each with its events after its cursor (oldest
+/// first, at most [`MAX_EVENTS`]; at most [`MAX_ITEMS`] follows), in the order of the
+/// follows. An event is told once in a follower's round however many of its follows
+/// hold it (a tender and its buyer, a contract and its buyer): under its record rather
+/// than its buyer, and not at all when another follow (`all`: every follow of the
+/// follower) mailed it in an earlier round. Each item's `to` is still the last event it
+/// read, so every cursor moves past what it held.
+fn round_items(db: &rusqlite::Connection, epoch: &str, due: &[Follow], all: &[Follow]) -> rusqlite::Result<Vec<Value>> {
+    let mut order: Vec<&Follow> = due.iter().collect();
+    order.sort_by_key(|f| (f.register == "buyers", f.id));
+    let mut told: std::collections::HashSet<i64> = std::collections::HashSet::new();
+    let mut items = Vec::new();
+    for f in order {
+        if items.len() == MAX_ITEMS {
+            break;
+        }
+        let from = f.cursor_in(epoch);
+        let read = log::after_owned(db, f.target(), from, MAX_EVENTS)?;
+        let Some(to) = read.last().and_then(|(e, _)| e["seq"].as_i64()) else { continue };
+        let events: Vec<Value> = read
+            .into_iter()
+            .filter(|(e, buyer)| {
+                let mailed = all.iter().any(|g| g.id != f.id && g.mailed(epoch, e, buyer));
+                !mailed && told.insert(e["seq"].as_i64().unwrap_or_default())
+            })
+            .map(|(e, _)| e)
+            .collect();
+        items.push((
+            f.id,
+            json!({"follow": f.id, "register": f.register, "target": f.target, "key": f.key,
+            "title": f.title, "unsubscribe": f.token, "from": from, "to": to, "events": events}),
+        ));
+    }
+    items.sort_by_key(|(id, _)| *id);
+    Ok(items.into_iter().map(|(_, item)| item).collect())
+}
+
 /// `GET /api/follows/due?after=&limit=` (the job's key): followers with news, each with
-/// its follows' events after their cursors (oldest first, at most [`MAX_EVENTS`] each,
-/// at most [`MAX_ITEMS`] follows). `next`: the follower to ask after, when more may be due.
+/// its follows' events after their cursors ([`round_items`]: an item's `events` may be
+/// empty when another of its follows tells them) and the `state` of its follows that
+/// `deliver` checks. `next`: the follower to ask after, when more may be due.
 async fn due(State(s): State<AppState>, h: HeaderMap, RawQuery(q): RawQuery) -> Answer {
     super::saved::job(&s, &h)?;
     let p = query(q.as_deref());
@@ -849,23 +963,11 @@ async fn due(State(s): State<AppState>, h: HeaderMap, RawQuery(q): RawQuery) -> 
     let epoch = s.history.read(log::epoch)?;
     let mut out = Vec::new();
     for (who, follows) in &followers {
-        let items = s.history.read(|db| {
-            let mut items = Vec::new();
-            for f in follows {
-                let from = f.cursor_in(&epoch);
-                let events = log::after(db, f.target(), from, MAX_EVENTS)?;
-                let Some(to) = events.last().and_then(|e| e["seq"].as_i64()) else { continue };
-                items.push(json!({"follow": f.id, "register": f.register, "target": f.target, "key": f.key,
-                    "title": f.title, "unsubscribe": f.token, "from": from, "to": to, "events": events}));
-                if items.len() == MAX_ITEMS {
-                    break;
-                }
-            }
-            Ok(items)
-        })?;
+        let all = s.users.follows_of_follower(who.id)?;
+        let items = s.history.read(|db| round_items(db, &epoch, follows, &all))?;
         if !items.is_empty() {
             out.push(json!({"follower": who.id, "language": who.language, "unsubscribe": who.token,
-                "epoch": epoch, "items": items}));
+                "epoch": epoch, "state": state_of(&all), "items": items}));
         }
     }
     Ok(JsonAnswer::ok(json!({"data": out, "next": if more { next } else { None }})))

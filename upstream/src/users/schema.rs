@@ -13,8 +13,10 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 /// version 6 whether an account's address is confirmed, when it was made, and the
 /// confirmation codes mailed (`confirmation`). Accounts of earlier versions count as
 /// confirmed: they were made before anything asked for it. Version 7 the follows
-/// (`follows::SCHEMA`) and the outbox's headers (`List-Unsubscribe`).
-const SCHEMA_VERSION: i64 = 7;
+/// (`follows::SCHEMA`) and the outbox's headers (`List-Unsubscribe`). Version 8 where
+/// each follow's cursor started (`since`): a follow of version 7 counts as having mailed
+/// nothing yet.
+const SCHEMA_VERSION: i64 = 8;
 
 /// Brings a database of any earlier version to [`SCHEMA_VERSION`], in one transaction.
 pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
@@ -74,6 +76,13 @@ pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
     let has_headers = tx.prepare("SELECT 1 FROM pragma_table_info('outbox') WHERE name = 'headers'")?.exists([])?;
     if !has_headers {
         tx.execute_batch("ALTER TABLE outbox ADD COLUMN headers TEXT NOT NULL DEFAULT '{}';")?;
+    }
+    let has_since = tx.prepare("SELECT 1 FROM pragma_table_info('follows') WHERE name = 'since'")?.exists([])?;
+    if !has_since {
+        tx.execute_batch(
+            "ALTER TABLE follows ADD COLUMN since INTEGER NOT NULL DEFAULT 0;
+             UPDATE follows SET since = cursor;",
+        )?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
