@@ -93,6 +93,11 @@ async fn follow_confirmed_of(s: &AppState, register: &str, id: &str, email: &str
     let letter = &mails[before];
     assert_eq!(letter["to"], email);
     let text = letter["body"].as_str().unwrap();
+    // The letter too can be refused in one click, by the link in its text and its headers.
+    let stop = letter["headers"]["List-Unsubscribe"].as_str().expect("the letter's List-Unsubscribe");
+    assert!(stop.starts_with("<http://portal.test/follow/unsubscribe?token=") && stop.ends_with('>'), "{stop}");
+    assert!(text.contains(stop.trim_start_matches('<').trim_end_matches('>')), "{text}");
+    assert_eq!(letter["headers"]["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
     let link = text.split_whitespace().find(|w| w.starts_with("http://portal.test/follow/confirm?token=")).expect(text);
     let token = link.rsplit('=').next().unwrap();
     let r = get(s, &format!("/api/follows/confirm?token={token}")).await;
@@ -474,5 +479,71 @@ async fn a_follower_of_a_tender_and_its_buyer_gets_each_award_once_across_rounds
     let stale = json!({"follower": f["follower"], "epoch": f["epoch"], "state": f["state"], "items": items});
     let r = send(&s, "POST", "/api/follows/deliver", Some(&stale.to_string()), Some(KEY)).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// The letter's unsubscribe link (the follower's token, from its `List-Unsubscribe`).
+fn stop_token(letter: &Value) -> String {
+    let stop = letter["headers"]["List-Unsubscribe"].as_str().expect("List-Unsubscribe");
+    stop.trim_end_matches('>').rsplit('=').next().unwrap().to_string()
+}
+
+/// The confirmation letter carries a one-click unsubscribe: used, it ends the waiting
+/// follows of its address (not another address's), its confirmation link no longer
+/// works, and used again it answers the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_confirmation_letter_can_be_refused_in_one_click() {
+    let folder = dir("refuse");
+    let s = load(&folder);
+    let ids = tenders(&s, 3).await;
+    let ask = |target: &str, email: &str, language: &str| {
+        json!({"register": "tenders", "target": target, "email": email, "language": language}).to_string()
+    };
+    let before = outbox(&s).await.len();
+    for (target, email, language) in [
+        (&ids[0].0, "refuser@example.com", "en"),
+        (&ids[1].0, "refuser@example.com", "en"),
+        (&ids[0].0, "other@example.com", "uk"),
+    ] {
+        let r = send(&s, "POST", "/api/follows", Some(&ask(target, email, language)), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    }
+    let letters = outbox(&s).await[before..].to_vec();
+    assert_eq!(letters.len(), 3);
+    let english = &letters[0];
+    let text = english["body"].as_str().unwrap();
+    assert!(
+        text.contains("To refuse it now") && text.contains("http://portal.test/en/follow/unsubscribe?token="),
+        "{text}"
+    );
+    assert!(letters[2]["body"].as_str().unwrap().contains("Щоб відмовитися"), "the letter in its language");
+    let token = stop_token(english);
+    assert_eq!(token, stop_token(&letters[1]), "one token per address");
+    assert_ne!(token, stop_token(&letters[2]), "and its own to each");
+    let answers: Vec<Value> = {
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            let r = send(&s, "POST", &format!("/api/follows/unsubscribe?token={token}"), Some("{}"), None).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+            assert!(!r.text.contains("refuser@"), "no answer shows the address");
+            out.push(r.body["data"].clone());
+        }
+        out
+    };
+    assert_eq!(answers[0], answers[1], "used again, the same answer");
+    assert_eq!(answers[0]["state"], "unsubscribed");
+    let ended: BTreeSet<&str> =
+        answers[0]["items"].as_array().unwrap().iter().filter_map(|i| i["target"].as_str()).collect();
+    assert_eq!(ended, BTreeSet::from([ids[0].0.to_lowercase().as_str(), ids[1].0.to_lowercase().as_str()]));
+    // Its confirmation link no longer confirms; the other address's still does.
+    let code = |letter: &Value| {
+        let text = letter["body"].as_str().unwrap().to_string();
+        let link = text.split_whitespace().find(|w| w.contains("/follow/confirm?token=")).unwrap().to_string();
+        link.rsplit('=').next().unwrap().to_string()
+    };
+    let r = get(&s, &format!("/api/follows/confirm?token={}", code(english))).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
+    let r = get(&s, &format!("/api/follows/confirm?token={}", code(&letters[2]))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let _ = std::fs::remove_dir_all(&folder);
 }

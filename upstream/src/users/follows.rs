@@ -20,7 +20,8 @@
 //!   event reaches each follower once, however its follows overlap (a tender and its
 //!   buyer).
 //! - **Tokens**: each follow and each follower has an unsubscribe token (256 random bits),
-//!   a link with it stops that follow or every follow of the follower, without a login;
+//!   a link with it stops that follow or every follow of the follower (those waiting
+//!   for their confirmation too: the confirmation letter carries it), without a login;
 //!   confirmation codes are kept as their digests. No answer ever shows an address.
 //! - **Bounds**: [`MAX_PER_FOLLOWER`] follows per follower, [`MAX_PENDING`] unconfirmed
 //!   per address, confirmation letters per address and asks per client address
@@ -354,8 +355,23 @@ fn put_follow(
     )?)
 }
 
-/// The confirmation letter of a follow without a login, in its language.
-fn confirmation_letter(origin: Option<&str>, language: &str, subject: &Followed, code: &str) -> (String, String) {
+/// The address that stops every follow of a follower (its token), in its language: the
+/// one-click unsubscribe of every mail it gets, the confirmation letter's too.
+fn unsubscribe_link(origin: &str, language: &str, token: &str) -> String {
+    let prefix = if language == "en" { "/en" } else { "" };
+    format!("{origin}{prefix}/follow/unsubscribe?token={token}")
+}
+
+/// The confirmation letter of a follow without a login, in its language; `stop`: the
+/// address that refuses it (and every other follow of the address), when the portal's
+/// origin is known.
+fn confirmation_letter(
+    origin: Option<&str>,
+    language: &str,
+    subject: &Followed,
+    code: &str,
+    stop: Option<&str>,
+) -> (String, String) {
     let prefix = if language == "en" { "/en" } else { "" };
     let link = origin.map(|o| format!("{o}{prefix}/follow/confirm?token={code}"));
     let what = if subject.key.is_empty() || subject.key == subject.title {
@@ -365,23 +381,29 @@ fn confirmation_letter(origin: Option<&str>, language: &str, subject: &Followed,
     };
     if language == "en" {
         let action = link.map_or(format!("Your confirmation code: {code}"), |l| format!("Confirm: {l}"));
+        let stop = stop.map_or(String::new(), |l| {
+            format!("\nTo refuse it now, and every e-mail about changes to this address: {l}\n")
+        });
         (
             "Confirm that you want e-mails about changes".into(),
             format!(
                 "Someone, probably you, asked us to e-mail this address when {what} changes.\n\n{action}\n\n\
                  Until you confirm, nothing is sent. If you did not ask, ignore this letter: the request is \
-                 forgotten in 7 days.\n"
+                 forgotten in 7 days.\n{stop}"
             ),
         )
     } else {
         let action =
             link.map_or(format!("Ваш код підтвердження: {code}"), |l| format!("Підтвердити: {l}"));
+        let stop = stop.map_or(String::new(), |l| {
+            format!("\nЩоб відмовитися від цього запиту й від усіх листів про зміни на цю адресу: {l}\n")
+        });
         (
             "Підтвердіть, що хочете отримувати листи про зміни".into(),
             format!(
                 "Хтось, імовірно ви, попросив надсилати на цю адресу листи, коли змінюється {what}.\n\n{action}\n\n\
                  Доки ви не підтвердите, листів не буде. Якщо ви нічого не просили, просто проігноруйте цей лист: \
-                 запит забудеться за 7 днів.\n"
+                 запит забудеться за 7 днів.\n{stop}"
             ),
         )
     }
@@ -504,8 +526,17 @@ impl Users {
                 now,
             )?;
             if !f.confirmed {
-                let (title, body) = confirmation_letter(origin, language, subject, &code);
-                super::send(tx, email, &title, &body)?;
+                // Like every mail about follows, the letter can be refused in one click.
+                let token: String =
+                    tx.query_row("SELECT token FROM followers WHERE id = ?1", [follower], |r| r.get(0))?;
+                let stop = origin.map(|o| unsubscribe_link(o, language, &token));
+                let (title, body) = confirmation_letter(origin, language, subject, &code, stop.as_deref());
+                let headers = match &stop {
+                    Some(l) => json!({"List-Unsubscribe": format!("<{l}>"),
+                                      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}),
+                    None => json!({}),
+                };
+                super::send_with_headers(tx, email, &title, &body, &headers)?;
             }
             Ok(())
         })
@@ -532,8 +563,9 @@ impl Users {
         })
     }
 
-    /// Ends the follow of a token, or every follow of the follower of a token; says which.
-    /// A token already used answers the same again.
+    /// Ends the follow of a token, or every follow of the follower of a token (those
+    /// waiting for their confirmation too: the confirmation letter carries it); says
+    /// which. A token already used answers the same again.
     pub fn unsubscribe_follows(&self, token: &str) -> Result<Vec<Follow>, UpstreamError> {
         let now = dates::now_ms();
         self.write(|tx| {
@@ -546,9 +578,8 @@ impl Users {
                         .query_row("SELECT id FROM followers WHERE token = ?1", [token], |r| r.get(0))
                         .optional()?
                         .ok_or_else(unknown_follow)?;
-                    let mut st = tx.prepare_cached(&format!(
-                        "SELECT {COLUMNS} FROM follows WHERE follower_id = ?1 AND confirmed = 1 ORDER BY id"
-                    ))?;
+                    let mut st = tx
+                        .prepare_cached(&format!("SELECT {COLUMNS} FROM follows WHERE follower_id = ?1 ORDER BY id"))?;
                     let all = st.query_map([follower], row)?.collect::<Result<Vec<_>, _>>()?;
                     all
                 }
