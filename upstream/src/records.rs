@@ -574,13 +574,18 @@ pub fn contract_fields(c: &Value, cls: &Classifiers) -> Fields {
 /// A search result: the document without its bulky arrays, each replaced by its count
 /// (`numberOfDocuments`...). A contract also leaves out its items, changes and milestones:
 /// a derived contract copies its lot's items from the tender (27 KB for one award of a
-/// large tender), and a list shows none of them.
+/// large tender), and a list shows none of them. A tender leaves out its criteria (about
+/// 15 KB of the central database's standard texts per open tender), and both leave out
+/// the table of contract change rationales (11 KB of legal text, the same in every
+/// record): they were four fifths of a search page's HTML, and only record pages show them.
 pub fn member(doc: &Value, kind: Kind) -> Value {
     let mut m: Map<String, Value> = doc.as_object().cloned().unwrap_or_default();
     let bulky: &[&str] = match kind {
         Kind::Contract => &["documents", "bids", "items", "changes", "milestones"],
+        Kind::Tender => &["documents", "bids", "criteria"],
         _ => &["documents", "bids"],
     };
+    m.remove("contractChangeRationaleTypes");
     for k in bulky {
         if let Some(Value::Array(a)) = m.remove(*k) {
             if *k == "items" {
@@ -791,6 +796,14 @@ mod tests {
         assert_eq!(bare.get("item"), None, "an item with neither has nothing to keep");
         let tender = member(&sample_tender(), Kind::Tender);
         assert_eq!(tender.get("item"), None, "a tender keeps its items whole");
+        // Criteria are counted, the change rationales' table left out, on tenders and contracts.
+        let mut with_criteria = sample_tender();
+        with_criteria["criteria"] = json!([{"id": "a"}, {"id": "b"}]);
+        with_criteria["contractChangeRationaleTypes"] = json!({"priceReduction": {"title": "…"}});
+        let m = member(&with_criteria, Kind::Tender);
+        assert_eq!((m.get("criteria"), &m["numberOfCriteria"], m.get("contractChangeRationaleTypes")), (None, &json!(2), None));
+        let c = member(&json!({"id": "c", "contractChangeRationaleTypes": {"x": {}}}), Kind::Contract);
+        assert_eq!(c.get("contractChangeRationaleTypes"), None);
     }
 
     #[test]
