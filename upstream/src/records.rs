@@ -801,7 +801,10 @@ mod tests {
         with_criteria["criteria"] = json!([{"id": "a"}, {"id": "b"}]);
         with_criteria["contractChangeRationaleTypes"] = json!({"priceReduction": {"title": "…"}});
         let m = member(&with_criteria, Kind::Tender);
-        assert_eq!((m.get("criteria"), &m["numberOfCriteria"], m.get("contractChangeRationaleTypes")), (None, &json!(2), None));
+        assert_eq!(
+            (m.get("criteria"), &m["numberOfCriteria"], m.get("contractChangeRationaleTypes")),
+            (None, &json!(2), None)
+        );
         let c = member(&json!({"id": "c", "contractChangeRationaleTypes": {"x": {}}}), Kind::Contract);
         assert_eq!(c.get("contractChangeRationaleTypes"), None);
     }
