@@ -468,6 +468,18 @@ impl Data {
         }
     }
 
+    /// [`Self::hex_id`] and [`Self::page_key`] of one document, with one draw for a
+    /// generated tender.
+    pub fn keys(&self, c: &Collection, d: u32) -> (String, String) {
+        match c.srcs[d as usize] {
+            Src::Generated(g) => {
+                let dr = self.pool.draw(g);
+                (dr.id, dr.human_id)
+            }
+            _ => (self.hex_id(c, d), self.page_key(c, d)),
+        }
+    }
+
     /// Fields of every document of a collection, rebuilt from JSON (for tests).
     pub fn fields_of(&self, c: &Collection) -> Vec<Fields> {
         (0..c.len() as u32).map(|d| self.fields(c, &self.document(c, d))).collect()

@@ -197,6 +197,64 @@ fn main() -> anyhow::Result<()> {
         total_hits += hits.total;
     }
     percentiles("keyword tender searches", &mut times, total_hits);
+
+    // Unit prices (issue 47): a price page's answer and a tender page's line, from the
+    // price index, with the JSON the handler writes. Division, class and exact codes,
+    // without and with filters, and the rows of one group as an export pages them.
+    println!("unit prices indexed: {} ({} counting)", dg.prices.len(), dg.prices.live_count());
+    let divisions = ["09000000", "44000000", "45000000", "33000000", "15000000", "30000000"];
+    let classes = ["09130000-9", "33140000-3", "44110000-4", "30190000-7", "15810000-9", "45450000-6"];
+    let exact = ["30197630-1", "39294100", "33141600-6", "44115811", "09123000-7", "45453000"];
+    let filters = [
+        "unit=H87",
+        "region=%D0%9B%D1%8C%D0%B2%D1%96%D0%B2%D1%81%D1%8C%D0%BA%D0%B0+%D0%BE%D0%B1%D0%BB%D0%B0%D1%81%D1%82%D1%8C",
+        "procurementMethodType=reporting",
+        "dateFrom=2025-01-01&dateTo=2025-12-31",
+        "unit=MTQ&procurementMethodType=reporting&dateFrom=2024-06-01",
+    ];
+    for (label, codes) in [("division", &divisions), ("class", &classes), ("exact", &exact)] {
+        for filtered in [false, true] {
+            let mut times = Vec::with_capacity(queries / 4);
+            let mut total = 0usize;
+            for _ in 0..queries / 4 {
+                let code = codes[r.below(codes.len() as u64) as usize];
+                let qs = if filtered { filters[r.below(filters.len() as u64) as usize] } else { "" };
+                let t = Instant::now();
+                // The answer as the handler writes it (JSON bytes).
+                let answer = upstream::prices::api::distribution_answer(&dg, code, &Params::parse(qs))?;
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
+                total += answer.total;
+                std::hint::black_box(answer.body);
+            }
+            let name = format!("price pages, {label} codes{}", if filtered { ", filtered" } else { "" });
+            percentiles(&name, &mut times, total);
+        }
+    }
+    let mut times = Vec::with_capacity(queries / 4);
+    let mut total = 0usize;
+    for _ in 0..queries / 4 {
+        let code = divisions[r.below(divisions.len() as u64) as usize];
+        let qs = format!("unit=H87&currency=UAH&valueAddedTaxIncluded=false&per_page=100&page={}", 1 + r.below(5));
+        let t = Instant::now();
+        let answer = upstream::prices::api::awards_answer(&dg, code, &Params::parse(&qs))?;
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        total += answer.total;
+        std::hint::black_box(answer.body);
+    }
+    percentiles("price rows of a group (export pages of 100)", &mut times, total);
+    let mut times = Vec::with_capacity(queries);
+    let mut lines = 0usize;
+    for _ in 0..queries {
+        let d = r.below(tenders.len() as u64) as u32;
+        let id = dg.tender_hex_id(d);
+        let t = Instant::now();
+        let body = upstream::prices::api::tender_answer(&dg, &id)?;
+        let bytes = serde_json::to_vec(&body)?;
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        lines += body["items"].as_array().map_or(0, Vec::len);
+        std::hint::black_box(bytes);
+    }
+    percentiles("tender price lines (/api/prices/tenders/{id})", &mut times, lines);
     println!("RSS after queries: {:.0} MB", rss_mb());
     Ok(())
 }

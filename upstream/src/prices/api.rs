@@ -12,9 +12,12 @@ use crate::records::{Kind, METHOD_TYPES};
 use crate::store::Data;
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use indicators::prices::{measured, round_unit_price, unit_code, Distribution, MeasuredItem, Outlier};
+use indicators::prices::{measured, round_unit_price, unit_code, Basis, Distribution, MeasuredItem, Outlier, Source};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -173,6 +176,15 @@ impl Filter {
         Ok(Filter { groups, regions: names(p.list("region")), methods: names(methods), from, to })
     }
 
+    /// Whether every price passes.
+    fn is_empty(&self) -> bool {
+        self.groups.is_none()
+            && self.regions.is_none()
+            && self.methods.is_none()
+            && self.from.is_none()
+            && self.to.is_none()
+    }
+
     /// Whether price `i` passes.
     pub fn keeps(&self, idx: &PriceIndex, i: u32) -> bool {
         if let Some(g) = &self.groups {
@@ -197,20 +209,15 @@ impl Filter {
     }
 }
 
-fn outlier_json(o: Option<Outlier>) -> Value {
-    match o {
-        Some(Outlier::High) => json!("high"),
-        Some(Outlier::Low) => json!("low"),
-        None => Value::Null,
-    }
-}
-
 /// The tender a price is of: (32-hex id, public id).
 fn tender_of(data: &Data, idx: &PriceIndex, i: u32) -> (Option<String>, Option<String>) {
     let (origin, doc) = idx.source(i);
     let r = idx.reading(i);
     match origin {
-        Origin::Tender | Origin::Generated => (Some(data.tender_hex_id(doc)), Some(data.page_key(&data.tenders, doc))),
+        Origin::Tender | Origin::Generated => {
+            let (hex, public) = data.keys(&data.tenders, doc);
+            (Some(hex), Some(public))
+        }
         Origin::Contract => {
             let public = r.tender_id.clone().or_else(|| {
                 let d = data.tenders.index.lookup(r.tender.as_deref()?)?;
@@ -222,8 +229,52 @@ fn tender_of(data: &Data, idx: &PriceIndex, i: u32) -> (Option<String>, Option<S
     }
 }
 
-/// One price as the API shows it (`upstream/API.md`, *An observation*).
-pub fn row(data: &Data, idx: &PriceIndex, i: u32, outlier: Option<Outlier>) -> Value {
+/// An organisation as an answer names it.
+#[derive(Debug, Serialize)]
+pub struct PartyOut<'a> {
+    pub id: Option<&'a str>,
+    pub name: Option<&'a str>,
+}
+
+/// A unit as an answer names it.
+#[derive(Debug, Serialize)]
+pub struct UnitOut<'a> {
+    pub code: &'a str,
+    pub name: Option<&'a str>,
+}
+
+/// One price as the API shows it (`upstream/API.md`, *An observation*), serialised straight
+/// from the index: an export writes a thousand of them.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Row<'a> {
+    #[serde(rename = "tenderID")]
+    pub tender_id: Option<String>,
+    pub tender: Option<String>,
+    pub award_id: Option<&'a str>,
+    pub lot_id: Option<&'a str>,
+    pub contract_id: Option<&'a str>,
+    pub item_id: Option<&'a str>,
+    pub date: Option<std::borrow::Cow<'a, str>>,
+    pub cpv: &'a str,
+    pub description: Option<&'a str>,
+    pub unit: UnitOut<'a>,
+    pub quantity: f64,
+    pub total: f64,
+    pub amount: f64,
+    pub currency: &'a str,
+    pub value_added_tax_included: Option<bool>,
+    pub basis: Basis,
+    pub source: Source,
+    pub buyer: PartyOut<'a>,
+    pub supplier: PartyOut<'a>,
+    pub region: Option<&'a str>,
+    pub procurement_method_type: Option<&'a str>,
+    pub outlier: Option<Outlier>,
+}
+
+/// Price `i` as the API shows it, marked `outlier`.
+pub fn row<'a>(data: &Data, idx: &'a PriceIndex, i: u32, outlier: Option<Outlier>) -> Row<'a> {
     let r = idx.reading(i);
     let (origin, _) = idx.source(i);
     let (amount, quantity, total, date) = idx.figures(i);
@@ -233,111 +284,274 @@ pub fn row(data: &Data, idx: &PriceIndex, i: u32, outlier: Option<Outlier>) -> V
     let buyer = idx.buyer(i);
     let date = match origin {
         // A generated tender's dates are its template's moved, written as the generator writes them.
-        Origin::Generated => date.map(crate::dates::format_kyiv),
-        _ => r.date.clone(),
+        Origin::Generated => date.map(|ms| std::borrow::Cow::Owned(crate::dates::format_kyiv(ms))),
+        _ => r.date.as_deref().map(std::borrow::Cow::Borrowed),
     };
-    json!({
-        "tenderID": tender_id,
-        "tender": tender,
-        "awardId": r.award_id,
-        "lotId": r.lot_id,
-        "contractId": r.contract_id,
-        "itemId": r.item_id,
-        "date": date,
-        "cpv": r.cpv,
-        "description": r.description,
-        "unit": {"code": &*key.unit, "name": r.unit.name},
-        "quantity": quantity,
-        "total": total,
-        "amount": amount,
-        "currency": &*key.currency,
-        "valueAddedTaxIncluded": key.vat,
-        "basis": r.basis,
-        "source": r.source,
-        "buyer": {"id": buyer.map(|b| b.0), "name": buyer.map(|b| b.1)},
-        "supplier": {"id": r.supplier.id, "name": r.supplier.name},
-        "region": region,
-        "procurementMethodType": method,
-        "outlier": outlier_json(outlier),
-    })
+    Row {
+        tender_id,
+        tender,
+        award_id: r.award_id.as_deref(),
+        lot_id: r.lot_id.as_deref(),
+        contract_id: r.contract_id.as_deref(),
+        item_id: r.item_id.as_deref(),
+        date,
+        cpv: &r.cpv,
+        description: r.description.as_deref(),
+        unit: UnitOut { code: &key.unit, name: r.unit.name.as_deref() },
+        quantity,
+        total,
+        amount,
+        currency: &key.currency,
+        value_added_tax_included: key.vat,
+        basis: r.basis,
+        source: r.source,
+        buyer: PartyOut { id: buyer.map(|b| b.0), name: buyer.map(|b| b.1) },
+        supplier: PartyOut { id: r.supplier.id.as_deref(), name: r.supplier.name.as_deref() },
+        region,
+        procurement_method_type: method,
+        outlier,
+    }
 }
 
-/// The `k` newest of `ids`, newest first, without sorting the rest.
-fn newest(idx: &PriceIndex, ids: &[u32], k: usize) -> Vec<u32> {
-    let mut v = ids.to_vec();
+/// The `k` newest of `ids`, newest first (then the later added first), moved to its front
+/// without sorting the rest.
+fn newest<'v>(idx: &PriceIndex, ids: &'v mut [u32], k: usize) -> &'v [u32] {
     let by = |a: &u32, b: &u32| idx.date_key(*b).cmp(&idx.date_key(*a)).then(b.cmp(a));
-    if k < v.len() {
-        v.select_nth_unstable_by(k, by);
-        v.truncate(k);
+    let k = k.min(ids.len());
+    if k < ids.len() {
+        ids.select_nth_unstable_by(k, by);
     }
-    v.sort_unstable_by(by);
-    v
+    ids[..k].sort_unstable_by(by);
+    &ids[..k]
+}
+
+/// A price's sort key within a selection: (group, amount, price), packed in one number so
+/// that one sort of plain integers orders a whole selection (amounts are finite and not
+/// below zero, whose bits order as the numbers do).
+fn pack(g: u32, amount: f64, i: u32) -> u128 {
+    (u128::from(g) << 96) | (u128::from((amount + 0.0).to_bits()) << 32) | u128::from(i)
+}
+
+fn unpack(k: u128) -> (u32, f64, u32) {
+    ((k >> 96) as u32, f64::from_bits((k >> 32) as u64), k as u32)
+}
+
+/// The prices of a code and its children that pass `filter`: each group's, by amount (then
+/// by number), groups most prices first (then by unit, currency, VAT).
+struct Selection {
+    keys: Vec<u128>,
+    /// (group, its keys' range).
+    groups: Vec<(u32, std::ops::Range<usize>)>,
+}
+
+impl Selection {
+    fn of(idx: &PriceIndex, prefix: &str, filter: &Filter) -> Self {
+        let (lo, hi) = code_range(prefix);
+        let mut keys = Vec::new();
+        let all = filter.is_empty();
+        idx.for_each_live(lo, hi, |i| {
+            if all || filter.keeps(idx, i) {
+                keys.push(pack(idx.group(i), idx.amount(i), i));
+            }
+        });
+        keys.sort_unstable();
+        let mut groups = Vec::new();
+        let mut start = 0;
+        while start < keys.len() {
+            let g = unpack(keys[start]).0;
+            let end = start + keys[start..].partition_point(|&k| unpack(k).0 == g);
+            groups.push((g, start..end));
+            start = end;
+        }
+        groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| idx.group_key(a.0).cmp(idx.group_key(b.0))));
+        Selection { keys, groups }
+    }
+
+    fn total(&self) -> usize {
+        self.keys.len()
+    }
+}
+
+/// A buyer's prices in a group.
+struct BuyerPrices {
+    buyer: u32,
+    d: Distribution,
+}
+
+/// A group's buyers with the distribution of each one's prices; `keys` are the group's,
+/// by amount.
+fn buyers_of(idx: &PriceIndex, keys: &[u128], scratch: &mut Scratch) -> Vec<BuyerPrices> {
+    // (buyer, rank by amount): one sort puts each buyer's prices together, still by amount.
+    let by = &mut scratch.by_buyer;
+    by.clear();
+    by.extend(keys.iter().enumerate().filter_map(|(rank, &k)| {
+        let b = idx.buyer_number(unpack(k).2);
+        (b != u32::MAX).then_some((u64::from(b) << 32) | rank as u64)
+    }));
+    by.sort_unstable();
+    let mut out = Vec::new();
+    let mut amounts: Vec<f64> = Vec::new();
+    let mut start = 0;
+    while start < by.len() {
+        let b = (by[start] >> 32) as u32;
+        let end = start + by[start..].partition_point(|&x| (x >> 32) as u32 == b);
+        amounts.clear();
+        amounts.extend(by[start..end].iter().map(|&x| unpack(keys[x as u32 as usize]).1));
+        if let Some(d) = Distribution::of_sorted(&amounts) {
+            out.push(BuyerPrices { buyer: b, d });
+        }
+        start = end;
+    }
+    out
+}
+
+/// A buyer among those who paid the most or the least.
+#[derive(Debug, Serialize)]
+pub struct BuyerOut<'a> {
+    pub buyer: PartyOut<'a>,
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+    pub count: usize,
+}
+
+/// A group of comparable prices summed up (`upstream/API.md`, *Unit prices*).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Group<'a> {
+    pub unit: UnitOut<'a>,
+    pub currency: &'a str,
+    pub value_added_tax_included: Option<bool>,
+    pub count: usize,
+    pub min: f64,
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+    pub max: f64,
+    pub lower_fence: f64,
+    pub upper_fence: f64,
+    pub outliers_high: usize,
+    pub outliers_low: usize,
+    pub outliers_marked: bool,
+    pub buyers: usize,
+    pub recent: Vec<Row<'a>>,
+    pub highest: Vec<BuyerOut<'a>>,
+    pub lowest: Vec<BuyerOut<'a>>,
+}
+
+/// Buffers one answer reuses from group to group.
+#[derive(Default)]
+struct Scratch {
+    amounts: Vec<f64>,
+    by_buyer: Vec<u64>,
+    ids: Vec<u32>,
 }
 
 /// A group's prices summed up: its distribution, outliers, newest rows and the buyers who
-/// paid the most and the least.
-fn group_json(data: &Data, idx: &PriceIndex, g: u32, mut ids: Vec<u32>, recent: usize) -> Value {
-    // By amount, once: the distribution and each buyer's prices come out sorted.
-    ids.sort_unstable_by(|&a, &b| idx.amount(a).total_cmp(&idx.amount(b)).then(a.cmp(&b)));
-    let amounts: Vec<f64> = ids.iter().map(|&i| idx.amount(i)).collect();
-    let Some(d) = Distribution::of_sorted(&amounts) else { return Value::Null };
+/// paid the most and the least. `keys` are the group's, by amount.
+fn group<'a>(
+    data: &Data,
+    idx: &'a PriceIndex,
+    g: u32,
+    keys: &[u128],
+    recent: usize,
+    scratch: &mut Scratch,
+) -> Option<Group<'a>> {
+    scratch.amounts.clear();
+    scratch.amounts.extend(keys.iter().map(|&k| unpack(k).1));
+    let amounts = &scratch.amounts;
+    let d = Distribution::of_sorted(amounts)?;
     let (mut high, mut low) = (0, 0);
     if d.marks_outliers() {
-        high = amounts.iter().rev().take_while(|&&a| d.outlier(a) == Some(Outlier::High)).count();
-        low = amounts.iter().take_while(|&&a| d.outlier(a) == Some(Outlier::Low)).count();
+        high = amounts.len() - amounts.partition_point(|&a| a <= d.upper_fence);
+        low = amounts.partition_point(|&a| a < d.lower_fence);
     }
-    let mut by_buyer: HashMap<u32, Vec<f64>> = HashMap::new();
-    for &i in &ids {
-        let b = idx.buyer_number(i);
-        if b != u32::MAX {
-            by_buyer.entry(b).or_default().push(idx.amount(i));
+    let mut buyers = buyers_of(idx, keys, scratch);
+    let buyer_out = |b: &BuyerPrices| {
+        let (id, name) = idx.buyer_by_number(b.buyer).unwrap_or_default();
+        BuyerOut {
+            buyer: PartyOut { id: Some(id), name: Some(name) },
+            median: b.d.median,
+            min: b.d.min,
+            max: b.d.max,
+            count: b.d.count,
         }
-    }
-    let mut buyers: Vec<(u32, Distribution)> =
-        by_buyer.into_iter().filter_map(|(b, v)| Some((b, Distribution::of_sorted(&v)?))).collect();
-    let buyer_json = |(b, d): &(u32, Distribution)| {
-        let (id, name) = idx.buyer_by_number(*b).unwrap_or_default();
-        json!({"buyer": {"id": id, "name": name}, "median": d.median, "min": d.min, "max": d.max, "count": d.count})
     };
     let id_of = |b: u32| idx.buyer_by_number(b).map(|x| x.0).unwrap_or_default();
-    buyers.sort_by(|a, b| {
-        b.1.median.total_cmp(&a.1.median).then(b.1.count.cmp(&a.1.count)).then_with(|| id_of(a.0).cmp(id_of(b.0)))
-    });
-    let highest: Vec<Value> = buyers.iter().take(BUYERS).map(buyer_json).collect();
-    buyers.sort_by(|a, b| {
-        a.1.median.total_cmp(&b.1.median).then(b.1.count.cmp(&a.1.count)).then_with(|| id_of(a.0).cmp(id_of(b.0)))
-    });
-    let lowest: Vec<Value> = buyers.iter().take(BUYERS).map(buyer_json).collect();
-    let rows: Vec<Value> =
-        newest(idx, &ids, recent).into_iter().map(|i| row(data, idx, i, d.outlier(idx.amount(i)))).collect();
+    let mut top = |high: bool| -> Vec<BuyerOut<'a>> {
+        let by = |a: &BuyerPrices, b: &BuyerPrices| {
+            let m = if high { b.d.median.total_cmp(&a.d.median) } else { a.d.median.total_cmp(&b.d.median) };
+            m.then(b.d.count.cmp(&a.d.count)).then_with(|| id_of(a.buyer).cmp(id_of(b.buyer)))
+        };
+        if buyers.len() > BUYERS {
+            buyers.select_nth_unstable_by(BUYERS, by);
+        }
+        let mut first: Vec<&BuyerPrices> = buyers.iter().take(BUYERS).collect();
+        first.sort_by(|a, b| by(a, b));
+        first.into_iter().map(buyer_out).collect()
+    };
+    let highest = top(true);
+    let lowest = top(false);
+    let count = buyers.len();
+    scratch.ids.clear();
+    scratch.ids.extend(keys.iter().map(|&k| unpack(k).2));
+    let rows =
+        newest(idx, &mut scratch.ids, recent).iter().map(|&i| row(data, idx, i, d.outlier(idx.amount(i)))).collect();
     let key = idx.group_key(g);
-    json!({
-        "unit": {"code": &*key.unit, "name": idx.unit_name(g)},
-        "currency": &*key.currency,
-        "valueAddedTaxIncluded": key.vat,
-        "count": d.count, "min": d.min, "q1": d.q1, "median": d.median, "q3": d.q3, "max": d.max,
-        "lowerFence": d.lower_fence, "upperFence": d.upper_fence,
-        "outliersHigh": high, "outliersLow": low, "outliersMarked": d.marks_outliers(),
-        "buyers": buyers.len(),
-        "recent": rows, "highest": highest, "lowest": lowest,
+    Some(Group {
+        unit: UnitOut { code: &key.unit, name: idx.unit_name(g) },
+        currency: &key.currency,
+        value_added_tax_included: key.vat,
+        count: d.count,
+        min: d.min,
+        q1: d.q1,
+        median: d.median,
+        q3: d.q3,
+        max: d.max,
+        lower_fence: d.lower_fence,
+        upper_fence: d.upper_fence,
+        outliers_high: high,
+        outliers_low: low,
+        outliers_marked: d.marks_outliers(),
+        buyers: count,
+        recent: rows,
+        highest,
+        lowest,
     })
 }
 
-/// The prices of a code and its children that pass `filter`, by group, most prices first
-/// (then by unit, currency, VAT).
-fn grouped(idx: &PriceIndex, prefix: &str, filter: &Filter) -> Vec<(u32, Vec<u32>)> {
-    let (lo, hi) = code_range(prefix);
-    let mut by_group: HashMap<u32, Vec<u32>> = HashMap::new();
-    for i in idx.select(lo, hi, |i| filter.keeps(idx, i)) {
-        by_group.entry(idx.group(i)).or_default().push(i);
+/// A price answer written out, with the number of prices it covers.
+pub struct Answered {
+    pub body: Vec<u8>,
+    pub total: usize,
+}
+
+impl IntoResponse for Answered {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.body).into_response()
     }
-    let mut groups: Vec<(u32, Vec<u32>)> = by_group.into_iter().collect();
-    groups.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| idx.group_key(a.0).cmp(idx.group_key(b.0))));
-    groups
+}
+
+fn written(body: &impl Serialize, total: usize) -> Result<Answered, UpstreamError> {
+    // Writing numbers and strings into a Vec cannot fail.
+    Ok(Answered { body: serde_json::to_vec(body).unwrap_or_default(), total })
+}
+
+/// The answer of `GET /api/prices/{cpv}`.
+#[derive(Serialize)]
+struct DistributionOut<'a> {
+    cpv: &'a str,
+    prefix: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name_en: Option<&'a str>,
+    total: usize,
+    groups: Vec<Group<'a>>,
 }
 
 /// `GET /api/prices/{cpv}`.
-pub fn distribution_answer(data: &Data, raw: &str, p: &Params) -> Result<Value, UpstreamError> {
+pub fn distribution_answer(data: &Data, raw: &str, p: &Params) -> Result<Answered, UpstreamError> {
     let code = asked_code(raw, data)?;
     let idx = &data.prices;
     let filter = Filter::parse(p, idx, false)?;
@@ -347,19 +561,37 @@ pub fn distribution_answer(data: &Data, raw: &str, p: &Params) -> Result<Value, 
             UpstreamError::invalid("recent", format!("expected an integer from 0 to {MAX_RECENT}, got `{v}`"))
         })?,
     };
-    let groups = grouped(idx, &code.prefix, &filter);
-    let total: usize = groups.iter().map(|(_, ids)| ids.len()).sum();
-    let groups: Vec<Value> = groups.into_iter().map(|(g, ids)| group_json(data, idx, g, ids, recent)).collect();
-    let mut body = json!({"cpv": code.cpv, "prefix": code.prefix, "total": total, "groups": groups});
-    if let Some((uk, en)) = code.name {
-        body["name"] = json!(uk);
-        body["name_en"] = json!(en);
-    }
-    Ok(body)
+    let sel = Selection::of(idx, &code.prefix, &filter);
+    let mut scratch = Scratch::default();
+    let groups: Vec<Group<'_>> = sel
+        .groups
+        .iter()
+        .filter_map(|(g, r)| group(data, idx, *g, &sel.keys[r.clone()], recent, &mut scratch))
+        .collect();
+    let body = DistributionOut {
+        cpv: &code.cpv,
+        prefix: &code.prefix,
+        name: code.name.as_ref().map(|n| n.0.as_str()),
+        name_en: code.name.as_ref().map(|n| n.1.as_str()),
+        total: sel.total(),
+        groups,
+    };
+    written(&body, sel.total())
+}
+
+/// The answer of `GET /api/prices/{cpv}/awards`.
+#[derive(Serialize)]
+struct AwardsOut<'a> {
+    cpv: &'a str,
+    prefix: &'a str,
+    data: Vec<Row<'a>>,
+    total: usize,
+    page: usize,
+    per_page: usize,
 }
 
 /// `GET /api/prices/{cpv}/awards`.
-pub fn awards_answer(data: &Data, raw: &str, p: &Params) -> Result<Value, UpstreamError> {
+pub fn awards_answer(data: &Data, raw: &str, p: &Params) -> Result<Answered, UpstreamError> {
     let code = asked_code(raw, data)?;
     let idx = &data.prices;
     let filter = Filter::parse(p, idx, true)?;
@@ -369,32 +601,32 @@ pub fn awards_answer(data: &Data, raw: &str, p: &Params) -> Result<Value, Upstre
         (None, None) => DEFAULT_PER_PAGE,
     };
     let page = p.positive("page", 1, 1_000_000)?;
-    let groups = grouped(idx, &code.prefix, &filter);
+    let sel = Selection::of(idx, &code.prefix, &filter);
     // Each row is marked against its own group's fences (within the same filters).
     let mut fences: HashMap<u32, Distribution> = HashMap::new();
-    let mut all: Vec<u32> = Vec::new();
-    for (g, ids) in groups {
-        if let Some(d) = idx.distribution(&ids) {
-            fences.insert(g, d);
+    let mut amounts: Vec<f64> = Vec::new();
+    for (g, r) in &sel.groups {
+        amounts.clear();
+        amounts.extend(sel.keys[r.clone()].iter().map(|&k| unpack(k).1));
+        if let Some(d) = Distribution::of_sorted(&amounts) {
+            fences.insert(*g, d);
         }
-        all.extend(ids);
     }
+    let mut all: Vec<u32> = sel.keys.iter().map(|&k| unpack(k).2).collect();
     let total = all.len();
     let skip = (page - 1).saturating_mul(per_page);
-    let shown: Vec<u32> = if skip >= total {
-        Vec::new()
+    let shown: &[u32] = if skip >= total {
+        &[]
     } else {
-        let mut v = newest(idx, &all, skip.saturating_add(per_page).min(total));
-        v.drain(..skip);
-        v
+        let upto = skip.saturating_add(per_page).min(total);
+        &newest(idx, &mut all, upto)[skip..]
     };
-    let data_rows: Vec<Value> = shown
-        .into_iter()
-        .map(|i| row(data, idx, i, fences.get(&idx.group(i)).and_then(|d| d.outlier(idx.amount(i)))))
+    let rows: Vec<Row<'_>> = shown
+        .iter()
+        .map(|&i| row(data, idx, i, fences.get(&idx.group(i)).and_then(|d| d.outlier(idx.amount(i)))))
         .collect();
-    Ok(
-        json!({"cpv": code.cpv, "prefix": code.prefix, "data": data_rows, "total": total, "page": page, "per_page": per_page}),
-    )
+    let body = AwardsOut { cpv: &code.cpv, prefix: &code.prefix, data: rows, total, page, per_page };
+    written(&body, total)
 }
 
 /// One item of a record, asked about: its reading, its record's price for one unit and the
@@ -471,7 +703,7 @@ pub fn items_answer(data: &Data, asked: &[Asked], own: impl Fn(u32) -> bool) -> 
             "lowerFence": d.lower_fence, "upperFence": d.upper_fence, "outliersMarked": d.marks_outliers(),
             "own": own_amount,
             "position": position,
-            "outlier": outlier_json(own_amount.and_then(|x| d.outlier(x))),
+            "outlier": own_amount.and_then(|x| d.outlier(x)),
         }));
     }
     json!({"items": out})
@@ -580,14 +812,22 @@ fn params(q: Option<String>) -> Params {
     Params::parse(q.as_deref().unwrap_or_default())
 }
 
-async fn distribution(State(s): State<AppState>, Path(cpv): Path<String>, RawQuery(q): RawQuery) -> Answer {
+async fn distribution(
+    State(s): State<AppState>,
+    Path(cpv): Path<String>,
+    RawQuery(q): RawQuery,
+) -> Result<Answered, UpstreamError> {
     let work = s.work.clone();
-    work.run(move || Ok(JsonAnswer::ok(distribution_answer(&s.data.read(), &cpv, &params(q))?))).await
+    work.run(move || distribution_answer(&s.data.read(), &cpv, &params(q))).await
 }
 
-async fn awards(State(s): State<AppState>, Path(cpv): Path<String>, RawQuery(q): RawQuery) -> Answer {
+async fn awards(
+    State(s): State<AppState>,
+    Path(cpv): Path<String>,
+    RawQuery(q): RawQuery,
+) -> Result<Answered, UpstreamError> {
     let work = s.work.clone();
-    work.run(move || Ok(JsonAnswer::ok(awards_answer(&s.data.read(), &cpv, &params(q))?))).await
+    work.run(move || awards_answer(&s.data.read(), &cpv, &params(q))).await
 }
 
 async fn tender(State(s): State<AppState>, Path(id): Path<String>) -> Answer {

@@ -220,7 +220,8 @@ impl PriceIndex {
         let buyer = self.buyer_of(buyer);
         let region = self.names.opt(region);
         let method = self.names.opt(reading.procurement_method_type.as_deref());
-        self.amount.push(amount);
+        // `+ 0.0` makes a negative zero a zero, so amounts' bits order as the numbers do.
+        self.amount.push(amount + 0.0);
         self.quantity.push(reading.quantity);
         self.total.push(total);
         self.date.push(date);
@@ -410,6 +411,13 @@ impl PriceIndex {
             out.extend(ids.iter().copied().filter(|&i| self.live.get(i) && keep(i)));
         }
         out
+    }
+
+    /// Calls `f` with each live price whose code lies in `lo..hi`, ascending by code.
+    pub fn for_each_live(&self, lo: u32, hi: u32, mut f: impl FnMut(u32)) {
+        for (_, ids) in self.by_code.range(lo..hi) {
+            ids.iter().copied().filter(|&i| self.live.get(i)).for_each(&mut f);
+        }
     }
 
     /// The live prices whose code lies in `lo..hi`, counted per group, without `skip`'s.
