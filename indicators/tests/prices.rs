@@ -258,7 +258,7 @@ fn outliers_on_the_snapshot() {
     }
 }
 
-/// The figures of `README.md` (*R047*) and of issue 47's closing note; `--nocapture` prints
+/// The figures of `README.md` (*Unit prices*) and of issue 47's closing note; `--nocapture` prints
 /// them.
 #[test]
 fn snapshot_figures() {
