@@ -424,6 +424,10 @@ pub fn load(config: UpstreamConfig) -> Result<AppState, UpstreamError> {
                     data.upsert(kind, docs);
                 }
             }
+            // And the monitorings it changed.
+            for (tender, all) in history.monitorings()? {
+                monitoring::changes::apply(&mut data, &tender, all, true);
+            }
             history
         }
     };

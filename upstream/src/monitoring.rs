@@ -2,9 +2,11 @@
 //! platform's monitoring API (openprocurement.audit.api 2.5): derived at start-up for a
 //! share of the tenders (`derive`), kept newest first with lookups by id, by
 //! `monitoring_id` and by tender, and served by `api` (`/api/monitorings*` and
-//! `/api/tenders/{id}/monitorings`).
+//! `/api/tenders/{id}/monitorings`); changed by the development API (`changes`), each
+//! change making its tender's history events.
 
 mod api;
+pub mod changes;
 pub mod derive;
 
 pub use api::routes;
@@ -73,6 +75,17 @@ impl Monitorings {
     /// The monitorings of the tender with this 32-hex id, newest first.
     pub fn of_tender(&self, tender_id: &str) -> Vec<&Value> {
         self.by_tender.get(&tender_id.to_lowercase()).into_iter().flatten().map(|&i| &self.all[i]).collect()
+    }
+
+    /// Sets the monitorings of the tender with this 32-hex id (its monitorings all, as
+    /// the development API changed them); answers those it had.
+    pub fn replace_tender(&mut self, tender_id: &str, monitorings: Vec<Value>) -> Vec<Value> {
+        let tender = tender_id.to_lowercase();
+        let (old, mut kept): (Vec<Value>, Vec<Value>) =
+            std::mem::take(&mut self.all).into_iter().partition(|m| text(&m["tender_id"]).to_lowercase() == tender);
+        kept.extend(monitorings);
+        *self = Self::new(kept);
+        old
     }
 
     /// Ids of the tenders with an `active` or `addressed` monitoring.

@@ -547,3 +547,124 @@ async fn the_confirmation_letter_can_be_refused_in_one_click() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// The tender's events of one type.
+async fn events_of(s: &AppState, id: &str, kind: &str) -> Vec<Value> {
+    let r = get(s, &format!("/api/tenders/{id}/events?type={kind}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    r.body["data"].as_array().unwrap().clone()
+}
+
+/// A monitoring opened, then concluded, for a followed tender (by the development API,
+/// as the audit's records change): each is an event of the tender with the monitoring's
+/// number and status, mailed to its follower; the tender's `hasActiveMonitoring` follows,
+/// and the monitorings and events outlive a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_monitoring_opened_and_concluded_is_a_change_of_its_tender() {
+    let folder = dir("monitoring");
+    let s = load(&folder);
+    let mut quiet = None;
+    for (id, key) in tenders(&s, 30).await {
+        if get(&s, &format!("/api/tenders/{id}/monitorings")).await.body["hydra:totalItems"] == 0 {
+            quiet = Some((id, key));
+            break;
+        }
+    }
+    let (id, key) = quiet.expect("a tender without monitorings");
+    let token = common::login(&s, "cpe@example.com", "cpe-password-1").await;
+    let body = json!({"register": "tenders", "target": key}).to_string();
+    assert_eq!(send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await.status, StatusCode::OK);
+    let flagged = |s: &AppState| {
+        let (s, id) = (s.clone(), id.clone());
+        async move {
+            get(&s, &format!("/api/tenders?hasActiveMonitoring=true&keyword={id}")).await.body["hydra:totalItems"]
+                .clone()
+        }
+    };
+    assert_eq!(flagged(&s).await, 0);
+
+    let r = send(&s, "POST", &format!("/dev/tenders/{key}/monitorings"), Some("{}"), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let number = r.body["data"]["monitoring_id"].as_str().unwrap().to_string();
+    assert!(number.starts_with("UA-M-"), "{number}");
+    assert_eq!(r.body["data"]["tender_id"], id.to_lowercase());
+    let opened = events_of(&s, &id, "monitoringOpened").await;
+    assert_eq!(opened.len(), 1);
+    assert_eq!((opened[0]["id"].as_str(), opened[0]["status"].as_str()), (Some(number.as_str()), Some("active")));
+    assert_eq!(opened[0]["recordKey"], key.as_str());
+    assert_eq!(flagged(&s).await, 1, "the tender is monitored");
+    let listed = get(&s, &format!("/api/tenders/{key}/monitorings")).await;
+    assert_eq!(listed.body["hydra:member"][0]["monitoring_id"], number.as_str());
+
+    let end = json!({"status": "completed", "endDate": "2026-12-01T10:00:00+02:00"}).to_string();
+    let r = send(&s, "POST", &format!("/dev/monitorings/{number}"), Some(&end), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["data"]["monitoring_id"], number.as_str(), "its ids stay");
+    let concluded = events_of(&s, &id, "monitoringConcluded").await;
+    assert_eq!(concluded.len(), 1);
+    assert_eq!(
+        (concluded[0]["id"].as_str(), concluded[0]["status"].as_str()),
+        (Some(number.as_str()), Some("completed"))
+    );
+    assert_eq!(concluded[0]["at"], "2026-12-01T10:00:00+02:00");
+    assert_eq!(flagged(&s).await, 0, "no longer monitored");
+    // The same again is no news.
+    let r = send(&s, "POST", &format!("/dev/monitorings/{number}"), Some(&end), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(events_of(&s, &id, "monitoringConcluded").await.len(), 1);
+    assert_eq!(send(&s, "POST", "/dev/monitorings/UA-M-0000-00-00-000000", Some(&end), None).await.status, 404);
+
+    // The follower is mailed both.
+    let before = outbox(&s).await.len();
+    assert_eq!(round(&s, None).await, (1, 0));
+    let mails = outbox(&s).await[before..].to_vec();
+    for e in opened.iter().chain(&concluded) {
+        assert_eq!(naming(&mails, e["seq"].as_i64().unwrap()), 1);
+    }
+    // A restart keeps the monitoring as it was changed, and its events.
+    drop(s);
+    let s = load(&folder);
+    let listed = get(&s, &format!("/api/tenders/{key}/monitorings")).await;
+    assert_eq!(listed.body["hydra:member"][0]["status"], "completed", "{}", listed.text);
+    assert_eq!(
+        get(&s, &format!("/api/tenders/{id}/events?type=monitoringOpened,monitoringConcluded")).await.body["total"],
+        2
+    );
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// On a mirror (which derives no monitorings and follows no audit feed), a monitoring
+/// that reaches it makes the same events, in the history of its store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mirror_writes_a_monitorings_events_to_its_history() {
+    let folder = dir("mirror-monitoring");
+    let source = load(&folder.join("source"));
+    let url = format!("http://{}/cdb/api/2.5", common::serve(source.clone()).await);
+    let mut cfg = common::config_with(0);
+    let mut sync = upstream::sync::SyncConfig::new(&url, &folder);
+    sync.store_dir = folder.join("store");
+    sync.rate = 1000.0;
+    sync.registers = vec![upstream::records::Kind::Tender];
+    cfg.sync = Some(sync);
+    cfg.dev = true;
+    cfg.users_db = folder.join("mirror-users.sqlite3");
+    let mirror = upstream::load(cfg).expect("mirror");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    tokio::spawn(upstream::serve_on(listener, mirror.clone()));
+    assert!(common::until(60, || !mirror.data.read().tenders.is_empty()).await, "the mirror stores tenders");
+    let listed = get(&mirror, "/api/tenders?perPage=1").await;
+    let id = listed.body["hydra:member"][0]["id"].as_str().expect("a tender").to_string();
+    assert_eq!(get(&mirror, &format!("/api/tenders/{id}/monitorings")).await.body["hydra:totalItems"], 0);
+    let r =
+        send(&mirror, "POST", &format!("/dev/tenders/{id}/monitorings"), Some(r#"{"status": "active"}"#), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let number = r.body["data"]["monitoring_id"].as_str().unwrap().to_string();
+    let opened = events_of(&mirror, &id, "monitoringOpened").await;
+    assert_eq!(opened.len(), 1, "{opened:?}");
+    assert_eq!(opened[0]["id"], number.as_str());
+    let r = send(&mirror, "POST", &format!("/dev/monitorings/{number}"), Some(r#"{"status": "stopped"}"#), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let concluded = events_of(&mirror, &id, "monitoringConcluded").await;
+    assert_eq!(concluded[0]["status"], "stopped", "{concluded:?}");
+    let _ = std::fs::remove_dir_all(&folder);
+}

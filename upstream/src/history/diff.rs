@@ -8,7 +8,7 @@
 //! absent, an array's non-objects are skipped.
 //!
 //! What is read, by kind:
-//! - tenders: `status` (+ `date`), `hasActiveMonitoring`, `enquiryPeriod.endDate`,
+//! - tenders: `status` (+ `date`), `enquiryPeriod.endDate`,
 //!   `tenderPeriod.endDate`, `auctionPeriod.startDate` (also per lot), `lots[]`,
 //!   `questions[]`, documents (`documents[]` and those of awards, contracts,
 //!   cancellations, qualifications and complaints; never bids'), complaints (the
@@ -16,7 +16,11 @@
 //!   `contracts[]`, `cancellations[]`;
 //! - plans: `status`, `tender_id`, `cancellation`, `documents[]`;
 //! - contracts: `status` (+ `dateSigned`, `date`, `amountPaid`), `changes[]`, documents
-//!   (`documents[]` and the changes').
+//!   (`documents[]` and the changes');
+//! - a tender's monitorings (the State Audit Service's records, which the tender itself
+//!   does not carry: [`monitorings`]): `id`, `monitoring_id`, `status`, and the dates
+//!   `decision.datePublished`, `monitoringPeriod.startDate`, `endDate`,
+//!   `cancellation.datePublished`, `dateModified`.
 //!
 //! When: the part's own date where the record gives one, else the new version's
 //! `dateModified` (see [`Event::at`]); a status change takes the part's `date` only when
@@ -57,6 +61,47 @@ pub fn created(kind: Kind, new: &Value) -> Event {
     };
     let at = ["dateCreated", "datePublished", "date", "dateModified"].iter().find_map(|k| text(&new[*k]));
     Event { at: at.unwrap_or_default().to_string(), change: Change::Created { title, value } }
+}
+
+/// A monitoring's final statuses (the audit API's): it is over.
+pub const CONCLUDED: [&str; 4] = ["completed", "closed", "stopped", "cancelled"];
+
+/// The events between two versions of one tender's monitorings (as the upstream serves
+/// them, `/api/tenders/{id}/monitorings`), by monitoring `id`: one published (new, or out
+/// of `draft`) is [`Change::MonitoringOpened`], one that reached a final status
+/// ([`CONCLUDED`]) [`Change::MonitoringConcluded`] (only that, for one first seen over).
+/// Each carries the monitoring's public number (`monitoring_id`, else its `id`) and its
+/// status, at the date the monitoring gives: the decision's publication (else the
+/// monitoring period's start) for the first, the `endDate` (else the cancellation's
+/// publication) for the second, else its `dateModified`. A monitoring gone is no news.
+pub fn monitorings(old: &[Value], new: &[Value]) -> Vec<Event> {
+    let before: HashMap<&str, &Value> = old.iter().filter_map(|m| Some((id(m)?, m))).collect();
+    let over = |status: Option<&str>| status.is_some_and(|s| CONCLUDED.contains(&s));
+    let mut out = Vec::new();
+    for m in new.iter().filter(|m| m.is_object()) {
+        let Some(key) = id(m) else { continue };
+        let status = text(&m["status"]);
+        let was = before.get(key).and_then(|b| text(&b["status"]));
+        if status.is_none() || status == Some("draft") || status == was {
+            continue;
+        }
+        let number = owned(&m["monitoring_id"]).unwrap_or_else(|| key.to_string());
+        let (id, status_text) = (Some(number), status.map(str::to_string));
+        let dated = |own: [&Value; 2]| {
+            own.into_iter().chain([&m["dateModified"]]).find_map(date).unwrap_or_default().to_string()
+        };
+        if over(status) {
+            if !over(was) {
+                let at = dated([&m["endDate"], &m["cancellation"]["datePublished"]]);
+                out.push(Event { at, change: Change::MonitoringConcluded { id, status: status_text } });
+            }
+        } else if was.is_none() || was == Some("draft") {
+            let at = dated([&m["decision"]["datePublished"], &m["monitoringPeriod"]["startDate"]]);
+            out.push(Event { at, change: Change::MonitoringOpened { id, status: status_text } });
+        }
+    }
+    out.sort_by_cached_key(|e| instant(&e.at).unwrap_or(i64::MAX));
+    out
 }
 
 // ---------------------------------------------------------------------------------------
@@ -345,7 +390,6 @@ impl<'a> Diff<'a> {
         self.awards();
         self.tender_contracts();
         self.cancellations();
-        self.monitoring();
         self.status(Some("date"));
     }
 
@@ -361,16 +405,6 @@ impl<'a> Diff<'a> {
             None => self.modified.to_string(),
         };
         self.push(at, Change::Status { from: from.map(str::to_string), to: to.map(str::to_string), lot: None });
-    }
-
-    fn monitoring(&mut self) {
-        let flag = |v: &Value| v["hasActiveMonitoring"].as_bool().unwrap_or(false);
-        let at = self.modified.to_string();
-        match (flag(self.old), flag(self.new)) {
-            (false, true) => self.push(at, Change::MonitoringOpened { id: None, status: None }),
-            (true, false) => self.push(at, Change::MonitoringConcluded { id: None, status: None }),
-            _ => {}
-        }
     }
 
     fn period(&mut self, period: Period, from: Option<&str>, to: Option<&str>, lot: Option<LotRef>) {
@@ -1757,26 +1791,89 @@ mod tests {
 
     // -- monitoring -------------------------------------------------------------------------
 
+    /// A real tender's monitoring as the upstream serves it (derived at start-up from the
+    /// tender: `monitoring::derive`), `addressed`, with every part.
+    fn served_monitoring() -> Option<(Value, Value)> {
+        let tender = api("tenders/REAL_aboveThresholdEU__active.tendering__UA-2022-07-23-000100-a.json")?;
+        let now = crate::dates::parse("2026-10-12T00:00:00+03:00").unwrap();
+        let mut all = crate::monitoring::derive::derive(std::slice::from_ref(&tender), &[true], 0, now);
+        assert_eq!(all.len(), 1);
+        Some((tender, all.remove(0)))
+    }
+
     #[test]
     fn monitoring_opened_then_concluded() {
-        let real = load!(api("tenders/REAL_aboveThresholdEU__active.tendering__UA-2022-07-23-000100-a.json"));
-        assert!(real.get("hasActiveMonitoring").is_none());
-        let mut monitored = real.clone();
-        put(&mut monitored, "/hasActiveMonitoring", json!(true));
-        put(&mut monitored, "/dateModified", json!("2022-07-25T10:00:00.000000+03:00"));
+        let (tender, addressed) = load!(served_monitoring());
+        assert_eq!(addressed["status"], "addressed");
+        let number = addressed["monitoring_id"].as_str().unwrap().to_string();
+        assert!(number.starts_with("UA-M-"), "{number}");
+        let published = addressed["decision"]["datePublished"].as_str().unwrap().to_string();
+        // Its earlier versions: a draft, then published (no conclusion yet).
+        let mut draft = addressed.clone();
+        draft["status"] = json!("draft");
+        let mut active = addressed.clone();
+        active["status"] = json!("active");
+        for part in ["conclusion", "eliminationPeriod", "eliminationReport", "appeal"] {
+            active.as_object_mut().unwrap().remove(part);
+        }
+        let opened = vec![ev(&published, Change::MonitoringOpened { id: s(&number), status: s("active") })];
+        let one = std::slice::from_ref;
+        assert_eq!(monitorings(&[], one(&active)), opened, "a new one, published");
+        assert_eq!(monitorings(one(&draft), one(&active)), opened, "out of draft");
+        assert_eq!(monitorings(&[], one(&draft)), vec![], "a draft is no news");
+        // Its conclusion published (violations: `addressed`) is not its end.
+        assert_eq!(monitorings(one(&active), one(&addressed)), vec![]);
+        // Completed, with its end date.
+        let mut completed = addressed.clone();
+        completed["status"] = json!("completed");
+        completed["endDate"] = json!("2026-11-20T10:00:00+02:00");
         assert_eq!(
-            changes(Kind::Tender, &real, &monitored),
-            vec![ev("2022-07-25T10:00:00.000000+03:00", Change::MonitoringOpened { id: None, status: None })]
+            monitorings(one(&addressed), one(&completed)),
+            vec![ev(
+                "2026-11-20T10:00:00+02:00",
+                Change::MonitoringConcluded { id: s(&number), status: s("completed") }
+            )]
         );
-        let mut concluded = monitored.clone();
-        put(&mut concluded, "/hasActiveMonitoring", json!(false));
-        put(&mut concluded, "/dateModified", json!("2022-08-30T10:00:00.000000+03:00"));
+        assert_eq!(monitorings(one(&completed), one(&completed)), vec![]);
+        // Gone: no news. A second one of the tender, stopped before anyone saw it:
+        // concluded only, at its cancellation.
+        assert_eq!(monitorings(one(&completed), &[]), vec![]);
+        let mut stopped = active.clone();
+        stopped["id"] = json!("0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+        stopped["monitoring_id"] = json!("UA-M-2026-11-01-000009");
+        stopped["status"] = json!("stopped");
+        stopped["cancellation"] = json!({"description": "Припинено", "datePublished": "2026-11-02T09:00:00+02:00"});
         assert_eq!(
-            changes(Kind::Tender, &monitored, &concluded),
-            vec![ev("2022-08-30T10:00:00.000000+03:00", Change::MonitoringConcluded { id: None, status: None })]
+            monitorings(one(&completed), &[completed.clone(), stopped.clone()]),
+            vec![ev(
+                "2026-11-02T09:00:00+02:00",
+                Change::MonitoringConcluded { id: s("UA-M-2026-11-01-000009"), status: s("stopped") }
+            )]
         );
-        // The flag left out is false: no news.
-        assert_eq!(changes(Kind::Tender, &concluded, &real), vec![]);
+        // Without a public number, its id; without dates, none.
+        assert_eq!(
+            monitorings(&[], &[json!({"id": "m-1", "status": "active"})]),
+            vec![ev("", Change::MonitoringOpened { id: s("m-1"), status: s("active") })]
+        );
+        // The tender itself carries none of this: its versions make no monitoring events.
+        let mut flagged = tender.clone();
+        put(&mut flagged, "/hasActiveMonitoring", json!(true));
+        assert_eq!(changes(Kind::Tender, &tender, &flagged), vec![]);
+    }
+
+    #[test]
+    fn odd_monitorings_never_panic() {
+        let odd = [
+            json!(null),
+            json!([]),
+            json!({"id": 5}),
+            json!({"id": "x", "status": 7}),
+            json!({"id": "y", "status": "completed", "endDate": "not a date", "cancellation": 3}),
+        ];
+        assert_eq!(monitorings(&odd, &odd), vec![]);
+        let events = monitorings(&[], &odd);
+        assert_eq!(events.len(), 1, "{events:?}");
+        assert_eq!(events[0].at, "");
     }
 
     // -- plans ----------------------------------------------------------------------------

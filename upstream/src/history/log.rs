@@ -349,6 +349,61 @@ impl History {
         tx.commit().map_err(failed)
     }
 
+    /// Keeps a tender's monitorings as they are now, with the events of their change, in
+    /// one transaction: in a log of its own beside them (register `monitorings`, applied
+    /// again at start by [`History::monitorings`]); in a mirror's store the events only
+    /// (a mirror derives no monitorings, and nothing but the development API brings it
+    /// any: they last until it restarts).
+    pub fn publish_monitorings(&self, tender: &Value, all: &[Value], events: &[Event]) -> Result<(), UpstreamError> {
+        let record = RecordRef::of(Kind::Tender, tender);
+        match self {
+            History::Own(db) => {
+                let mut db = db.lock().unwrap_or_else(|e| e.into_inner());
+                let tx = db.transaction().map_err(failed)?;
+                append(&tx, &record, events).map_err(failed)?;
+                tx.execute(
+                    "INSERT INTO history_versions (register, id, body) VALUES ('monitorings', ?1, ?2)
+                     ON CONFLICT (register, id) DO UPDATE SET body = excluded.body",
+                    params![record.id, Value::from(all.to_vec()).to_string()],
+                )
+                .map_err(failed)?;
+                tx.commit().map_err(failed)
+            }
+            History::Mirror(store) => {
+                let mut out = Ok(());
+                store.with_log(&mut |db| {
+                    out = db.unchecked_transaction().and_then(|tx| {
+                        append(&tx, &record, events)?;
+                        tx.commit()
+                    });
+                });
+                out.map_err(failed)
+            }
+        }
+    }
+
+    /// The monitorings the development API set, by tender (32-hex id), to apply again
+    /// over those derived at start.
+    pub fn monitorings(&self) -> Result<Vec<(String, Vec<Value>)>, UpstreamError> {
+        let History::Own(db) = self else { return Ok(Vec::new()) };
+        let db = db.lock().unwrap_or_else(|e| e.into_inner());
+        let mut st = db
+            .prepare("SELECT id, body FROM history_versions WHERE register = 'monitorings' ORDER BY id")
+            .map_err(failed)?;
+        let rows = st
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+            .map_err(failed)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, body)| match serde_json::from_str(&body) {
+                Ok(Value::Array(all)) => Some((id, all)),
+                _ => None,
+            })
+            .collect())
+    }
+
     /// The versions published over the snapshot, by register and id.
     pub fn versions(&self) -> Result<Vec<(Kind, Value)>, UpstreamError> {
         let History::Own(db) = self else { return Ok(Vec::new()) };

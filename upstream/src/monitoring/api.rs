@@ -1,6 +1,6 @@
 //! `GET /api/monitorings`, `GET /api/monitorings/{id}` and
 //! `GET /api/tenders/{id}/monitorings`: hydra collections and objects over the derived
-//! monitorings.
+//! monitorings; and the development API that changes them (`super::changes`).
 
 use super::STATUSES;
 use crate::answer::{hydra, JsonAnswer};
@@ -9,7 +9,7 @@ use crate::params::Params;
 use crate::query::{MAX_PER_PAGE, RESULT_WINDOW};
 use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use serde_json::{json, Value};
 
@@ -21,6 +21,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/monitorings", get(list))
         .route("/api/monitorings/{id}", get(one))
         .route("/api/tenders/{id}/monitorings", get(of_tender))
+        .route("/dev/tenders/{id}/monitorings", post(super::changes::open))
+        .route("/dev/monitorings/{id}", post(super::changes::change))
 }
 
 /// The 32-hex id of the tender with this id or tenderID, if it exists.

@@ -58,8 +58,9 @@ const EXPECTED: Array<[string, string, string, string]> = [
   ['cancellation completed', 'Закупівлю скасовано: Відсутність потреби', 'Tender cancelled: No longer needed', '#cancellation-x1'],
   ['cancellation completed lot', 'Лот «Лот 1: покрівля» скасовано: Немає потреби', 'Lot “Лот 1: покрівля” cancelled: Немає потреби', '#cancellation-x2'],
   ['cancellation started bare', 'Розпочато скасування закупівлі', 'Cancellation of the tender started', '#cancellation-x3'],
-  ['monitoring opened', 'Держаудитслужба розпочала моніторинг закупівлі', 'The State Audit Service started monitoring the tender', '#monitorings'],
-  ['monitoring concluded', 'Держаудитслужба завершила моніторинг: Виявлено порушення', 'The State Audit Service concluded its monitoring: Violations found', '#monitorings'],
+  ['monitoring opened', 'Держаудитслужба розпочала моніторинг UA-M-2026-12-01-000001', 'The State Audit Service started monitoring UA-M-2026-12-01-000001', '#monitorings'],
+  ['monitoring opened bare', 'Держаудитслужба розпочала моніторинг закупівлі', 'The State Audit Service started monitoring the tender', '#monitorings'],
+  ['monitoring concluded', 'Держаудитслужба завершила моніторинг UA-M-2026-12-01-000001: Виявлено порушення', 'The State Audit Service concluded its monitoring UA-M-2026-12-01-000001: Violations found', '#monitorings'],
   ['monitoring concluded bare', 'Держаудитслужба завершила моніторинг', 'The State Audit Service concluded its monitoring', '#monitorings'],
   ['lot added', 'Додано лот «Лот 2: утеплення» з очікуваною вартістю 30 000,00 грн', 'Lot added: “Лот 2: утеплення”, expected value 30 000.00 UAH', '#lot-l2'],
   ['lot cancelled', 'Лот «Лот 2: утеплення» відмінено', 'Lot “Лот 2: утеплення” cancelled', '#lot-l2'],
@@ -128,6 +129,10 @@ describe('eventUrl', () => {
     // An id with a space makes no HTML id: the page itself.
     expect(eventUrl(change, 'https://portal.test', 'uk')).toBe('https://portal.test/contracts/UA-2026-12-01-000001-a-a1');
     expect(eventHref(ev({ type: 'status', to: 'complete' }, 'plans'), 'en')).toBe('/en/plans/UA-P-2026-12-01-000001-a');
+    // A monitoring's own page, under its tender's; without its number, the tender's section.
+    const monitoring = ev({ type: 'monitoringConcluded', id: 'UA-M-2026-12-01-000001', status: 'completed' });
+    expect(eventHref(monitoring, 'en')).toBe(`/en/tenders/${TENDER_KEY}/monitorings/UA-M-2026-12-01-000001`);
+    expect(eventUrl(ev({ type: 'monitoringOpened' }), 'https://portal.test', 'uk')).toBe(`https://portal.test/tenders/${TENDER_KEY}#monitorings`);
   });
 
   it('encodes the key', () => {

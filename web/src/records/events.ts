@@ -279,10 +279,10 @@ function bareLine(e: RecordEvent, t: TFunction, f: Formatter): string {
       return t(`events.cancellation.${step}${e.lot ? 'Lot' : ''}${reason ? '' : 'Bare'}`, { reason, lot: text(e.lot?.title) || e.lot?.id });
     }
     case 'monitoringOpened':
-      return t('events.monitoring.opened');
+      return t(e.id ? 'events.monitoring.openedId' : 'events.monitoring.opened', { id: e.id });
     case 'monitoringConcluded': {
       const status = label(t, 'monitoring.status', e.status);
-      return status ? t('events.monitoring.concluded', { status }) : t('events.monitoring.concludedBare');
+      return t(`events.monitoring.concluded${e.id ? 'Id' : ''}${status ? '' : 'Bare'}`, { id: e.id, status });
     }
     case 'lotAdded': {
       const value = amount(e.value, language);
@@ -377,9 +377,20 @@ export function eventAnchor(event: RecordEvent): string {
 /** A followed record's or buyer's page: `/tenders/UA-…`, `/buyers/12345678` (no language prefix). */
 export const recordPath = (register: FollowRegister, key: string): string => `/${register}/${encodeURIComponent(key)}`;
 
-/** The event's place on its record's page, in `language`, as a path of this site. */
-export const eventHref = (event: RecordEvent, language: Language): string =>
-  localizedPath(language, recordPath(event.register, event.recordKey)) + eventAnchor(event);
+/**
+ * The event's place as a path of this site without the language prefix: the part of its
+ * record's page it concerns, or a page of its own (a tender's monitoring).
+ */
+export function eventPath(event: RecordEvent): string {
+  const page = recordPath(event.register, event.recordKey);
+  if ((event.type === 'monitoringOpened' || event.type === 'monitoringConcluded') && event.register === 'tenders' && event.id) {
+    return `${page}/monitorings/${encodeURIComponent(event.id)}`;
+  }
+  return page + eventAnchor(event);
+}
+
+/** The event's place, in `language`, as a path of this site. */
+export const eventHref = (event: RecordEvent, language: Language): string => localizedPath(language, eventPath(event));
 
 /** The absolute link to the event on its record's page (`origin` without a trailing slash). */
 export const eventUrl = (event: RecordEvent, origin: string, language: Language): string =>

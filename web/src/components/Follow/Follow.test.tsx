@@ -131,6 +131,13 @@ describe("the follower's notice", () => {
     expect(markup).not.toContain('href="#history"');
   });
 
+  it("links a monitoring's change to the monitoring's own page, the tender's section without its number", () => {
+    const opened = ev({ type: 'monitoringOpened', id: 'UA-M-2026-12-01-000001', status: 'active' });
+    const markup = follow({ follow: following({ changes: [opened, ev({ type: 'monitoringConcluded' })], total: 2 }) }, { session });
+    expect(links(markup).map((l) => l.href)).toEqual([`/tenders/${TENDER_KEY}/monitorings/UA-M-2026-12-01-000001`, '#monitorings']);
+    expect(links(markup)[0].text).toBe('Держаудитслужба розпочала моніторинг UA-M-2026-12-01-000001');
+  });
+
   it('escapes what the record says', () => {
     const markup = follow({ follow: following({ changes: [ev({ type: 'questionAsked', id: 'q', title: '<img src=x onerror=alert(1)>' })], total: 1 }) }, { session });
     expect(markup).not.toContain('<img');

@@ -22,7 +22,7 @@ import type { FormOutcome } from '../../lib/account';
 import { dataOf } from '../../lib/data';
 import { localizedPath } from '../../lib/paths';
 import {
-  FOLLOW_FREQUENCIES, eventAnchor, eventInstant, eventLine, followStatusOf, recordPath,
+  FOLLOW_FREQUENCIES, eventAnchor, eventInstant, eventLine, eventPath, followStatusOf, recordPath,
   type FollowRegister, type Frequency, type RecordEvent,
 } from '../../records/events';
 import { formatter, type Formatter } from '../../records/parts';
@@ -171,17 +171,18 @@ function SinceLastVisit({ since, changes, total, target, history, format }: Sinc
 
 /**
  * One event: its date and its line, linked to the part of the page it concerns (`here`:
- * the event is of this page's record; not to `within`, the part it is listed in) or to
- * its record's page.
+ * the event is of this page's record; not to `within`, the part it is listed in), to
+ * its record's page, or to its own page (a monitoring).
  */
 export function EventItem({ event, here, within, format }: { event: RecordEvent; here: boolean; within?: string; format: Formatter }) {
   const anchor = eventAnchor(event);
+  const path = eventPath(event);
   const line = eventLine(event, format.t, format);
   return (
     <>
       <time dateTime={eventInstant(event.at)}>{format.date(event.at)}</time>{' '}
-      {!here
-        ? <AppLink to={recordPath(event.register, event.recordKey) + anchor}>{line}</AppLink>
+      {!here || path !== recordPath(event.register, event.recordKey) + anchor
+        ? <AppLink to={path}>{line}</AppLink>
         : anchor && anchor !== within ? <a href={anchor}>{line}</a> : line}
     </>
   );
