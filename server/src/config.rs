@@ -204,6 +204,16 @@ pub struct Features {
     pub cabinet: bool,
     pub test_mode: bool,
     pub log_characteristic_mismatch: bool,
+    /// What others paid per unit beside the items of tender, plan and product pages (issue
+    /// 47): off, those pages neither ask the upstream for it nor show the lines (and `make
+    /// bench` measures the tender page both ways). Default true, also when a file written
+    /// before the flag leaves it out. Env: `PORTAL_CLIENT_FEATURES_PRICES`.
+    #[serde(default = "on")]
+    pub prices: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -655,6 +665,19 @@ mod tests {
         assert_eq!(config.client.asset_base, "/newdzo/");
         assert_eq!(config.renderer.deadline_ms, 300);
         assert_eq!(config.client.contacts.hours.en, "Mon-Sat, 8:00-20:00");
+    }
+
+    #[test]
+    fn the_price_lines_are_on_unless_turned_off() {
+        assert!(Config::parse(FILE, []).unwrap().client.features.prices, "the shipped file");
+        let off = Config::parse(FILE, env(&[("PORTAL_CLIENT_FEATURES_PRICES", "false")])).unwrap();
+        assert!(!off.client.features.prices);
+        assert!(serde_json::to_string(&off.client).unwrap().contains(r#""prices":false"#), "the browser is told");
+        let older = FILE.replace(",\n      \"prices\": true", "");
+        assert!(!older.contains("\"prices\""));
+        assert!(Config::parse(&older, []).unwrap().client.features.prices, "a file written before the key");
+        let err = Config::parse(FILE, env(&[("PORTAL_CLIENT_FEATURES_PRICES", "no")])).unwrap_err().to_string();
+        assert!(err.contains("`client.features.prices`"), "{err}");
     }
 
     #[test]

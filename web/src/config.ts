@@ -35,6 +35,11 @@ export interface ClientConfig {
     cabinet: boolean;
     testMode: boolean;
     logCharacteristicMismatch: boolean;
+    /**
+     * What others paid per unit beside the items of tender, plan and product pages (issue
+     * 47). Off, those pages neither fetch the price answer nor show the lines.
+     */
+    prices: boolean;
   };
 }
 

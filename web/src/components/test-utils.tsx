@@ -40,7 +40,7 @@ export const testConfig: ClientConfig = {
     messages: 'https://messages.test',
     cdb: 'https://cdb.test/api/2.5',
   },
-  features: { tagManager: false, cabinet: false, testMode: false, logCharacteristicMismatch: false },
+  features: { tagManager: false, cabinet: false, testMode: false, logCharacteristicMismatch: false, prices: true },
 };
 
 const resources = { uk: { dzo: uk }, en: { dzo: en } };

@@ -23,7 +23,7 @@ describe('following a plan or a contract', () => {
   it("asks a logged-in visitor's follow status by the record's 32-hex id, once the record is in", () => {
     for (const [path, key, register] of [[`/plans/${PLAN.planID}`, 'plan', 'plans'], [`/contracts/${CONTRACT.contractID}`, 'contract', 'contracts']]) {
       const { route, params } = matchPage(path);
-      const ctx = (session: RouteContext['input']['session']): RouteContext => ({ params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session, config: {} as RouteContext['input']['config'] } });
+      const ctx = (session: RouteContext['input']['session']): RouteContext => ({ params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session, config: { features: { prices: true } } as RouteContext['input']['config'] } });
       expect(route.fetches?.(ctx(null)).some((f) => f.key === 'follow')).toBe(false);
       expect(route.fetches?.(ctx({ email: 'a@b.test', type: 'buyer', name: 'A' })).find((f) => f.key === 'follow'))
         .toEqual({ key: 'follow', service: 'users', path: `/api/users/follows/status?register=${register}&id={/id}`, after: key });

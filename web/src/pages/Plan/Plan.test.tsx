@@ -313,6 +313,10 @@ describe('the plan route', () => {
       { key: 'prices', service: 'search', path: '/api/prices/plans/UA-P-2026-10-08-005080-a' },
     ]);
     expect(route.required).toEqual(['plan']);
+    // Without the prices flag, not asked for at all; the rest the same.
+    const off = { ...config, features: { ...config.features, prices: false } };
+    const ctx = ctxOf('UA-P-2026-10-08-005080-a');
+    expect(route.fetches?.({ ...ctx, input: { ...ctx.input, config: off } })?.map((f) => f.key)).toEqual(['plan', 'freshness']);
     // Under /en, the English names of the plan's CPV code and its items', once the plan is in.
     expect(route.fetches?.(ctxOf('UA-P-2026-10-08-005080-a', {}, 'en'))?.find((f) => f.key === 'cpvNames')).toEqual({
       key: 'cpvNames', service: 'search', after: 'plan', maxAge: 3600,

@@ -25,8 +25,9 @@ export const plan: RouteModule = {
     { key: 'plan', service: 'search', path: `/api/plans/${encodeURIComponent(params.id ?? '')}`, validator: true },
     // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
     { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
-    // What others paid per unit for its items, beside its expected value (issue 47): the page renders without it.
-    { key: 'prices', service: 'search', path: `/api/prices/plans/${encodeURIComponent(params.id ?? '')}` },
+    // What others paid per unit for its items, beside its expected value (issue 47): the
+    // page renders without it, and without the flag it is not asked for at all.
+    ...(input.config.features.prices ? [{ key: 'prices', service: 'search' as const, path: `/api/prices/plans/${encodeURIComponent(params.id ?? '')}` }] : []),
     // Whether a logged-in visitor follows the plan (`lib/follow.ts`).
     ...(input.session ? [followStatus('plans', 'plan')] : []),
     // Under /en, the English names of the plan's CPV code and its items' (the record's

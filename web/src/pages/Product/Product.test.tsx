@@ -227,6 +227,10 @@ describe('the product routes', () => {
       { key: 'prozorroProduct', service: 'search', path: `/api/prozorro_products/${id}`, validator: true },
       ...related('prozorroProduct'),
     ]);
+    // Without the prices flag, the offer's page does not ask for them; the rest the same.
+    const off = (ctx: RouteContext): RouteContext => ({ ...ctx, input: { ...ctx.input, config: { ...testConfig, features: { ...testConfig.features, prices: false } } } });
+    expect(routes.product.fetches?.(off(ctxOf(id)))).toEqual(routes.product.fetches?.(ctxOf(id))?.filter((f) => f.key !== 'prices'));
+    expect(routes.product.fetches?.(off(ctxOf(id)))?.map((f) => f.key)).toEqual(['product', 'profile', 'category', 'classification']);
     expect(routeOutcome(routes.product, ctxOf(id, { product: { ok: false, status: 404 } }))).toEqual({ error: 404 });
     expect(routeOutcome(routes.product, ctxOf(id, { product: { ok: false, failure: 'timeout' } }))).toEqual({ error: 504 });
     expect(routeOutcome(routes.product, ctxOf(id, { product: ok(fx.product) }))).toBeNull();

@@ -22,14 +22,15 @@ const productPage = (name: string, api: string): RouteModule => ({
   // fills their paths in once it is there (`after`), so crawlers and visitors without
   // JavaScript get the requirements and the named breadcrumbs too (`related.ts`).
   // The browser only asks whether there are fetches (decision 0011): their code stays out of its bundle.
-  fetches: __SERVER__ ? ({ params }) => [
+  fetches: __SERVER__ ? ({ params, input }) => [
     { key: name, service: 'search', path: `/api/${api}/${params.id}`, validator: true },
     { key: 'profile', service: 'search', path: '/api/profiles/{/relatedProfiles/0}', after: name, maxAge: 300 },
     { key: 'category', service: 'search', path: '/api/categories/{/relatedCategory}', after: name, maxAge: 300 },
     { key: 'classification', service: 'search', path: '/api/market_classifications/{/marketClassification}', after: name, maxAge: 300 },
     // A supplier's offer: its catalogue price against what buyers paid per unit (issue 47),
-    // beside the product (the upstream needs its id only); the page renders without it.
-    ...(api === 'products' ? [{ key: 'prices', service: 'search' as const, path: `/api/prices/products/${params.id}` }] : []),
+    // beside the product (the upstream needs its id only); the page renders without it,
+    // and without the flag it is not asked for at all.
+    ...(api === 'products' && input.config.features.prices ? [{ key: 'prices', service: 'search' as const, path: `/api/prices/products/${params.id}` }] : []),
   ] : FETCHED_BY_THE_SERVER,
   required: [name],
 });

@@ -10,7 +10,7 @@ import type { PageData } from '../../lib/data';
 
 const i18n = createI18n('uk', { uk: { dzo: translations.uk }, en: { dzo: translations.en } });
 const t = i18n.getFixedT('uk', 'dzo');
-const config = { publicOrigin: 'https://portal.test', features: {} } as ClientConfig;
+const config = { publicOrigin: 'https://portal.test', features: { prices: true } } as ClientConfig;
 
 // The head's meta and JSON-LD come with the page's chunk.
 beforeAll(() => loadPage(matchPage('/tenders/UA-1').route, 'uk'));
@@ -56,6 +56,17 @@ describe('the tender route', () => {
     const redFlags = route.fetches?.(ctx).find((f) => f.key === 'redFlags');
     expect([redFlags?.service, redFlags?.after]).toEqual(['redFlags', 'tender']);
     expect(route.required).toEqual(['tender']);
+  });
+
+  it('neither asks for others\' prices nor for anything else in their place without the prices flag', () => {
+    const { route, params } = matchPage('/tenders/UA-2026-10-12-014102-a');
+    const ctx = (prices: boolean): RouteContext => ({
+      params, query: new URLSearchParams(), input: { language: 'uk', data: {}, session: null, config: { ...config, features: { ...config.features, prices } } },
+    });
+    const keys = (prices: boolean) => route.fetches?.(ctx(prices)).map((f) => f.key);
+    expect(keys(true)).toContain('prices');
+    // The rest of the page asks for the same, in the same order: `make bench` compares the two.
+    expect(keys(false)).toEqual(keys(true)?.filter((k) => k !== 'prices'));
   });
 
   it('asks a logged-in visitor whether they follow the tender, by its 32-hex id once the tender is in', () => {

@@ -36,8 +36,9 @@ export const tender: RouteModule = {
       // Whether the mirror is behind (components/Freshness, brief: the tag stays put).
       { key: 'freshness', service: 'search', path: '/api/freshness?brief=1', maxAge: 5 },
       // What others paid per unit for its items (issue 47): beside the tender, not after
-      // it (the upstream needs the id only); the page renders without it.
-      { key: 'prices', service: 'search', path: `/api/prices/tenders/${id}` },
+      // it (the upstream needs the id only); the page renders without it, and without
+      // the flag (`make bench` measures the page both ways) it is not asked for at all.
+      ...(input.config.features.prices ? [{ key: 'prices', service: 'search' as const, path: `/api/prices/tenders/${id}` }] : []),
       // The changes the portal recorded (the history section): the page renders without them.
       { key: 'history', service: 'search', path: `/api/tenders/${id}/events?perPage=${HISTORY_SIZE}` },
       // Whether a logged-in visitor follows the tender, and what changed since their
