@@ -73,11 +73,17 @@ fn page_of(path: &str) -> String {
     path.strip_suffix("/follow").unwrap_or(path).to_owned()
 }
 
-/// What a refusal means for the follow form: which bound was reached, if one was.
+/// What a refusal means for the follow form: which bound was reached, if one was (the
+/// users API's `reason` of a `limit`: see [`crate::form::FormOutcome::limit`]).
 fn limit_of(refusal: &FailedCall) -> Option<&'static str> {
     match (&refusal.error, refusal.field.as_deref()) {
         (CallError::Throttled(_), _) | (CallError::Refused(429), _) => Some("client"),
-        (_, Some("limit")) => Some("address"),
+        (_, Some("limit")) => Some(match refusal.reason.as_deref() {
+            Some("follows") => "follows",
+            Some("pending") => "pending",
+            Some("letters") => "letters",
+            _ => "address",
+        }),
         _ => None,
     }
 }
@@ -295,11 +301,19 @@ mod tests {
 
     #[test]
     fn a_bound_reached_is_named() {
-        let throttled = FailedCall { error: CallError::Throttled(Some(60)), field: None };
+        let throttled = FailedCall { error: CallError::Throttled(Some(60)), field: None, reason: None };
         assert_eq!(limit_of(&throttled), Some("client"));
-        let address = FailedCall { error: CallError::Refused(422), field: Some("limit".into()) };
-        assert_eq!(limit_of(&address), Some("address"));
-        let email = FailedCall { error: CallError::Refused(422), field: Some("email".into()) };
+        let bound = |reason: Option<&str>| FailedCall {
+            error: CallError::Refused(400),
+            field: Some("limit".into()),
+            reason: reason.map(str::to_owned),
+        };
+        for reason in ["follows", "pending", "letters"] {
+            assert_eq!(limit_of(&bound(Some(reason))), Some(reason));
+        }
+        assert_eq!(limit_of(&bound(None)), Some("address"));
+        assert_eq!(limit_of(&bound(Some("<script>"))), Some("address"));
+        let email = FailedCall { error: CallError::Refused(422), field: Some("email".into()), reason: None };
         assert_eq!(limit_of(&email), None);
     }
 }

@@ -60,8 +60,10 @@ pub struct FormOutcome {
     pub search: Option<Value>,
     /// A follow form's outcome: `{"state": "confirmSent" | "following" | "unfollowed"}`.
     pub follow: Option<Value>,
-    /// The bound a follow reached: `address` (follows or letters of the address) or
-    /// `client` (asks from the visitor's address).
+    /// The bound a follow reached: of the address, `follows` (as many as one may),
+    /// `pending` (as many waiting for their confirmation) or `letters` (as many
+    /// confirmation letters as an hour allows), `address` (one the users API did not
+    /// name); or `client` (asks from the visitor's address).
     pub limit: Option<&'static str>,
     pub error: Option<FormError>,
 }
@@ -196,7 +198,7 @@ impl CallError {
 
 /// A refusal of a field before the users API is asked (422, naming the field).
 pub(crate) fn invalid(field: &str) -> users::FailedCall {
-    users::FailedCall { error: CallError::Refused(422), field: Some(field.to_owned()) }
+    users::FailedCall { error: CallError::Refused(422), field: Some(field.to_owned()), reason: None }
 }
 
 /// What the users API's refusal means for the form: the status and its text (SPEC §8:

@@ -12,6 +12,10 @@ pub enum UpstreamError {
     /// A query or body parameter has an unusable value.
     #[error("invalid parameter `{name}`: {reason}")]
     InvalidParameter { name: String, reason: String },
+    /// A bound of the caller's was reached (the follows of an address): `400` naming
+    /// `limit` and the bound's `reason` code, so that a client can say which.
+    #[error("{message}")]
+    Bound { reason: &'static str, message: String },
     /// A required parameter is missing.
     #[error("missing parameter `{0}`")]
     MissingParameter(String),
@@ -67,6 +71,7 @@ impl UpstreamError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::InvalidParameter { .. }
+            | Self::Bound { .. }
             | Self::MissingParameter(_)
             | Self::PastResultWindow { .. }
             | Self::MalformedJson(_) => StatusCode::BAD_REQUEST,
@@ -95,6 +100,10 @@ impl IntoResponse for UpstreamError {
                 body["parameter"] = json!(name);
             }
             Self::PastResultWindow { .. } => body["parameter"] = json!("page"),
+            Self::Bound { reason, .. } => {
+                body["parameter"] = json!("limit");
+                body["reason"] = json!(reason);
+            }
             _ => {}
         }
         let mut resp = (status, axum::Json(body)).into_response();

@@ -229,21 +229,38 @@ async fn a_followed_change_is_mailed_once_with_its_unsubscribe_link() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn follows_without_a_login_are_bounded_and_checked() {
     let folder = dir("bounds");
-    let s = load(&folder);
+    let mut s = load(&folder);
     let ids = tenders(&s, 14).await;
     let ask = |target: &str, email: &str| json!({"register": "tenders", "target": target, "email": email}).to_string();
     let r = send(&s, "POST", "/api/follows", Some(&ask(&ids[0].0, "not-an-address")), None).await;
     assert_eq!((r.status, r.body["parameter"].as_str()), (StatusCode::BAD_REQUEST, Some("email")), "{}", r.text);
     let r = send(&s, "POST", "/api/follows", Some(&ask("UA-0000-00-00-000000-a", "a@example.com")), None).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
-    // Letters to one address: ten, then the address's bound, named.
+    // Letters to one address: ten, then the address's bound, named with its reason.
     let mut statuses = Vec::new();
     for (id, _) in &ids[..12] {
         let r = send(&s, "POST", "/api/follows", Some(&ask(id, "victim@example.com")), None).await;
-        statuses.push((r.status.as_u16(), r.body["parameter"].as_str().map(str::to_string)));
+        statuses.push((r.status.as_u16(), r.body["parameter"].as_str().map(str::to_string), r.body["reason"].clone()));
     }
-    assert_eq!(statuses.iter().filter(|(s, _)| *s == 200).count(), 10, "{statuses:?}");
-    assert!(statuses[10..].iter().all(|(s, p)| *s == 400 && p.as_deref() == Some("limit")), "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|(s, ..)| *s == 200).count(), 10, "{statuses:?}");
+    assert!(
+        statuses[10..].iter().all(|(s, p, r)| *s == 400 && p.as_deref() == Some("limit") && *r == "letters"),
+        "{statuses:?}"
+    );
+    // An hour later (the letters' count is the process's): ten follows of the address
+    // wait for their confirmation, the bound the next new one reaches.
+    drop(s);
+    s = load(&folder);
+    let r = send(&s, "POST", "/api/follows", Some(&ask(&ids[11].0, "victim@example.com")), None).await;
+    assert_eq!(
+        (r.status, r.body["parameter"].as_str(), r.body["reason"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("limit"), Some("pending")),
+        "{}",
+        r.text
+    );
+    // Asking again for one that waits is no new follow: not refused.
+    let r = send(&s, "POST", "/api/follows", Some(&ask(&ids[0].0, "victim@example.com")), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     // Logged in: one call, confirmed at once, listed with its last change, seen once.
     let token = common::login(&s, "buyer@example.com", "buyer-password-1").await;
     let body = json!({"register": "tenders", "target": ids[12].1, "frequency": "daily"}).to_string();
@@ -272,6 +289,20 @@ async fn follows_without_a_login_are_bounded_and_checked() {
     )
     .await;
     assert_eq!(other.body["data"].as_array().map(Vec::len), Some(0), "one user's follows are not another's");
+    // A hundred follows of one follower, then the bound of its follows.
+    let mut many = tenders(&s, 100).await;
+    let next = get(&s, "/api/tenders?perPage=100&page=2&sortOrder=dateModified.desc").await;
+    many.push((next.body["hydra:member"][0]["id"].as_str().unwrap().to_string(), String::new()));
+    let seller = common::login(&s, "seller@example.com", "seller-password-1").await;
+    for (n, (id, _)) in many.iter().enumerate() {
+        let body = json!({"register": "tenders", "target": id}).to_string();
+        let r = send(&s, "POST", "/api/users/follows", Some(&body), Some(&seller)).await;
+        if n < 100 {
+            assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        } else {
+            assert_eq!((r.status, r.body["reason"].as_str()), (StatusCode::BAD_REQUEST, Some("follows")), "{}", r.text);
+        }
+    }
     // The job's calls need the job's key.
     assert_eq!(send(&s, "GET", "/api/follows/due", None, Some("wrong")).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(send(&s, "GET", "/api/follows/due", None, Some(&token)).await.status, StatusCode::UNAUTHORIZED);

@@ -199,11 +199,13 @@ pub async fn get<T: for<'de> Deserialize<'de>>(
     answer(request.send().await).await
 }
 
-/// A refusal of a form's call, with the field the users API named (`parameter`).
+/// A refusal of a form's call, with the field the users API named (`parameter`) and,
+/// for a bound reached, which one (`reason`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FailedCall {
     pub error: CallError,
     pub field: Option<String>,
+    pub reason: Option<String>,
 }
 
 /// POSTs a form's fields to the users API and reads its answer, or the refusal with the
@@ -251,14 +253,18 @@ async fn send_form(request: reqwest::RequestBuilder, body: Value) -> Result<Valu
         .header(header::CONTENT_TYPE, "application/ld+json")
         .header(header::ACCEPT, "application/json")
         .body(body.to_string());
-    let refused = |error| FailedCall { error, field: None };
+    let refused = |error| FailedCall { error, field: None, reason: None };
     let response = received(request.send().await).map_err(refused)?;
     let status = response.status();
     let bytes = response.bytes().await.map_err(|_| refused(CallError::Unavailable(Failure::Invalid)))?;
     let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     if status.is_client_error() {
-        let field = body.get("parameter").and_then(Value::as_str).map(str::to_owned);
-        return Err(FailedCall { error: CallError::Refused(status.as_u16()), field });
+        let text = |key: &str| body.get(key).and_then(Value::as_str).map(str::to_owned);
+        return Err(FailedCall {
+            error: CallError::Refused(status.as_u16()),
+            field: text("parameter"),
+            reason: text("reason"),
+        });
     }
     Ok(body)
 }

@@ -25,8 +25,9 @@
 //!   confirmation codes are kept as their digests. No answer ever shows an address.
 //! - **Bounds**: [`MAX_PER_FOLLOWER`] follows per follower, [`MAX_PENDING`] unconfirmed
 //!   per address, confirmation letters per address and asks per client address
-//!   (`FOLLOW_LETTERS`, `FOLLOW_ASKS`). A bound reached is said: `422` naming `limit`
-//!   for the address, `429` for the client.
+//!   (`FOLLOW_LETTERS`, `FOLLOW_ASKS`). A bound reached is said: `400` naming `limit`
+//!   with the bound's `reason` (`follows`, `pending`, `letters`: [`BOUND_FOLLOWS`],
+//!   [`BOUND_PENDING`], [`BOUND_LETTERS`]) for the address, `429` for the client.
 
 use super::throttle::{Key, Scope, Subject, FOLLOW_ASKS, FOLLOW_LETTERS};
 use super::{body_json, email_field, random_token, requester, secret_digest, signed_in, Users};
@@ -59,6 +60,12 @@ pub const MAX_EVENTS: usize = 50;
 pub const MAX_ITEMS: usize = 50;
 /// The largest delivery body (an e-mail of [`MAX_ITEMS`] × [`MAX_EVENTS`] lines).
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+/// The reason of a `limit` refusal: the follower follows [`MAX_PER_FOLLOWER`] already.
+pub const BOUND_FOLLOWS: &str = "follows";
+/// … [`MAX_PENDING`] follows of the address wait for their confirmation.
+pub const BOUND_PENDING: &str = "pending";
+/// … the address was sent as many confirmation letters as an hour allows.
+pub const BOUND_LETTERS: &str = "letters";
 /// What may be followed.
 pub const REGISTERS: [&str; 4] = ["tenders", "plans", "contracts", "buyers"];
 /// How often a follow is mailed.
@@ -317,10 +324,10 @@ fn put_follow(
                 |r| r.get(0),
             )?;
             if n >= MAX_PER_FOLLOWER {
-                return Err(UpstreamError::invalid(
-                    "limit",
-                    format!("an address follows at most {MAX_PER_FOLLOWER} tenders, plans, contracts and buyers"),
-                ));
+                return Err(UpstreamError::Bound {
+                    reason: BOUND_FOLLOWS,
+                    message: format!("one follows at most {MAX_PER_FOLLOWER} tenders, plans, contracts and buyers"),
+                });
             }
             tx.execute(
                 "INSERT INTO follows (follower_id, register, target, key, title, frequency, token, confirm_hash,
@@ -508,10 +515,10 @@ impl Users {
                 )
                 .optional()?;
             if known.is_none() && pending >= MAX_PENDING {
-                return Err(UpstreamError::invalid(
-                    "limit",
-                    format!("{MAX_PENDING} follows of this address wait for their confirmation already"),
-                ));
+                return Err(UpstreamError::Bound {
+                    reason: BOUND_PENDING,
+                    message: format!("{MAX_PENDING} follows of this address wait for their confirmation already"),
+                });
             }
             let code = random_token();
             let digest = secret_digest(&code);
@@ -822,12 +829,15 @@ async fn create_by_email(State(s): State<AppState>, ClientAddr(addr): ClientAddr
     let register = one_of(&v, "register", &REGISTERS, "")?;
     let subject = subject_of(&s, &register, text(&v, "target")?)?;
     let frequency = one_of(&v, "frequency", &FREQUENCIES, "immediate")?;
-    // Asks per client (429), then letters per address (the address's bound: 422 `limit`).
+    // Asks per client (429), then letters per address (the address's bound: 400 `limit`).
     if let Some(ip) = requester(&s, addr) {
         s.users.admit(&[(Key(Scope::Follow, Subject::Addr(Some(ip))), FOLLOW_ASKS)])?;
     }
     s.users.admit(&[(Key(Scope::Follow, Subject::Account(&email)), FOLLOW_LETTERS)]).map_err(|_| {
-        UpstreamError::invalid("limit", "this address was sent several confirmations lately: try again in an hour")
+        UpstreamError::Bound {
+            reason: BOUND_LETTERS,
+            message: "this address was sent several confirmations lately: try again in an hour".into(),
+        }
     })?;
     let end = LogEnd::of(&s)?;
     s.users.follow_by_email(&email, &subject, &frequency, &language_of(&v), &end, s.config.portal_origin.as_deref())?;

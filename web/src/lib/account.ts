@@ -54,8 +54,13 @@ export interface FormOutcome {
    * mailed (a visitor without a login), the record is followed, or no longer.
    */
   follow?: { state: 'confirmSent' | 'following' | 'unfollowed' };
-  /** With a 429 of the follow form: the bound reached, the follows of one address or the requests of one client. */
-  limit?: 'address' | 'client';
+  /**
+   * With a 429 of the follow form: the bound reached. Of the address: its follows
+   * (`follows`; `address` when unnamed), those waiting for their confirmation
+   * (`pending`), the confirmation letters of the hour (`letters`); or the requests of
+   * one client (`client`).
+   */
+  limit?: 'follows' | 'pending' | 'letters' | 'address' | 'client';
   error?: FormError;
 }
 

@@ -61,8 +61,14 @@ describe('the follow form without a login', () => {
     expect(fields(bad)[2]).toEqual({ tag: 'input', type: 'email', name: 'email', required: '', autoComplete: 'email', value: 'me@bad' });
     expect(bad).toContain('<option value="daily" selected="">');
     expect(bad.match(/me@bad/g)).toHaveLength(1);
-    const address = refused({ field: 'limit', limit: 'address', error: { status: 429, statusText: 'Too Many Requests', retryAfter: null } });
-    expect(address).toContain(html(tr('uk', 'follow.errors.limitAddress')));
+    // Each bound of the address its own message: the one reached.
+    const bounds = [['address', 'limitAddress'], ['follows', 'limitAddress'], ['pending', 'limitPending'], ['letters', 'limitLetters']] as const;
+    for (const [limit, key] of bounds) {
+      const markup = refused({ field: 'limit', limit, error: { status: 429, statusText: 'Too Many Requests', retryAfter: null } });
+      expect(markup, limit).toContain(html(tr('uk', `follow.errors.${key}`)));
+      for (const [, other] of bounds.filter(([, k]) => k !== key)) expect(markup, limit).not.toContain(html(tr('uk', `follow.errors.${other}`)));
+    }
+    expect(new Set(bounds.map(([, key]) => tr('en', `follow.errors.${key}`))).size).toBe(3);
     const client = refused({ field: 'limit', limit: 'client', error: { status: 429, statusText: 'Too Many Requests', retryAfter: 60 } });
     expect(client).toContain(html(tr('uk', 'follow.errors.limitClientFor', { seconds: 60 })));
     const forged = refused({ error: { status: 403, statusText: 'Forbidden', retryAfter: null, forgery: true } });

@@ -47,9 +47,12 @@ export function followErrorMessage(t: TFunction, outcome: FormOutcome): string {
   const error = outcome.error;
   if (!error) return '';
   if ((error.status === 400 || error.status === 422) && outcome.field === 'email') return t('follow.errors.email');
-  if (error.status === 429 && outcome.limit === 'address') return t('follow.errors.limitAddress');
   if (error.status === 429 && outcome.limit === 'client') {
     return error.retryAfter ? t('follow.errors.limitClientFor', { seconds: error.retryAfter }) : t('follow.errors.limitClient');
+  }
+  // The address's bound that was reached: its follows, those waiting, or the hour's letters.
+  if (error.status === 429 && outcome.limit) {
+    return t(outcome.limit === 'pending' ? 'follow.errors.limitPending' : outcome.limit === 'letters' ? 'follow.errors.limitLetters' : 'follow.errors.limitAddress');
   }
   return formErrorMessage(t, error);
 }
