@@ -699,3 +699,77 @@ async fn a_mirror_writes_a_monitorings_events_to_its_history() {
     assert_eq!(concluded[0]["status"], "stopped", "{concluded:?}");
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// The confirmation link of a letter (its code).
+fn confirm_code(letter: &Value) -> String {
+    let text = letter["body"].as_str().unwrap();
+    let link = text.split_whitespace().find(|w| w.contains("/follow/confirm?token=")).expect(text);
+    link.rsplit('=').next().unwrap().to_string()
+}
+
+/// A follow's frequency and confirmation as the users database holds them.
+fn stored_follow(folder: &Path, target: &str) -> (String, bool) {
+    rusqlite::Connection::open(folder.join("users.sqlite3"))
+        .unwrap()
+        .query_row("SELECT frequency, confirmed = 1 FROM follows WHERE target = ?1", [target.to_lowercase()], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap()
+}
+
+/// Someone who only knows an address changes nothing by asking again for its follow: a
+/// confirmed follow keeps its frequency until the owner follows the new letter's link,
+/// and a waiting follow's earlier link keeps working beside the new one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn asking_again_for_an_address_changes_nothing_without_its_owner() {
+    let folder = dir("again");
+    let s = load(&folder);
+    let ids = tenders(&s, 2).await;
+    let ask = |target: &str, frequency: &str| {
+        json!({"register": "tenders", "target": target, "email": "owner@example.com", "frequency": frequency})
+            .to_string()
+    };
+    follow_confirmed(&s, &ids[0].0, "owner@example.com").await;
+    assert_eq!(stored_follow(&folder, &ids[0].0), ("immediate".into(), true));
+    // The same again: nothing to confirm, no letter.
+    let before = outbox(&s).await.len();
+    let r = send(&s, "POST", "/api/follows", Some(&ask(&ids[0].0, "immediate")), None).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("confirmSent")), "{}", r.text);
+    assert_eq!(outbox(&s).await.len(), before, "no letter for nothing");
+    // Another frequency: the same answer, a letter, and no change until its link.
+    let r = send(&s, "POST", "/api/follows", Some(&ask(&ids[0].0, "daily")), None).await;
+    assert_eq!((r.status, r.body["data"]["state"].as_str()), (StatusCode::OK, Some("confirmSent")), "{}", r.text);
+    let letters = outbox(&s).await[before..].to_vec();
+    assert_eq!(letters.len(), 1);
+    let text = letters[0]["body"].as_str().unwrap();
+    assert!(text.contains("раз на день") && text.contains("усе лишиться як було"), "{text}");
+    assert_eq!(stored_follow(&folder, &ids[0].0), ("immediate".into(), true), "unchanged without the owner");
+    let r = get(&s, &format!("/api/follows/confirm?token={}", confirm_code(&letters[0]))).await;
+    assert_eq!((r.status, r.body["data"]["frequency"].as_str()), (StatusCode::OK, Some("daily")), "{}", r.text);
+    assert_eq!(stored_follow(&folder, &ids[0].0), ("daily".into(), true), "changed by the owner's link");
+
+    // A waiting follow asked for twice: both letters' links confirm it.
+    let before = outbox(&s).await.len();
+    for frequency in ["immediate", "daily"] {
+        let r = send(&s, "POST", "/api/follows", Some(&ask(&ids[1].0, frequency)), None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    }
+    let letters = outbox(&s).await[before..].to_vec();
+    assert_eq!(letters.len(), 2);
+    let (first, second) = (confirm_code(&letters[0]), confirm_code(&letters[1]));
+    assert_ne!(first, second);
+    assert_eq!(stored_follow(&folder, &ids[1].0), ("immediate".into(), false), "waiting, as first asked");
+    let r = get(&s, &format!("/api/follows/confirm?token={first}")).await;
+    assert_eq!((r.status, r.body["data"]["frequency"].as_str()), (StatusCode::OK, Some("immediate")), "{}", r.text);
+    let r = get(&s, &format!("/api/follows/confirm?token={second}")).await;
+    assert_eq!((r.status, r.body["data"]["frequency"].as_str()), (StatusCode::OK, Some("daily")), "{}", r.text);
+    assert_eq!(stored_follow(&folder, &ids[1].0), ("daily".into(), true));
+    // Unsubscribed, its codes confirm nothing.
+    let token = stop_token(&letters[0]);
+    assert_eq!(
+        send(&s, "POST", &format!("/api/follows/unsubscribe?token={token}"), Some("{}"), None).await.status,
+        200
+    );
+    assert_eq!(get(&s, &format!("/api/follows/confirm?token={first}")).await.status, StatusCode::NOT_FOUND);
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -23,6 +23,9 @@
 //!   a link with it stops that follow or every follow of the follower (those waiting
 //!   for their confirmation too: the confirmation letter carries it), without a login;
 //!   confirmation codes are kept as their digests. No answer ever shows an address.
+//! - **Only the owner changes a follow without a login**: asking again for an address's
+//!   follow mails a new code and leaves every earlier one working; a confirmed follow
+//!   keeps its frequency until the letter's link asks for another.
 //! - **Bounds**: [`MAX_PER_FOLLOWER`] follows per follower, [`MAX_PENDING`] unconfirmed
 //!   per address, confirmation letters per address and asks per client address
 //!   (`FOLLOW_LETTERS`, `FOLLOW_ASKS`). A bound reached is said: `400` naming `limit`
@@ -71,7 +74,9 @@ pub const REGISTERS: [&str; 4] = ["tenders", "plans", "contracts", "buyers"];
 /// How often a follow is mailed.
 pub const FREQUENCIES: [&str; 2] = ["immediate", "daily"];
 
-/// The follow tables (schema version 7; `since` from version 8).
+/// The follow tables (schema version 7; `since` from version 8; from version 9 the
+/// confirmation codes mailed, each with the frequency it confirms, `follow_codes`: a
+/// follow's column `confirm_hash` is the one code of a follow of earlier versions).
 pub(super) const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS followers (id INTEGER PRIMARY KEY, user_id INTEGER UNIQUE, email TEXT UNIQUE,
       language TEXT NOT NULL, token TEXT NOT NULL UNIQUE, created INTEGER NOT NULL);
@@ -83,6 +88,9 @@ pub(super) const SCHEMA: &str = "
       seen INTEGER NOT NULL DEFAULT 0, seen_at INTEGER, ended INTEGER, since INTEGER NOT NULL DEFAULT 0,
       UNIQUE (follower_id, register, target));
     CREATE INDEX IF NOT EXISTS follows_confirm ON follows (confirm_hash);
+    CREATE TABLE IF NOT EXISTS follow_codes (code_hash TEXT PRIMARY KEY, follow_id INTEGER NOT NULL,
+      frequency TEXT NOT NULL CHECK (frequency IN ('immediate', 'daily')), created INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS follow_codes_follow ON follow_codes (follow_id);
     CREATE INDEX IF NOT EXISTS follows_due ON follows (follower_id) WHERE confirmed = 1 AND ended IS NULL;";
 
 /// A follow as stored.
@@ -291,14 +299,15 @@ impl LogEnd {
     }
 }
 
-/// Makes (or starts again) a follow of `subject` for `follower`: confirmed or waiting
-/// for `confirm` (the code's digest). Refused past [`MAX_PER_FOLLOWER`].
+/// Makes (or starts again) a follow of `subject` for `follower`: confirmed, or waiting
+/// for a code of [`follow_codes`](SCHEMA) (`waiting`). A follow already there takes the
+/// new frequency (the logged-in owner's call only). Refused past [`MAX_PER_FOLLOWER`].
 fn put_follow(
     tx: &Transaction<'_>,
     follower: i64,
     subject: &Followed,
     frequency: &str,
-    confirm: Option<&str>,
+    waiting: bool,
     end: &LogEnd,
     now: i64,
 ) -> Result<Follow, UpstreamError> {
@@ -311,10 +320,10 @@ fn put_follow(
         .optional()?;
     match existing {
         Some(f) if f.ended.is_none() => {
-            // Already followed: the frequency changes; a waiting one gets a new code.
+            // Already followed: the frequency changes.
             tx.execute(
-                "UPDATE follows SET frequency = ?2, confirm_hash = coalesce(?3, confirm_hash), title = ?4 WHERE id = ?1",
-                params![f.id, frequency, confirm, subject.title],
+                "UPDATE follows SET frequency = ?2, title = ?3 WHERE id = ?1",
+                params![f.id, frequency, subject.title],
             )?;
         }
         _ => {
@@ -346,8 +355,8 @@ fn put_follow(
                     subject.title,
                     frequency,
                     random_token(),
-                    confirm,
-                    i64::from(confirm.is_none()),
+                    None::<String>,
+                    i64::from(!waiting),
                     now,
                     end.epoch,
                     end.last
@@ -369,16 +378,21 @@ fn unsubscribe_link(origin: &str, language: &str, token: &str) -> String {
     format!("{origin}{prefix}/follow/unsubscribe?token={token}")
 }
 
+/// What a confirmation letter asks to confirm: a follow of `subject` mailed at
+/// `frequency`, or (`change`) a follow confirmed already to be mailed at `frequency`.
+struct Letter<'a> {
+    language: &'a str,
+    subject: &'a Followed,
+    frequency: &'a str,
+    change: bool,
+}
+
 /// The confirmation letter of a follow without a login, in its language; `stop`: the
 /// address that refuses it (and every other follow of the address), when the portal's
 /// origin is known.
-fn confirmation_letter(
-    origin: Option<&str>,
-    language: &str,
-    subject: &Followed,
-    code: &str,
-    stop: Option<&str>,
-) -> (String, String) {
+fn confirmation_letter(origin: Option<&str>, letter: &Letter<'_>, code: &str, stop: Option<&str>) -> (String, String) {
+    let Letter { language, subject, frequency, change } = *letter;
+    let daily = frequency == "daily";
     let prefix = if language == "en" { "/en" } else { "" };
     let link = origin.map(|o| format!("{o}{prefix}/follow/confirm?token={code}"));
     let what = if subject.key.is_empty() || subject.key == subject.title {
@@ -391,11 +405,17 @@ fn confirmation_letter(
         let stop = stop.map_or(String::new(), |l| {
             format!("\nTo refuse it now, and every e-mail about changes to this address: {l}\n")
         });
+        let when = if daily { "once a day" } else { "as soon as it changes" };
+        let (asked, until) = if change {
+            (format!("the e-mails about changes of {what} to come {when} from now on"), "nothing changes")
+        } else {
+            (format!("us to e-mail this address when {what} changes ({when})"), "nothing is sent")
+        };
         (
             "Confirm that you want e-mails about changes".into(),
             format!(
-                "Someone, probably you, asked us to e-mail this address when {what} changes.\n\n{action}\n\n\
-                 Until you confirm, nothing is sent. If you did not ask, ignore this letter: the request is \
+                "Someone, probably you, asked for {asked}.\n\n{action}\n\n\
+                 Until you confirm, {until}. If you did not ask, ignore this letter: the request is \
                  forgotten in 7 days.\n{stop}"
             ),
         )
@@ -405,11 +425,17 @@ fn confirmation_letter(
         let stop = stop.map_or(String::new(), |l| {
             format!("\nЩоб відмовитися від цього запиту й від усіх листів про зміни на цю адресу: {l}\n")
         });
+        let when = if daily { "раз на день" } else { "одразу після змін" };
+        let (asked, until) = if change {
+            (format!("надалі надсилати листи про зміни {what} {when}"), "усе лишиться як було")
+        } else {
+            (format!("надсилати на цю адресу листи, коли змінюється {what} ({when})"), "листів не буде")
+        };
         (
             "Підтвердіть, що хочете отримувати листи про зміни".into(),
             format!(
-                "Хтось, імовірно ви, попросив надсилати на цю адресу листи, коли змінюється {what}.\n\n{action}\n\n\
-                 Доки ви не підтвердите, листів не буде. Якщо ви нічого не просили, просто проігноруйте цей лист: \
+                "Хтось, імовірно ви, попросив {asked}.\n\n{action}\n\n\
+                 Доки ви не підтвердите, {until}. Якщо ви нічого не просили, просто проігноруйте цей лист: \
                  запит забудеться за 7 днів.\n{stop}"
             ),
         )
@@ -479,12 +505,16 @@ impl Users {
         let now = dates::now_ms();
         self.write(|tx| {
             let follower = follower_of(tx, Who::User(user), language, now)?;
-            put_follow(tx, follower, subject, frequency, None, end, now)
+            put_follow(tx, follower, subject, frequency, false, end, now)
         })
     }
 
     /// A follow without a login: waiting for the link mailed to `email` (in the same
-    /// transaction). Past [`MAX_PENDING`] waiting follows of the address: 422 `limit`.
+    /// transaction). Past [`MAX_PENDING`] waiting follows of the address: 400 `limit`.
+    /// Asked again, nothing changes but by a new letter's link: a waiting follow gets a
+    /// new code beside its earlier ones (each still confirms it), a confirmed one asked
+    /// for another frequency a letter whose link makes the change (the same frequency:
+    /// no letter). Every answer is the same, so none tells whether the address follows.
     pub fn follow_by_email(
         &self,
         email: &str,
@@ -496,8 +526,11 @@ impl Users {
     ) -> Result<(), UpstreamError> {
         let now = dates::now_ms();
         self.write(|tx| {
+            // Codes past their week, and waiting follows without a code younger.
+            tx.execute("DELETE FROM follow_codes WHERE created <= ?1", [now - PENDING_MS])?;
             tx.execute(
-                "DELETE FROM follows WHERE confirmed = 0 AND ended IS NULL AND created <= ?1",
+                "DELETE FROM follows WHERE confirmed = 0 AND ended IS NULL AND created <= ?1
+                   AND NOT EXISTS (SELECT 1 FROM follow_codes c WHERE c.follow_id = follows.id)",
                 [now - PENDING_MS],
             )?;
             let follower = follower_of(tx, Who::Email(email), language, now)?;
@@ -506,67 +539,97 @@ impl Users {
                 [follower],
                 |r| r.get(0),
             )?;
-            let known: Option<bool> = tx
+            let known: Option<Follow> = tx
                 .query_row(
-                    "SELECT confirmed = 1 FROM follows WHERE follower_id = ?1 AND register = ?2 AND target = ?3
-                       AND ended IS NULL",
+                    &format!(
+                        "SELECT {COLUMNS} FROM follows WHERE follower_id = ?1 AND register = ?2 AND target = ?3
+                           AND ended IS NULL"
+                    ),
                     params![follower, subject.register, subject.target],
-                    |r| r.get(0),
+                    row,
                 )
                 .optional()?;
-            if known.is_none() && pending >= MAX_PENDING {
-                return Err(UpstreamError::Bound {
-                    reason: BOUND_PENDING,
-                    message: format!("{MAX_PENDING} follows of this address wait for their confirmation already"),
-                });
-            }
+            let (f, change) = match known {
+                // Nothing to confirm.
+                Some(f) if f.confirmed && f.frequency == frequency => return Ok(()),
+                Some(f) => {
+                    let change = f.confirmed;
+                    (f, change)
+                }
+                None if pending >= MAX_PENDING => {
+                    return Err(UpstreamError::Bound {
+                        reason: BOUND_PENDING,
+                        message: format!("{MAX_PENDING} follows of this address wait for their confirmation already"),
+                    })
+                }
+                None => {
+                    let f = put_follow(tx, follower, subject, frequency, true, end, now)?;
+                    // Codes of an earlier follow of the same, ended, confirm nothing now.
+                    tx.execute("DELETE FROM follow_codes WHERE follow_id = ?1", [f.id])?;
+                    (f, false)
+                }
+            };
             let code = random_token();
-            let digest = secret_digest(&code);
-            let confirmed_already = known == Some(true);
-            let f = put_follow(
-                tx,
-                follower,
-                subject,
-                frequency,
-                (!confirmed_already).then_some(digest.as_str()),
-                end,
-                now,
+            tx.execute(
+                "INSERT INTO follow_codes (code_hash, follow_id, frequency, created) VALUES (?1, ?2, ?3, ?4)",
+                params![secret_digest(&code), f.id, frequency, now],
             )?;
-            if !f.confirmed {
-                // Like every mail about follows, the letter can be refused in one click.
-                let token: String =
-                    tx.query_row("SELECT token FROM followers WHERE id = ?1", [follower], |r| r.get(0))?;
-                let stop = origin.map(|o| unsubscribe_link(o, language, &token));
-                let (title, body) = confirmation_letter(origin, language, subject, &code, stop.as_deref());
-                let headers = match &stop {
-                    Some(l) => json!({"List-Unsubscribe": format!("<{l}>"),
-                                      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}),
-                    None => json!({}),
-                };
-                super::send_with_headers(tx, email, &title, &body, &headers)?;
-            }
+            // Like every mail about follows, the letter can be refused in one click.
+            let token: String = tx.query_row("SELECT token FROM followers WHERE id = ?1", [follower], |r| r.get(0))?;
+            let stop = origin.map(|o| unsubscribe_link(o, language, &token));
+            let letter = Letter { language, subject, frequency, change };
+            let (title, body) = confirmation_letter(origin, &letter, &code, stop.as_deref());
+            let headers = match &stop {
+                Some(l) => json!({"List-Unsubscribe": format!("<{l}>"),
+                                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}),
+                None => json!({}),
+            };
+            super::send_with_headers(tx, email, &title, &body, &headers)?;
             Ok(())
         })
     }
 
-    /// Confirms the follow of a code (again: the same answer).
+    /// Confirms the follow of a code, with the frequency the code was mailed for; a code
+    /// works for a week (again: the same answer). A code of a follow of schema version 8
+    /// or earlier (its `confirm_hash`) confirms it as it is.
     pub fn confirm_follow(&self, code: &str) -> Result<Follow, UpstreamError> {
         let now = dates::now_ms();
         let digest = secret_digest(code);
         self.write(|tx| {
-            let f: Follow = tx
+            let mailed: Option<(i64, String, i64)> = tx
                 .query_row(
-                    &format!("SELECT {COLUMNS} FROM follows WHERE confirm_hash = ?1 AND ended IS NULL"),
+                    "SELECT follow_id, frequency, created FROM follow_codes WHERE code_hash = ?1",
                     [&digest],
-                    row,
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
                 )
-                .optional()?
-                .ok_or_else(unknown_follow)?;
-            if !f.confirmed && f.created <= now - PENDING_MS {
-                return Err(unknown_follow());
-            }
-            tx.execute("UPDATE follows SET confirmed = 1 WHERE id = ?1", [f.id])?;
-            Ok(Follow { confirmed: true, ..f })
+                .optional()?;
+            let (f, frequency) = match mailed {
+                Some((_, _, created)) if created <= now - PENDING_MS => return Err(unknown_follow()),
+                Some((id, frequency, _)) => {
+                    let f = tx
+                        .query_row(&format!("SELECT {COLUMNS} FROM follows WHERE id = ?1 AND ended IS NULL"), [id], row)
+                        .optional()?
+                        .ok_or_else(unknown_follow)?;
+                    (f, Some(frequency))
+                }
+                None => {
+                    let f: Follow = tx
+                        .query_row(
+                            &format!("SELECT {COLUMNS} FROM follows WHERE confirm_hash = ?1 AND ended IS NULL"),
+                            [&digest],
+                            row,
+                        )
+                        .optional()?
+                        .ok_or_else(unknown_follow)?;
+                    if !f.confirmed && f.created <= now - PENDING_MS {
+                        return Err(unknown_follow());
+                    }
+                    (f, None)
+                }
+            };
+            let frequency = frequency.unwrap_or(f.frequency.clone());
+            tx.execute("UPDATE follows SET confirmed = 1, frequency = ?2 WHERE id = ?1", params![f.id, frequency])?;
+            Ok(Follow { confirmed: true, frequency, ..f })
         })
     }
 

@@ -15,8 +15,9 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 /// confirmed: they were made before anything asked for it. Version 7 the follows
 /// (`follows::SCHEMA`) and the outbox's headers (`List-Unsubscribe`). Version 8 where
 /// each follow's cursor started (`since`): a follow of version 7 counts as having mailed
-/// nothing yet.
-const SCHEMA_VERSION: i64 = 8;
+/// nothing yet. Version 9 the confirmation codes of follows, several per follow, each with
+/// the frequency it confirms (`follow_codes`).
+const SCHEMA_VERSION: i64 = 9;
 
 /// Brings a database of any earlier version to [`SCHEMA_VERSION`], in one transaction.
 pub(super) fn migrate(db: &mut Connection) -> Result<(), UpstreamError> {
@@ -117,6 +118,36 @@ mod tests {
     use super::super::{random_token, Users};
     use crate::UpstreamConfig;
     use rusqlite::Connection;
+
+    #[test]
+    fn a_version_7_database_gains_where_follows_began_and_their_codes() {
+        let path = std::env::temp_dir().join(format!("users-v7-{}-{}.sqlite3", std::process::id(), random_token()));
+        let mut config = UpstreamConfig::for_data_dir("unused");
+        config.users_db = path.clone();
+        drop(Users::open(&config).unwrap());
+        let db = Connection::open(&path).unwrap();
+        // What version 7 had: no `since`, no codes table; a follow mailed up to 40.
+        db.execute_batch(
+            "DROP INDEX follow_codes_follow; DROP TABLE follow_codes; ALTER TABLE follows DROP COLUMN since;
+             INSERT INTO followers (id, email, language, token, created) VALUES (1, 'a@example.com', 'uk', 't', 0);
+             INSERT INTO follows (follower_id, register, target, key, title, frequency, token, confirmed, created,
+               epoch, cursor) VALUES (1, 'tenders', 'x', 'UA-1', 'T', 'daily', 'f', 1, 0, 'e', 40);
+             PRAGMA user_version = 7;",
+        )
+        .unwrap();
+        drop(db);
+        drop(Users::open(&config).unwrap());
+        let db = Connection::open(&path).unwrap();
+        let since: i64 = db.query_row("SELECT since FROM follows", [], |r| r.get(0)).unwrap();
+        assert_eq!(since, 40, "a follow of version 7 counts as having mailed nothing yet");
+        let codes: i64 = db.query_row("SELECT count(*) FROM follow_codes", [], |r| r.get(0)).unwrap();
+        assert_eq!(codes, 0);
+        assert_eq!(db.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)).unwrap(), super::SCHEMA_VERSION);
+        drop(db);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
 
     #[test]
     fn a_version_4_database_keeps_its_logins_and_can_end_them() {
