@@ -49,20 +49,26 @@ struct Ask {
     email: Option<String>,
 }
 
+/// A field the form never sends as it is (a `target`, `action` or `frequency` changed
+/// by hand): a 400 naming it, which the form says as such.
+fn tampered(field: &str) -> FailedCall {
+    FailedCall { error: CallError::Refused(400), field: Some(field.to_owned()), reason: None }
+}
+
 fn ask_of(register: &'static str, key: &str, fields: &HashMap<String, String>) -> Result<Ask, FailedCall> {
     let target = fields.get("target").map(|t| t.trim()).filter(|t| !t.is_empty()).unwrap_or(key).to_owned();
     if target.len() > MAX_TARGET || !target.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.') {
-        return Err(invalid("target"));
+        return Err(tampered("target"));
     }
     let follow = match fields.get("action").map(String::as_str).unwrap_or("follow") {
         "follow" => true,
         "unfollow" => false,
-        _ => return Err(invalid("action")),
+        _ => return Err(tampered("action")),
     };
     let frequency = match fields.get("frequency").map(String::as_str).unwrap_or("immediate") {
         "" | "immediate" => "immediate",
         "daily" => "daily",
-        _ => return Err(invalid("frequency")),
+        _ => return Err(tampered("frequency")),
     };
     let email = fields.get("email").map(|e| e.trim().to_owned()).filter(|e| !e.is_empty());
     Ok(Ask { register, target, follow, frequency, email })
@@ -292,10 +298,11 @@ mod tests {
         );
         let ask = ask_of("buyers", "01234567", &form(&[("action", "unfollow"), ("frequency", "daily")])).unwrap();
         assert_eq!((ask.target.as_str(), ask.follow, ask.frequency), ("01234567", false, "daily"));
-        let field = |pairs: &[(&str, &str)]| ask_of("tenders", "UA-1", &form(pairs)).unwrap_err().field;
-        assert_eq!(field(&[("target", "../users")]), Some("target".into()));
-        assert_eq!(field(&[("action", "delete")]), Some("action".into()));
-        assert_eq!(field(&[("frequency", "hourly")]), Some("frequency".into()));
+        let refused = |pairs: &[(&str, &str)]| ask_of("tenders", "UA-1", &form(pairs)).unwrap_err();
+        for (name, value) in [("target", "../users"), ("action", "delete"), ("frequency", "hourly")] {
+            let refusal = refused(&[(name, value)]);
+            assert_eq!((refusal.error, refusal.field.as_deref()), (CallError::Refused(400), Some(name)));
+        }
         assert_eq!(page_of("/en/tenders/UA-1/follow"), "/en/tenders/UA-1");
     }
 

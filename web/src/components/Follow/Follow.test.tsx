@@ -71,6 +71,12 @@ describe('the follow form without a login', () => {
     expect(new Set(bounds.map(([, key]) => tr('en', `follow.errors.${key}`))).size).toBe(3);
     const client = refused({ field: 'limit', limit: 'client', error: { status: 429, statusText: 'Too Many Requests', retryAfter: 60 } });
     expect(client).toContain(html(tr('uk', 'follow.errors.limitClientFor', { seconds: 60 })));
+    // A field changed on the way: said as such, never as an unavailable service.
+    for (const field of ['target', 'action', 'frequency']) {
+      const tampered = refused({ field, error: { status: 400, statusText: 'Bad Request', retryAfter: null } });
+      expect(tampered, field).toContain(`<p class="form-error" role="alert">${html(tr('uk', 'follow.errors.invalid'))}</p>`);
+      expect(tampered, field).not.toContain(html(tr('uk', 'account.errors.unavailable')));
+    }
     const forged = refused({ error: { status: 403, statusText: 'Forbidden', retryAfter: null, forgery: true } });
     expect(forged).toContain(html(tr('uk', 'account.errors.forgery')));
   });

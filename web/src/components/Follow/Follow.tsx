@@ -47,6 +47,8 @@ export function followErrorMessage(t: TFunction, outcome: FormOutcome): string {
   const error = outcome.error;
   if (!error) return '';
   if ((error.status === 400 || error.status === 422) && outcome.field === 'email') return t('follow.errors.email');
+  // A field the form sends as it is, changed on the way (its page is stale, or it was forged).
+  if (error.status === 400 && ['target', 'action', 'frequency', 'register'].includes(outcome.field ?? '')) return t('follow.errors.invalid');
   if (error.status === 429 && outcome.limit === 'client') {
     return error.retryAfter ? t('follow.errors.limitClientFor', { seconds: error.retryAfter }) : t('follow.errors.limitClient');
   }
