@@ -12,7 +12,9 @@
 // BENCH_SERVERS (portal,node,deno,bun), BENCH_FLOOR_RUNS (500), BENCH_SAMPLES (20),
 // BENCH_RESULTS (bench/results: where latest.md and history.md go), BENCH_MICRO_CACHE_MS (2000;
 // 0 skips the runs of the portal with micro-caching on, reported as `ssr-micro-cached-ratio`),
-// BENCH_COMPRESSED (0 skips the portal's runs with `Accept-Encoding: br` and `gzip`).
+// BENCH_COMPRESSED (0 skips the portal's runs with `Accept-Encoding: br` and `gzip`),
+// BENCH_SESSION (0 skips the logged-in runs), BENCH_PRICES (0 skips the large tender page
+// with and without its price lines, `features.prices`).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -81,6 +83,8 @@ const S = {
   compressed: process.env.BENCH_COMPRESSED !== '0',
   // 0 skips the logged-in runs.
   session: process.env.BENCH_SESSION !== '0',
+  // 0 skips the runs of the large tender page with and without its price lines.
+  prices: process.env.BENCH_PRICES !== '0',
 };
 if (S.connections.some((c) => !Number.isInteger(c) || c < 1)) fail(`BENCH_CONNECTIONS=${process.env.BENCH_CONNECTIONS}`);
 const TOP = Math.max(...S.connections);
@@ -328,6 +332,10 @@ const baselineEnv = (port) => ({
 });
 /** The portal with micro-caching on runs on its own port. */
 const MICRO_CACHED_PORT = 19085;
+/** A second extra portal, up beside the first: the one without price lines. */
+const SECOND_EXTRA_PORT = 19086;
+/** What the price lines may add to the large tender page's CPU per request (issue 47). */
+const PRICES_TARGET = 0.03;
 const SERVERS = {
   portal: {
     port: 19080,
@@ -462,7 +470,7 @@ async function main() {
   const allowed = new Set(S.server.cpus.concat(S.load.cpus));
   const online = os.cpus().length;
   for (const c of allowed) if (c >= online) fail(`CPU ${c} does not exist (this machine has ${online})`);
-  for (const port of [UPSTREAM_PORT, MICRO_CACHED_PORT, ...S.servers.map((s) => SERVERS[s].port)]) {
+  for (const port of [UPSTREAM_PORT, MICRO_CACHED_PORT, SECOND_EXTRA_PORT, ...S.servers.map((s) => SERVERS[s].port)]) {
     if (!(await portFree(port))) fail(`port ${port} is in use (another \`make bench\` running?)`);
   }
   mkdirSync(RUN, { recursive: true });
@@ -608,26 +616,36 @@ async function main() {
     for (const key of ['median_us', 'p90_us', 'p99_us', 'whole_input_median_us']) floor[url][key] = middle(rounds.map((r) => r?.[key]));
   }
   /**
-   * A portal of its own with `env` on MICRO_CACHED_PORT (the last server of a round may
-   * still be letting go of its port), warmed up; `measure(page, encoding)` is one run at
-   * the top concurrency with the portal's CPU per request; stopped after `runs`.
+   * A portal of its own with `env` on `port` (MICRO_CACHED_PORT: the last server of a
+   * round may still be letting go of it), warmed up on `warm` at 8 connections;
+   * `measure(page, encoding, cookie)` is one run at the top concurrency with the portal's
+   * CPU per request (and the upstream's, which answers it on the load CPUs); `stop()`.
    */
-  async function extraPortal(name, env, encoding, runs) {
-    const port = MICRO_CACHED_PORT;
+  async function startExtraPortal(name, env, { port = MICRO_CACHED_PORT, encoding, warm = PAGES } = {}) {
     // The previous extra portal may not have let go of the port yet.
     for (let i = 0; i < 100 && !(await portFree(port)); i++) await sleep(100);
     const procs = [startGroup(name, BIN.portal, [], { ...portalEnv(), ...env, PORT: String(port) }, S.server.spec, SNAPSHOT)];
     const pgids = procs.map((p) => p.pgid);
     await waitReady(`http://127.0.0.1:${port}/healthz`, procs, 120);
-    for (const page of PAGES) await wrk(port, page, 8, S.warmup, encoding);
-    await runs(port, async (page, encoding, cookie) => {
+    for (const page of warm) await wrk(port, page, 8, S.warmup, encoding);
+    const measure = async (page, encoding, cookie) => {
       await settle(pgids);
       const ticks0 = cpuTicks(pgids);
+      const upstream0 = cpuTicks([upstream.pgid]);
       const r = await wrk(port, page, TOP, S.duration, encoding, cookie);
       const ticks = cpuTicks(pgids) - ticks0;
-      return { url: page.url, ...r, cpuUsPerReq: r.requests ? ((ticks / CLK_TCK) * 1e6) / r.requests : NaN };
-    });
-    await stopGroups(pgids);
+      const upstreamTicks = cpuTicks([upstream.pgid]) - upstream0;
+      for (const p of procs) if (p.exited !== null) fail(`${p.name} exited (${p.exited}) under load:\n${logTail(p)}`);
+      const perRequest = (t) => (r.requests ? ((t / CLK_TCK) * 1e6) / r.requests : NaN);
+      return { url: page.url, ...r, cpuUsPerReq: perRequest(ticks), upstreamUsPerReq: perRequest(upstreamTicks) };
+    };
+    return { port, measure, stop: () => stopGroups(pgids) };
+  }
+  /** `startExtraPortal`, handed to `runs(port, measure)`, then stopped. */
+  async function extraPortal(name, env, encoding, runs) {
+    const portal = await startExtraPortal(name, env, { encoding });
+    await runs(portal.port, portal.measure);
+    await portal.stop();
   }
   // Micro-caching on (server.htmlMicroCacheMs): anonymous hot pages answered from memory.
   const cached = []; // {url, ...wrk, cpuUsPerReq}
@@ -691,8 +709,43 @@ async function main() {
       await alternate(TENDER, ['tender anonymous', 'tender follower']);
     });
   }
+  // What the price lines cost the large tender page (issue 47: at most 3 %): the page on a
+  // portal with them (the default) against a portal with `features.prices` off, which asks
+  // the upstream nothing in their place. Both are up at once on the server CPUs (the one
+  // not measured idles), so that the runs can alternate without a restart between them:
+  // with, without, twice, at the top concurrency.
+  const prices = []; // {who, url, ...wrk, cpuUsPerReq, upstreamUsPerReq}
+  const pricePages = {}; // who -> {lines, size}
+  if (S.prices) {
+    const portals = [
+      ['with prices', await startExtraPortal('portal-prices', {}, { warm: [TENDER] })],
+      ['without prices', await startExtraPortal('portal-no-prices', { PORTAL_CLIENT_FEATURES_PRICES: 'false' }, { port: SECOND_EXTRA_PORT, warm: [TENDER] })],
+    ];
+    // The comparison means something only if the page has price lines with the flag and none without.
+    for (const [who, portal] of portals) {
+      const { status, size, body } = await get(portal.port, TENDER.url);
+      if (status !== 200) fail(`the portal ${who} answers ${status} for ${TENDER.url}`);
+      pricePages[who] = { lines: (body.toString().match(/class="price-benchmark"/g) ?? []).length, size };
+    }
+    if (!(pricePages['with prices'].lines > 0)) fail(`${TENDER.url} shows no price line (class="price-benchmark") with features.prices on: nothing to measure`);
+    if (pricePages['without prices'].lines) fail(`${TENDER.url} shows ${pricePages['without prices'].lines} price line(s) with features.prices off`);
+    for (let i = 0; i < 2; i++) {
+      for (const [who, portal] of portals) {
+        // The upstream's share of the previous run done too: its CPU is counted per request.
+        await settle([upstream.pgid]);
+        const last = { who, ...(await portal.measure(TENDER)) };
+        prices.push(last);
+        console.log(
+          `  prices portal c=${TOP} ${TENDER.name} ${who.padEnd(14)} ${fmtRps(last.rps).padStart(7)} req/s  ` +
+            `p50 ${fmtMs(last.p50).padStart(6)} ms  p99 ${fmtMs(last.p99).padStart(6)} ms  errors ${last.errors}  ` +
+            `cpu ${last.cpuUsPerReq.toFixed(0)} µs/req  upstream ${last.upstreamUsPerReq.toFixed(0)} µs/req`,
+        );
+      }
+    }
+    for (const [, portal] of portals) await portal.stop();
+  }
   await stopGroups([upstream.pgid]);
-  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded, session }, null, 1));
+  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded, session, prices, pricePages }, null, 1));
 
   // First-load JavaScript: the entry and the chunks the document preloads.
   const manifest = JSON.parse(readFileSync(join(WEB_DIST, 'client/manifest.json'), 'utf8'));
@@ -730,7 +783,7 @@ async function main() {
     const o = agg(b, url, c);
     return p && o ? p[key] / o[key] : NaN;
   };
-  const totalErrors = [...results, ...cached, ...encoded].reduce((s, r) => s + r.errors, 0);
+  const totalErrors = [...results, ...cached, ...encoded, ...prices].reduce((s, r) => s + r.errors, 0);
 
   const md = [];
   md.push('# SSR benchmark: the portal against Node, Deno and Bun serving the same bundle', '');
@@ -933,6 +986,44 @@ async function main() {
       );
       md.push(`Follower CPU per request ÷ anonymous: **${(avg(follower, 'cpuUsPerReq') / avg(tenderAnon, 'cpuUsPerReq')).toFixed(2)}**; throughput ÷ anonymous: **${(avg(follower, 'rps') / avg(tenderAnon, 'rps')).toFixed(2)}**.`, '');
     }
+  }
+  if (prices.length) {
+    const avg = (list, key) => list.reduce((a, r) => a + r[key], 0) / Math.max(1, list.length);
+    const [withLines, without] = ['with prices', 'without prices'].map((who) => prices.filter((r) => r.who === who));
+    const cpu = avg(withLines, 'cpuUsPerReq') / avg(without, 'cpuUsPerReq');
+    const throughput = avg(withLines, 'rps') / avg(without, 'rps');
+    const mark = (ok) => (ok ? '✓' : '✗');
+    md.push(`## What the price lines cost the tender page (portal only, c=${TOP})`, '');
+    md.push(
+      `\`${TENDER.url}\` on a portal with its price lines (\`features.prices\`, the default: the page also asks the upstream ` +
+        `\`/api/prices/tenders/{id}\`, beside the tender, and renders "others paid" beside ${pricePages['with prices'].lines} item(s); ` +
+        `HTML ${pricePages['with prices'].size} B) against a portal with \`PORTAL_CLIENT_FEATURES_PRICES=false\` ` +
+        `(no request, no line; HTML ${pricePages['without prices'].size} B). Both up at once on CPU ${S.server.spec}, ` +
+        'the one not measured idle; alternating twice. "Upstream CPU" is the upstream\'s own time per page request (on the load CPUs).',
+      '',
+    );
+    md.push(
+      table(
+        ['portal', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'upstream CPU µs/req', 'errors'],
+        [withLines, without].map((list) => [
+          list[0].who,
+          fmtRps(avg(list, 'rps')),
+          fmtMs(avg(list, 'p50')),
+          fmtMs(avg(list, 'p99')),
+          avg(list, 'cpuUsPerReq').toFixed(0),
+          avg(list, 'upstreamUsPerReq').toFixed(0),
+          String(list.reduce((a, r) => a + r.errors, 0)),
+        ]),
+      ),
+      '',
+    );
+    const pctOf = (x) => `${x >= 0 ? '+' : '−'}${(Math.abs(x) * 100).toFixed(1)} %`;
+    md.push(
+      `CPU per request with ÷ without: **${cpu.toFixed(3)}** (${pctOf(cpu - 1)}) ${mark(cpu <= 1 + PRICES_TARGET)}; ` +
+        `throughput with ÷ without: **${throughput.toFixed(3)}** (${pctOf(throughput - 1)}) ${mark(throughput >= 1 - PRICES_TARGET)}. ` +
+        `Target (issue 47): the lines add at most ${(PRICES_TARGET * 100).toFixed(0)} % (CPU ratio ≤ ${(1 + PRICES_TARGET).toFixed(2)}, throughput ratio ≥ ${(1 - PRICES_TARGET).toFixed(2)}).`,
+      '',
+    );
   }
   const verdict = (bytes, budget) => (bytes <= budget ? 'within budget' : `**over budget by ${kib(bytes - budget)}**`);
   md.push('## Sizes against budgets (1 KiB = 1024 B)', '');
