@@ -10,7 +10,8 @@
 // Environment: BENCH_SERVER_CPUS (1), BENCH_LOAD_CPUS (0), BENCH_ROUNDS (2), BENCH_DURATION
 // (5 s per run), BENCH_WARMUP (3 s per page after each start), BENCH_CONNECTIONS (1,8,64),
 // BENCH_SERVERS (portal,node,deno,bun), BENCH_FLOOR_RUNS (500), BENCH_SAMPLES (20),
-// BENCH_RESULTS (bench/results: where latest.md and history.md go), BENCH_MICRO_CACHE_MS (2000;
+// BENCH_RESULTS (bench/results: where latest.md and history.md go; set, runs.json too, which
+// otherwise goes to bench/results/tmp), BENCH_MICRO_CACHE_MS (2000;
 // 0 skips the runs of the portal with micro-caching on, reported as `ssr-micro-cached-ratio`),
 // BENCH_COMPRESSED (0 skips the portal's runs with `Accept-Encoding: br` and `gzip`),
 // BENCH_SESSION (0 skips the logged-in runs), BENCH_PRICES (0 skips the large tender page
@@ -745,7 +746,10 @@ async function main() {
     for (const [, portal] of portals) await portal.stop();
   }
   await stopGroups([upstream.pgid]);
-  writeFileSync(join(TMP, 'runs.json'), JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded, session, prices, pricePages }, null, 1));
+  // With BENCH_RESULTS (a run of one's own), its raw figures go there too.
+  const runsJson = process.env.BENCH_RESULTS ? join(RESULTS, 'runs.json') : join(TMP, 'runs.json');
+  mkdirSync(dirname(runsJson), { recursive: true });
+  writeFileSync(runsJson, JSON.stringify({ settings: S, versions, floor, pages, rss, slow, results, cached, encoded, session, prices, pricePages }, null, 1));
 
   // First-load JavaScript: the entry and the chunks the document preloads.
   const manifest = JSON.parse(readFileSync(join(WEB_DIST, 'client/manifest.json'), 'utf8'));
