@@ -419,3 +419,112 @@ async fn api_documentation_plans_are_searchable_like_the_real_ones() {
     assert!(with_item > 0);
     assert_eq!(keyword.body["hydra:totalItems"], with_item);
 }
+
+/// The `dateModified` of each member (epoch ms).
+fn modified(r: &common::Resp) -> Vec<i64> {
+    r.body["hydra:member"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| upstream::dates::parse(m["dateModified"].as_str().unwrap()).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn changed_since_keeps_the_records_modified_at_or_after_it() {
+    let s = state();
+    // The 100 newest changes: a cutoff at the 40th keeps those at or after it.
+    let newest = get(&s, "/api/tenders?sortOrder=dateModified.desc&perPage=100").await;
+    let times = modified(&newest);
+    let cutoff = times[39];
+    assert!(times[99] < cutoff, "ties stay within the first page");
+    let expected = times.iter().filter(|&&t| t >= cutoff).count();
+    let since = upstream::dates::format_kyiv(cutoff);
+    let url = format!("/api/tenders?changedSince={}&sortOrder=dateModified.asc&perPage=100", common::enc(&since));
+    let r = get(&s, &url).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["hydra:totalItems"], expected, "{since}");
+    let got = modified(&r);
+    assert!(got.iter().all(|&t| t >= cutoff), "none before {since}");
+    assert!(got.windows(2).all(|w| w[0] <= w[1]), "oldest first, to poll from");
+    assert_eq!(got[0], cutoff);
+    // It narrows the other filters, never widens them.
+    let status = newest.body["hydra:member"][0]["status"].as_str().unwrap();
+    let both =
+        get(&s, &format!("/api/tenders?changedSince={}&status[]={status}&perPage=100", common::enc(&since))).await;
+    let both_n = both.body["hydra:totalItems"].as_u64().unwrap();
+    assert!(both_n >= 1 && both_n <= expected as u64, "{both_n} of {expected}");
+    assert!(both.body["hydra:member"].as_array().unwrap().iter().all(|m| m["status"] == status));
+    // A date is its Kyiv midnight; a moment past every change keeps nothing; one before
+    // them all keeps everything; an empty one is no filter.
+    let day = &since[..10];
+    let midnight = upstream::dates::format_kyiv(upstream::dates::parse(day).unwrap());
+    assert!(midnight.starts_with(&format!("{day}T00:00:00")), "{midnight}");
+    let total = |q: String| {
+        let s = s.clone();
+        async move {
+            let r = get(&s, &format!("/api/tenders?{q}")).await;
+            assert_eq!(r.status, 200, "{q}: {}", r.text);
+            r.body["hydra:totalItems"].as_u64().unwrap()
+        }
+    };
+    assert_eq!(
+        total(format!("changedSince={day}")).await,
+        total(format!("changedSince={}", common::enc(&midnight))).await
+    );
+    assert!(total(format!("changedSince={day}")).await >= expected as u64);
+    assert_eq!(total(format!("changedSince={}", common::enc(&upstream::dates::format_kyiv(times[0] + 1)))).await, 0);
+    let all = total(String::new()).await;
+    assert_eq!(total("changedSince=2000-01-01".into()).await, all);
+    assert_eq!(total("changedSince=".into()).await, all);
+    // Plans and contracts too.
+    for register in ["plans", "contracts"] {
+        let r = get(&s, &format!("/api/{register}?sortOrder=dateModified.desc&perPage=5")).await;
+        let newest = modified(&r)[0];
+        let since = common::enc(&upstream::dates::format_kyiv(newest));
+        let r = get(&s, &format!("/api/{register}?changedSince={since}&perPage=100")).await;
+        assert_eq!(r.status, 200, "{register}: {}", r.text);
+        let n = r.body["hydra:totalItems"].as_u64().unwrap();
+        assert!(n >= 1 && modified(&r).iter().all(|&t| t >= newest), "{register}: {n}");
+    }
+}
+
+#[tokio::test]
+async fn changed_since_refuses_what_is_not_a_date() {
+    let s = state();
+    for register in ["tenders", "plans", "contracts"] {
+        for bad in ["yesterday", "2026-13-01", "1e9", "2026-11-29T25:00:00", "%3Cscript%3E"] {
+            let r = get(&s, &format!("/api/{register}?changedSince={bad}")).await;
+            assert_eq!(r.status, 400, "{register} {bad}: {}", r.text);
+            assert_eq!(r.body["parameter"], "changedSince", "{register} {bad}");
+        }
+    }
+}
+
+/// A poller's view: the records changed through the development API since its last poll,
+/// and nothing else.
+#[tokio::test]
+async fn changed_since_finds_the_records_changed_after_a_poll() {
+    let mut cfg = common::config_with(0);
+    cfg.dev = true;
+    cfg.users_db = ":memory:".into();
+    let s = upstream::load(cfg).expect("load");
+    let newest = get(&s, "/api/tenders?sortOrder=dateModified.desc&perPage=1").await;
+    let last_poll = modified(&newest)[0].max(upstream::dates::now_ms()) + 1;
+    let since = common::enc(&upstream::dates::format_kyiv(last_poll));
+    assert_eq!(get(&s, &format!("/api/tenders?changedSince={since}")).await.body["hydra:totalItems"], 0);
+    let listed = get(&s, "/api/tenders?perPage=3&sortOrder=dateCreated.asc").await;
+    let mut changed: Vec<String> =
+        listed.body["hydra:member"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap().to_string()).collect();
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    for id in &changed {
+        let r = common::post_json(&s, &format!("/dev/cdb/tenders/{id}"), r#"{"description": "Змінено"}"#, None).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let r = get(&s, &format!("/api/tenders?changedSince={since}&sortOrder=dateModified.asc&perPage=100")).await;
+    let mut found: Vec<String> =
+        r.body["hydra:member"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap().to_string()).collect();
+    found.sort();
+    changed.sort();
+    assert_eq!(found, changed);
+}

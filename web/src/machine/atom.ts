@@ -19,6 +19,7 @@ import { localized, money, organisationNames, type Organization, type Value } fr
 import { localizedPath } from '../lib/paths';
 import { membersOf } from '../records/collection';
 import { RED_FLAG_CODES } from '../records/redFlags';
+import { withChangedSince } from './changedSince';
 import { feedStylesheetPath } from './feedPage';
 import { searchTitle } from './searchTitle';
 import type { Context, MachineDocument, Step } from './types';
@@ -163,11 +164,11 @@ function entryHtml(facts: Array<[string, string]>, flags: RaisedFlag[], t: TFunc
   return `<p>${lines.join('<br>')}</p>`;
 }
 
-/** The feed of `register`'s search `filters`. */
-export function feed(register: Register, filters: SearchFilters): MachineDocument {
-  const query = feedQuery(filters, register);
+/** The feed of `register`'s search `filters`, of the records changed since `since` when given (`changedSince.ts`). */
+export function feed(register: Register, filters: SearchFilters, since?: string): MachineDocument {
+  const query = withChangedSince(feedQuery(filters, register), since);
   return {
-    first: () => ({ status: 200, text: '', next: { key: 'search', service: 'search', path: feedSearch(filters, register) } }),
+    first: () => ({ status: 200, text: '', next: { key: 'search', service: 'search', path: withChangedSince(feedSearch(filters, register), since) } }),
     step: ({ origin, language, t, request }: Context, answer): Step => {
       const members = membersOf<Member>(answer).slice(0, FEED_SIZE);
       const of = REGISTER_OF[register.name];

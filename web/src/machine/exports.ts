@@ -15,6 +15,7 @@ import { EXTENSIONS, exportUrl, tenderOcdsUrl, type ExportFormat } from '../lib/
 import { RESULT_WINDOW } from '../lib/pagination';
 import { membersOf, type Collection } from '../records/collection';
 import { LABELS_MAX_AGE } from '../lib/classifiers';
+import { withChangedSince } from './changedSince';
 import { RFC_4180, SEMICOLON, cpvCodes, csvHeader, csvOfTable, sheetHeader, sheetOfTable, tableOf, withCpvNames, type Cell } from './csv';
 import { contractRelease, packageOpening, planRelease, PACKAGE_CLOSING, ocdsRedFlags, tenderRelease, type Release } from './ocds';
 import { assessmentOf } from '../records/redFlags';
@@ -87,18 +88,19 @@ export function exportFilename(register: Pick<Register, 'name'> | { name: string
 }
 
 /**
- * An export of `register`'s search `filters` (its sort kept, its paging not), in the
+ * An export of `register`'s search `filters` (its sort kept, its paging not; only the
+ * records changed since `since` when given, `changedSince.ts`), in the
  * order its page shows: a keyword's relevance too, so that the file's first rows are
  * the page's first results (the upstream's relevance order is stable from page to
  * page: ties go by load order).
  */
-export function searchExport(register: Register, filters: SearchFilters, format: ExportFormat): MachineDocument {
-  const query = serializeFilters(filters, { withPaging: false, register });
+export function searchExport(register: Register, filters: SearchFilters, format: ExportFormat, since?: string): MachineDocument {
+  const query = withChangedSince(serializeFilters(filters, { withPaging: false, register }), since);
   const lastWindowPage = Math.floor(RESULT_WINDOW / EXPORT_PAGE);
   const spec = (page: number) => ({
     key: 'search',
     service: 'search' as const,
-    path: searchApiPath({ ...filters, page, perPage: EXPORT_PAGE }, register),
+    path: withChangedSince(searchApiPath({ ...filters, page, perPage: EXPORT_PAGE }, register), since),
   });
   /** A table's text in the export's format. */
   const textOf = (table: Cell[][], language: Language) =>

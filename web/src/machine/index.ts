@@ -28,6 +28,7 @@ import { searchExport, tenderPackage } from './exports';
 import { priceExport } from './prices';
 import { tenderIcsAt } from './ics';
 import { sitemapAt, sitemapIndex } from './sitemap';
+import { changedSinceOf } from './changedSince';
 import type { Context, MachineDocument, MachineRequest, Step } from './types';
 import { notFound } from './types';
 
@@ -43,9 +44,10 @@ function documentAt(path: string, language: Language, query: URLSearchParams, te
   if (search) {
     const register = REGISTERS[search[1]];
     const filters = parseFilters(query, { allowTestMode: testMode, register });
-    if (search[2] === 'atom') return feed(register, filters);
+    const since = changedSinceOf(query);
+    if (search[2] === 'atom') return feed(register, filters, since);
     const format = ({ csv: 'csv', 'semicolon.csv': 'semicolon', xlsx: 'xlsx', 'ocds.json': 'ocds' } as const)[search[2] as 'csv' | 'semicolon.csv' | 'xlsx' | 'ocds.json'];
-    return searchExport(register, filters, format);
+    return searchExport(register, filters, format, since);
   }
   const prices = /^\/prices\/(\d{8}(?:-\d)?)\.(csv|semicolon\.csv|xlsx)$/.exec(path);
   if (prices) return priceExport(prices[1], query, ({ csv: 'csv', 'semicolon.csv': 'semicolon', xlsx: 'xlsx' } as const)[prices[2] as 'csv' | 'semicolon.csv' | 'xlsx']);
