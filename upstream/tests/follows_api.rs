@@ -773,3 +773,40 @@ async fn asking_again_for_an_address_changes_nothing_without_its_owner() {
     assert_eq!(get(&s, &format!("/api/follows/confirm?token={first}")).await.status, StatusCode::NOT_FOUND);
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// A plan's tender announced is named by the tender's public id and title (the plan
+/// carries its 32-hex id only), in the events API, the follower's round and the cabinet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plans_tender_is_named_by_its_public_id_and_title() {
+    let folder = dir("plan");
+    let s = load(&folder);
+    let plan = get(&s, "/api/plans?perPage=1&status[]=scheduled").await.body["hydra:member"][0].clone();
+    let (plan_id, plan_key) = (plan["id"].as_str().unwrap().to_string(), plan["planID"].as_str().unwrap().to_string());
+    let (tender_hex, tender_key) = tenders(&s, 1).await.remove(0);
+    let title = tender(&s, &tender_hex).await["title"].as_str().unwrap().to_string();
+    let token = common::login(&s, "buyer@example.com", "buyer-password-1").await;
+    let body = json!({"register": "plans", "target": plan_key}).to_string();
+    assert_eq!(send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await.status, StatusCode::OK);
+    let patch = json!({"tender_id": tender_hex, "status": "complete"}).to_string();
+    let r = send(&s, "POST", &format!("/dev/cdb/plans/{plan_id}"), Some(&patch), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let check = |e: &Value| {
+        assert_eq!(e["type"], "tenderCreated", "{e}");
+        assert_eq!(e["tenderId"], tender_hex.as_str());
+        assert_eq!(
+            (e["tenderKey"].as_str(), e["tenderTitle"].as_str()),
+            (Some(tender_key.as_str()), Some(title.as_str()))
+        );
+    };
+    let r = get(&s, &format!("/api/plans/{plan_key}/events?type=tenderCreated")).await;
+    check(&r.body["data"][0]);
+    let due = send(&s, "GET", "/api/follows/due?after=0&limit=10", None, Some(KEY)).await;
+    let events = due.body["data"][0]["items"][0]["events"].as_array().unwrap().clone();
+    check(events.iter().find(|e| e["type"] == "tenderCreated").expect("in the round"));
+    let list = send(&s, "GET", "/api/users/follows", None, Some(&token)).await;
+    let last = &list.body["data"][0]["lastChange"];
+    if last["type"] == "tenderCreated" {
+        check(last);
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -12,7 +12,7 @@ use crate::AppState;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::get;
 use axum::Router;
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// Every event type's name (the `type` filter is checked against them).
 pub const TYPES: [&str; 22] = [
@@ -71,6 +71,32 @@ pub fn buyer_code(code: &str) -> Result<&str, UpstreamError> {
     }
 }
 
+/// Names the tender of each plan's `tenderCreated` event by what the data holds of it:
+/// its public id (`tenderKey`) and, when the event has none, its title (`tenderTitle`).
+/// A plan's version names its tender by the 32-hex `tender_id` alone, which is what the
+/// log keeps; the tender is looked up when the event is read, so an event written before
+/// its tender reached the data is named once it has. Every answer that carries events
+/// passes them through here.
+pub fn name_tenders(s: &AppState, events: &mut [Value]) {
+    if !events.iter().any(|e| e["type"] == "tenderCreated") {
+        return;
+    }
+    let data = s.data.read();
+    let c = data.collection(Kind::Tender);
+    for e in events.iter_mut().filter(|e| e["type"] == "tenderCreated") {
+        let Some(d) = e["tenderId"].as_str().and_then(|id| c.index.lookup(id)) else { continue };
+        let doc = data.document(c, d);
+        if let Some(key) = doc["tenderID"].as_str().filter(|k| !k.is_empty()) {
+            e["tenderKey"] = json!(key);
+        }
+        if e["tenderTitle"].as_str().is_none_or(str::is_empty) {
+            if let Some(title) = doc["title"].as_str().filter(|t| !t.is_empty()) {
+                e["tenderTitle"] = json!(title);
+            }
+        }
+    }
+}
+
 fn types_of(p: &Params) -> Result<Vec<String>, UpstreamError> {
     let mut out = Vec::new();
     for v in p.list("type").into_iter().flat_map(|v| v.split(',')).map(str::trim).filter(|v| !v.is_empty()) {
@@ -87,10 +113,11 @@ fn answer(s: &AppState, target: Target<'_>, q: Option<&str>) -> Answer {
     let per_page = p.positive("perPage", 50, log::MAX_PAGE)?;
     let page = p.positive("page", 1, 100_000)?;
     let types = types_of(&p)?;
-    let (rows, total, begins) = s.history.read(|db| {
+    let (mut rows, total, begins) = s.history.read(|db| {
         let (rows, total) = log::page(db, target, &types, (page - 1) * per_page, per_page)?;
         Ok((rows, total, log::begins(db)?))
     })?;
+    name_tenders(s, &mut rows);
     Ok(JsonAnswer::ok(json!({
         "data": rows,
         "total": total,

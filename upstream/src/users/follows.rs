@@ -939,17 +939,23 @@ async fn unsubscribe(State(s): State<AppState>, RawQuery(q): RawQuery) -> Answer
 async fn list(State(s): State<AppState>, h: HeaderMap) -> Answer {
     let (user, _) = signed_in(&s, &h)?;
     let follows = s.users.follows_of_user(user)?;
-    let items = s.history.read(|db| {
+    let mut last: Vec<Value> = s.history.read(|db| {
         follows
             .iter()
-            .map(|f| {
-                let (last, _) = log::page(db, f.target(), &[], 0, 1)?;
-                let mut v = f.owner_json();
-                v["lastChange"] = last.into_iter().next().unwrap_or(Value::Null);
-                Ok(v)
-            })
+            .map(|f| Ok(log::page(db, f.target(), &[], 0, 1)?.0.into_iter().next().unwrap_or(Value::Null)))
             .collect::<rusqlite::Result<Vec<_>>>()
     })?;
+    // Outside the log's lock: a change takes the log's while it holds the data's.
+    crate::history::api::name_tenders(&s, &mut last);
+    let items: Vec<Value> = follows
+        .iter()
+        .zip(last)
+        .map(|(f, last)| {
+            let mut v = f.owner_json();
+            v["lastChange"] = last;
+            v
+        })
+        .collect();
     Ok(JsonAnswer::ok(json!({"data": items})))
 }
 
@@ -981,6 +987,8 @@ async fn status(State(s): State<AppState>, h: HeaderMap, RawQuery(q): RawQuery) 
         rows.truncate(20);
         Ok((rows, total))
     })?;
+    let mut changes = changes;
+    crate::history::api::name_tenders(&s, &mut changes);
     Ok(JsonAnswer::ok(json!({"data": {
         "following": true, "id": f.id, "frequency": f.frequency,
         "since": f.seen_at.map(dates::format_kyiv), "changes": changes, "total": total,
@@ -1068,7 +1076,12 @@ async fn due(State(s): State<AppState>, h: HeaderMap, RawQuery(q): RawQuery) -> 
     let mut out = Vec::new();
     for (who, follows) in &followers {
         let all = s.users.follows_of_follower(who.id)?;
-        let items = s.history.read(|db| round_items(db, &epoch, follows, &all))?;
+        let mut items = s.history.read(|db| round_items(db, &epoch, follows, &all))?;
+        for item in &mut items {
+            if let Some(events) = item["events"].as_array_mut() {
+                crate::history::api::name_tenders(&s, events);
+            }
+        }
         if !items.is_empty() {
             out.push(json!({"follower": who.id, "language": who.language, "unsubscribe": who.token,
                 "epoch": epoch, "state": state_of(&all), "items": items}));

@@ -68,6 +68,7 @@ const EXPECTED: Array<[string, string, string, string]> = [
   ['lot value', 'Очікувану вартість лота «Лот 1: покрівля» змінено: 100 000,00 грн → 90 000,00 грн', 'Expected value of lot “Лот 1: покрівля” changed: 100 000.00 UAH → 90 000.00 UAH', '#lot-l1'],
   ['tender created', 'За планом оголошено закупівлю UA-2026-12-01-000001-a «Ремонт даху школи»', 'Tender UA-2026-12-01-000001-a announced under the plan: “Ремонт даху школи”', '#tender'],
   ['tender created bare', 'За планом оголошено закупівлю UA-2026-12-01-000001-a', 'Tender UA-2026-12-01-000001-a announced under the plan', '#tender'],
+  ['tender created unnamed', 'За планом оголошено закупівлю e7db462b6c17406f8ddda353f082a92a', 'Tender e7db462b6c17406f8ddda353f082a92a announced under the plan', '#tender'],
 ];
 
 describe('eventLine', () => {
@@ -129,6 +130,11 @@ describe('eventUrl', () => {
     // An id with a space makes no HTML id: the page itself.
     expect(eventUrl(change, 'https://portal.test', 'uk')).toBe('https://portal.test/contracts/UA-2026-12-01-000001-a-a1');
     expect(eventHref(ev({ type: 'status', to: 'complete' }, 'plans'), 'en')).toBe('/en/plans/UA-P-2026-12-01-000001-a');
+    // The tender announced under a plan: its page, by its public id, else its 32-hex one.
+    const announced = EVERY_TYPE.find(([name]) => name === 'tender created')![1];
+    expect(eventHref(announced, 'uk')).toBe('/tenders/UA-2026-12-01-000001-a');
+    expect(eventUrl(EVERY_TYPE.find(([name]) => name === 'tender created unnamed')![1], 'https://portal.test', 'en'))
+      .toBe('https://portal.test/en/tenders/e7db462b6c17406f8ddda353f082a92a');
     // A monitoring's own page, under its tender's; without its number, the tender's section.
     const monitoring = ev({ type: 'monitoringConcluded', id: 'UA-M-2026-12-01-000001', status: 'completed' });
     expect(eventHref(monitoring, 'en')).toBe(`/en/tenders/${TENDER_KEY}/monitorings/UA-M-2026-12-01-000001`);

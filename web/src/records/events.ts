@@ -61,8 +61,8 @@ export type Change =
   | { type: 'lotAdded'; id: string; title?: string; value?: EventMoney }
   | { type: 'lotCancelled'; id: string; title?: string; from?: string; to?: string }
   | { type: 'lotValue'; id: string; title?: string; from?: EventMoney; to?: EventMoney }
-  /** A plan's: a tender was announced from it. */
-  | { type: 'tenderCreated'; tenderId: string; tenderTitle?: string };
+  /** A plan's: a tender was announced from it (`tenderId` its 32-hex id; `tenderKey` its public one, when the upstream holds it). */
+  | { type: 'tenderCreated'; tenderId: string; tenderKey?: string; tenderTitle?: string };
 
 export type EventType = Change['type'];
 
@@ -295,7 +295,7 @@ function bareLine(e: RecordEvent, t: TFunction, f: Formatter): string {
       return t(from ? 'events.lot.value' : 'events.lot.valueTo', { title: text(e.title) || e.id, from, to: amount(e.to, language) || '—' });
     }
     case 'tenderCreated':
-      return t(e.tenderTitle ? 'events.tenderCreated' : 'events.tenderCreatedBare', { id: e.tenderId, title: text(e.tenderTitle) });
+      return t(e.tenderTitle ? 'events.tenderCreated' : 'events.tenderCreatedBare', { id: e.tenderKey || e.tenderId, title: text(e.tenderTitle) });
     default:
       return t('events.other');
   }
@@ -379,9 +379,12 @@ export const recordPath = (register: FollowRegister, key: string): string => `/$
 
 /**
  * The event's place as a path of this site without the language prefix: the part of its
- * record's page it concerns, or a page of its own (a tender's monitoring).
+ * record's page it concerns, or a page of its own (a tender's monitoring, the tender
+ * announced under a plan: by its 32-hex id, which the tender's page takes too, when the
+ * upstream did not name it).
  */
 export function eventPath(event: RecordEvent): string {
+  if (event.type === 'tenderCreated' && (event.tenderKey || event.tenderId)) return recordPath('tenders', event.tenderKey || event.tenderId);
   const page = recordPath(event.register, event.recordKey);
   if ((event.type === 'monitoringOpened' || event.type === 'monitoringConcluded') && event.register === 'tenders' && event.id) {
     return `${page}/monitorings/${encodeURIComponent(event.id)}`;

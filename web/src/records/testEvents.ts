@@ -70,6 +70,7 @@ export const EVERY_TYPE: Array<[string, RecordEvent]> = [
   ['lot cancelled', ev({ type: 'lotCancelled', id: 'l2', title: 'Лот 2: утеплення', from: 'active', to: 'cancelled' })],
   ['lot unsuccessful', ev({ type: 'lotCancelled', id: 'l2', title: 'Лот 2: утеплення', from: 'active', to: 'unsuccessful' })],
   ['lot value', ev({ type: 'lotValue', id: 'l1', title: 'Лот 1: покрівля', from: uah(100000), to: uah(90000) })],
-  ['tender created', ev({ type: 'tenderCreated', tenderId: 'UA-2026-12-01-000001-a', tenderTitle: 'Ремонт даху школи' }, 'plans')],
-  ['tender created bare', ev({ type: 'tenderCreated', tenderId: 'UA-2026-12-01-000001-a' }, 'plans')],
+  ['tender created', ev({ type: 'tenderCreated', tenderId: 'e7db462b6c17406f8ddda353f082a92a', tenderKey: 'UA-2026-12-01-000001-a', tenderTitle: 'Ремонт даху школи' }, 'plans')],
+  ['tender created bare', ev({ type: 'tenderCreated', tenderId: 'e7db462b6c17406f8ddda353f082a92a', tenderKey: 'UA-2026-12-01-000001-a' }, 'plans')],
+  ['tender created unnamed', ev({ type: 'tenderCreated', tenderId: 'e7db462b6c17406f8ddda353f082a92a' }, 'plans')],
 ];

@@ -143,11 +143,15 @@ describe("the follower's notice", () => {
     expect(markup).not.toContain('href="#history"');
   });
 
-  it("links a monitoring's change to the monitoring's own page, the tender's section without its number", () => {
+  it("links a change with a page of its own there (a monitoring; a plan's tender), the tender's section without its number", () => {
     const opened = ev({ type: 'monitoringOpened', id: 'UA-M-2026-12-01-000001', status: 'active' });
     const markup = follow({ follow: following({ changes: [opened, ev({ type: 'monitoringConcluded' })], total: 2 }) }, { session });
     expect(links(markup).map((l) => l.href)).toEqual([`/tenders/${TENDER_KEY}/monitorings/UA-M-2026-12-01-000001`, '#monitorings']);
     expect(links(markup)[0].text).toBe('Держаудитслужба розпочала моніторинг UA-M-2026-12-01-000001');
+    // On a plan's page, the tender announced under it links to the tender's page.
+    const announced = ev({ type: 'tenderCreated', tenderId: 'e7db462b6c17406f8ddda353f082a92a', tenderKey: 'UA-2026-12-01-000001-a', tenderTitle: 'Ремонт' }, 'plans');
+    const plan = follow({ follow: following({ changes: [announced], total: 1 }) }, { session, props: { register: 'plans', recordKey: 'UA-P-2026-12-01-000001-a', target: 'p', history: false } });
+    expect(links(plan).map((l) => [l.href, l.text])).toEqual([['/tenders/UA-2026-12-01-000001-a', 'За планом оголошено закупівлю UA-2026-12-01-000001-a «Ремонт»']]);
   });
 
   it('escapes what the record says', () => {
