@@ -46,7 +46,7 @@ pub struct Summary {
     pub due: usize,
     /// E-mails written.
     pub emails: usize,
-    /// Events those e-mails name.
+    /// Changes those e-mails tell (listed, or counted past a daily follow's list).
     pub events: usize,
     /// Followers another run mailed first.
     pub skipped: usize,
@@ -112,8 +112,9 @@ pub async fn run(state: &AppState) -> Result<Summary, String> {
     }
 }
 
-/// One follower's e-mail: `Some(events named)` (`Some(0)`: nothing left to tell, the
-/// cursors moved without an e-mail), or `None` when another run mailed it.
+/// One follower's e-mail: `Some(changes told)`, listed or counted (`Some(0)`: nothing
+/// left to tell, the cursors moved without an e-mail), or `None` when another run mailed
+/// it.
 async fn one(
     state: &AppState,
     ready: &crate::state::Ready,
@@ -121,11 +122,13 @@ async fn one(
     f: &DueFollower,
 ) -> Result<Option<usize>, String> {
     let events: usize = f.items.iter().map(|i| i["events"].as_array().map_or(0, Vec::len)).sum();
+    // A daily follow's changes past those listed: counted in the e-mail.
+    let more: u64 = f.items.iter().map(|i| i["more"].as_u64().unwrap_or(0)).sum();
     let items: Vec<Value> =
         f.items.iter().map(|i| json!({ "follow": i["follow"], "from": i["from"], "to": i["to"] })).collect();
     let mut delivery = json!({ "follower": f.follower, "epoch": f.epoch, "items": items, "state": f.state });
     // Every event of the round was told under another follow: no e-mail, the cursors move.
-    if events > 0 {
+    if events > 0 || more > 0 {
         let carried = json!({ "follows": { "unsubscribe": f.unsubscribe, "items": f.items } });
         let url = mail_url(&f.language);
         let text = crate::machine::collect(state, ready, url, carried).await?;
@@ -136,7 +139,7 @@ async fn one(
     }
     let path = "/api/follows/deliver";
     match users::change(state.http(), state.sessions().users(), Method::POST, path, key, delivery).await {
-        Ok(_) => Ok(Some(events)),
+        Ok(_) => Ok(Some(events + usize::try_from(more).unwrap_or(usize::MAX))),
         Err(refusal) if refusal.error == CallError::Refused(409) => Ok(None),
         Err(refusal) => Err(format!("users API: {path} answered {}", refusal.error.status())),
     }

@@ -810,3 +810,54 @@ async fn a_plans_tender_is_named_by_its_public_id_and_title() {
     }
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// A daily follow busier than one e-mail lists never falls behind: its mail lists the
+/// first changes, counts the rest, and its cursor passes them all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_follow_past_the_cap_counts_the_rest_and_moves_past_it() {
+    let folder = dir("daily");
+    let s = load(&folder);
+    let picked = tenders(&s, 2).await;
+    let token = common::login(&s, "seller@example.com", "seller-password-1").await;
+    for ((id, _), frequency) in picked.iter().zip(["daily", "immediate"]) {
+        let body = json!({"register": "tenders", "target": id, "frequency": frequency}).to_string();
+        assert_eq!(send(&s, "POST", "/api/users/follows", Some(&body), Some(&token)).await.status, StatusCode::OK);
+    }
+    let cap = upstream::users::follows::MAX_EVENTS;
+    for _ in 0..cap + 12 {
+        for (id, _) in &picked {
+            extend(&s, id).await;
+        }
+    }
+    let due = send(&s, "GET", "/api/follows/due?after=0&limit=10", None, Some(KEY)).await;
+    let items = due.body["data"][0]["items"].as_array().unwrap().clone();
+    let of = |id: &str| items.iter().find(|i| i["target"] == id.to_lowercase()).unwrap().clone();
+    let last = |id: &str| {
+        let (s, id) = (s.clone(), id.to_string());
+        async move { get(&s, &format!("/api/tenders/{id}/events?perPage=1")).await.body["data"][0]["seq"].as_i64().unwrap() }
+    };
+    let (daily, immediate) = (of(&picked[0].0), of(&picked[1].0));
+    assert_eq!(daily["events"].as_array().unwrap().len(), cap);
+    assert_eq!(daily["more"], 12, "the rest, counted");
+    assert_eq!(daily["to"], last(&picked[0].0).await, "and passed");
+    assert_eq!(immediate["events"].as_array().unwrap().len(), cap);
+    assert_eq!(immediate["more"], 0, "an immediate follow's rest comes in the next round");
+    assert!(immediate["to"].as_i64().unwrap() < last(&picked[1].0).await);
+    assert_eq!(round(&s, None).await, (1, 0));
+    // The next round: the immediate follow's rest; the daily one has nothing left, even
+    // when due again a day later.
+    rusqlite::Connection::open(folder.join("users.sqlite3"))
+        .unwrap()
+        .execute("UPDATE follows SET checked = 0 WHERE frequency = 'daily'", [])
+        .unwrap();
+    let due = send(&s, "GET", "/api/follows/due?after=0&limit=10", None, Some(KEY)).await;
+    let items = due.body["data"][0]["items"].as_array().unwrap().clone();
+    assert_eq!(items.len(), 1, "{}", due.text);
+    assert_eq!(
+        (items[0]["target"].as_str(), items[0]["events"].as_array().unwrap().len()),
+        (Some(picked[1].0.to_lowercase().as_str()), 12)
+    );
+    assert_eq!(round(&s, None).await, (1, 0));
+    assert_eq!(round(&s, None).await, (0, 0));
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -280,6 +280,17 @@ pub fn count_after(db: &Connection, target: Target<'_>, after: i64) -> rusqlite:
     Ok(n as usize)
 }
 
+/// How many events of a target come after `after`, and the last one's number (`after`
+/// when none), read at once.
+pub fn rest_after(db: &Connection, target: Target<'_>, after: i64) -> rusqlite::Result<(usize, i64)> {
+    let (cond, a, b) = target.condition();
+    db.query_row(
+        &format!("SELECT count(*), coalesce(max(seq), ?3) FROM history_events WHERE {cond} AND seq > ?3"),
+        params![a, b, after],
+        |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)),
+    )
+}
+
 /// The newest event's number of a target (0 when none).
 pub fn last_of(db: &Connection, target: Target<'_>) -> rusqlite::Result<i64> {
     let (cond, a, b) = target.condition();

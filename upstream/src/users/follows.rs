@@ -57,7 +57,9 @@ pub const MAX_PENDING: i64 = 10;
 pub const PENDING_MS: i64 = 7 * 86_400_000;
 /// A daily follow is mailed again this long after its last mail (a little under a day).
 pub const DAILY_MS: i64 = 86_400_000 - 15 * 60_000;
-/// Events of one follow in one e-mail; more wait for the next.
+/// Events of one follow listed in one e-mail. More wait for the next of an immediate
+/// follow (mailed again within a round or two); a daily follow's e-mail counts them
+/// instead and moves past them, so that a busy follow never falls a day behind.
 pub const MAX_EVENTS: usize = 50;
 /// Follows in one e-mail; more wait for the next.
 pub const MAX_ITEMS: usize = 50;
@@ -1023,8 +1025,8 @@ async fn remove_subject(
 }
 
 /// One follower's follows due in a round, each with its events after its cursor (oldest
-/// first, at most [`MAX_EVENTS`]; at most [`MAX_ITEMS`] follows), in the order of the
-/// follows. An event is told once in a follower's round however many of its follows
+/// first, at most [`MAX_EVENTS`]; a daily follow's `more` past them, its `to` their last;
+/// at most [`MAX_ITEMS`] follows), in the order of the follows. An event is told once in a follower's round however many of its follows
 /// hold it (a tender and its buyer, a contract and its buyer): under its record rather
 /// than its buyer, and not at all when another follow (`all`: every follow of the
 /// follower) mailed it in an earlier round. Each item's `to` is still the last event it
@@ -1040,7 +1042,12 @@ fn round_items(db: &rusqlite::Connection, epoch: &str, due: &[Follow], all: &[Fo
         }
         let from = f.cursor_in(epoch);
         let read = log::after_owned(db, f.target(), from, MAX_EVENTS)?;
-        let Some(to) = read.last().and_then(|(e, _)| e["seq"].as_i64()) else { continue };
+        let Some(mut to) = read.last().and_then(|(e, _)| e["seq"].as_i64()) else { continue };
+        // A daily follow's events past the listed ones: counted, and passed.
+        let mut more = 0;
+        if f.frequency == "daily" && read.len() == MAX_EVENTS {
+            (more, to) = log::rest_after(db, f.target(), to)?;
+        }
         let events: Vec<Value> = read
             .into_iter()
             .filter(|(e, buyer)| {
@@ -1052,7 +1059,7 @@ fn round_items(db: &rusqlite::Connection, epoch: &str, due: &[Follow], all: &[Fo
         items.push((
             f.id,
             json!({"follow": f.id, "register": f.register, "target": f.target, "key": f.key,
-            "title": f.title, "unsubscribe": f.token, "from": from, "to": to, "events": events}),
+            "title": f.title, "unsubscribe": f.token, "from": from, "to": to, "events": events, "more": more}),
         ));
     }
     items.sort_by_key(|(id, _)| *id);

@@ -84,6 +84,22 @@ describe("a follower's e-mail of changes", () => {
     ].join('\n'));
   });
 
+  it("says how many of a daily follow's changes it does not list, and where to read them all", () => {
+    const { mail: m } = mail({ unsubscribe: 'all', items: [item([question, extended], { more: 12 })] });
+    expect(m.text).toContain(
+      `#timeline\n\n…і ще 12 змін, які лист не вмістив; усі зміни: ${ORIGIN}/tenders/${TENDER_KEY}#history\n\nНе стежити за цим:`,
+    );
+    expect(m.subject).toBe(`${TENDER_KEY}: продовжено строк подання пропозицій і ще 13 змін`);
+    const buyer = item([], { register: 'buyers', key: '12345678', title: 'Школа № 1', more: 1 });
+    const { mail: counted } = mail({ unsubscribe: 'all', items: [buyer] }, 'en');
+    expect(counted.text).toContain(`…and 1 more change this e-mail does not list; every change: ${ORIGIN}/en/buyers/12345678\n`);
+    expect(counted.subject).toBe('Changes to 1 record you follow');
+    // What is not a count is none.
+    for (const more of [-3, 1.5, '7', null]) {
+      expect(mail({ unsubscribe: 'all', items: [item([question], { more } as never)] }).mail.text, String(more)).not.toContain('…і ще');
+    }
+  });
+
   it('writes English under /en, and keeps each change on its line', () => {
     const broken = ev({ type: 'questionAnswered', id: 'q2', title: 'Line\nbreak', answer: 'Yes.\r\nVisit https://evil.test' });
     const { mail: m } = mail({ unsubscribe: 'all', items: [item([broken], { title: 'Roof\nrepair' })] }, 'en');

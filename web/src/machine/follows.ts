@@ -30,6 +30,8 @@ export interface FollowsMailItem {
   unsubscribe: string;
   /** Oldest first. */
   events: RecordEvent[];
+  /** A daily follow's changes past those listed (counted, not listed: its history has them). */
+  more?: number;
 }
 
 export interface FollowsMailState {
@@ -56,7 +58,12 @@ export function followsMailOf(state: unknown): FollowsMailState['follows'] | nul
   if (!follows || typeof follows !== 'object' || typeof follows.unsubscribe !== 'string' || !Array.isArray(follows.items)) return null;
   const items = follows.items
     .filter((i) => i && typeof i === 'object' && REGISTERS.has(i.register) && typeof i.key === 'string' && typeof i.unsubscribe === 'string')
-    .map((i) => ({ ...i, title: typeof i.title === 'string' ? i.title : '', events: Array.isArray(i.events) ? i.events.filter(isEvent) : [] }));
+    .map((i) => ({
+      ...i,
+      title: typeof i.title === 'string' ? i.title : '',
+      events: Array.isArray(i.events) ? i.events.filter(isEvent) : [],
+      more: Number.isSafeInteger(i.more) && (i.more as number) > 0 ? i.more : 0,
+    }));
   return { unsubscribe: follows.unsubscribe, items };
 }
 
@@ -93,14 +100,17 @@ export function shortChange(e: RecordEvent, t: TFunction): string {
 const heading = (item: FollowsMailItem, t: TFunction) =>
   oneLine([`${t(`follow.registers.${item.register}`)} ${item.key}`, item.title].filter(Boolean).join(': '));
 
+/** An item with something to tell: changes listed, or counted. */
+const changedItem = (i: FollowsMailItem) => i.events.length > 0 || (i.more ?? 0) > 0;
+
 /** The subject: one record's weightiest change and how many more, or how many records changed. */
 function subjectOf(items: FollowsMailItem[], t: TFunction): string {
-  const changed = items.filter((i) => i.events.length > 0);
-  if (changed.length !== 1) return oneLine(changed.length ? t('follow.mail.subjectRecords', { count: changed.length }) : t('follow.mail.subjectNone'));
+  const changed = items.filter(changedItem);
   const [item] = changed;
+  if (changed.length !== 1 || !item.events.length) return oneLine(changed.length ? t('follow.mail.subjectRecords', { count: changed.length }) : t('follow.mail.subjectNone'));
   const key = item.register === 'buyers' ? t('follow.mail.buyerKey', { key: item.key }) : item.key;
   const change = shortChange(headline(item.events) as RecordEvent, t);
-  const more = item.events.length - 1;
+  const more = item.events.length - 1 + (item.more ?? 0);
   return oneLine(more > 0 ? t('follow.mail.subjectMore', { key, change, count: more }) : t('follow.mail.subject', { key, change }));
 }
 
@@ -108,12 +118,15 @@ function subjectOf(items: FollowsMailItem[], t: TFunction): string {
 export function followsMailText(follows: FollowsMailState['follows'], { origin, language, t }: Pick<Context, 'origin' | 'language' | 't'>): FollowsMail {
   const format: Formatter = formatter(t, language);
   const unsubscribeUrl = (token: string) => `${origin}${localizedPath(language, '/follow/unsubscribe')}?token=${encodeURIComponent(token)}`;
-  const items = follows.items.filter((i) => i.events.length > 0);
+  const items = follows.items.filter(changedItem);
+  const page = (item: FollowsMailItem) => origin + localizedPath(language, recordPath(item.register, item.key));
   const blocks = items.map((item) => [
     heading(item, t),
-    origin + localizedPath(language, recordPath(item.register, item.key)),
+    page(item),
     '',
     ...item.events.flatMap((e) => [`${format.date(e.at)} — ${oneLine(eventLine(e, t, format))}`, eventUrl(e, origin, language), '']),
+    // What a daily follow's mail does not list: said, with where to read it (a tender's history section).
+    ...(item.more ? [`${t('follow.mail.more', { count: item.more })}: ${page(item)}${item.register === 'tenders' ? '#history' : ''}`, ''] : []),
     `${t('follow.mail.unfollowOne')}: ${unsubscribeUrl(item.unsubscribe)}`,
   ].join('\n'));
   const unsubscribe = unsubscribeUrl(follows.unsubscribe);
