@@ -776,6 +776,8 @@ mod binary;
 mod cart;
 #[path = "http/faults.rs"]
 mod faults;
+#[path = "http/follows.rs"]
+mod follows;
 #[path = "http/fuzz.rs"]
 mod fuzz;
 #[path = "http/kill.rs"]
