@@ -31,8 +31,8 @@ export function Freshness() {
   const { data, language, now = 0 } = usePageState();
   const a = dataOf<FreshnessAnswer>({ data }, FRESHNESS);
   const at = a?.updatedAt ?? 0;
-  // The age in its largest whole unit: 40 с, 5 хв, 3 год, 2 дні (its own arithmetic: the
-  // chunk imports nothing beyond the entry, so it moves no shared module).
+  // The age in its largest whole unit: 40 с, 5 хв, 3 год, 2 дні (its own arithmetic; the
+  // snapshot's day comes from lib/dates, which the pages that show this line load anyway).
   const s = Math.max(0, Math.floor((now - at) / 1000));
   const [unit, n] = s < 60 ? ['freshness.seconds', s] : s < 3600 ? ['deadline.minutes', s / 60] : s < 86_400 ? ['deadline.hours', s / 3600] : ['deadline.days', s / 86_400];
   // i18next's context: `freshness.line_live`, `_behind`, `_starting`, `_snapshot`.
