@@ -655,56 +655,89 @@ fn levels(code: u32) -> Vec<(String, (u32, u32))> {
     out
 }
 
+/// The others an item is compared with: the level that answered, its group, and their
+/// prices ascending with their distribution.
+struct Company {
+    prefix: String,
+    group: u32,
+    amounts: Vec<f64>,
+    d: Distribution,
+}
+
+/// The company of an item of `code` in `unit` and `currency` (of VAT flag `vat` when the
+/// record's own price states one), without `own(i)`'s prices; `None` below [`MIN_OTHERS`]
+/// at every level.
+fn company(
+    idx: &PriceIndex,
+    code: u32,
+    unit: &str,
+    currency: &str,
+    vat: Option<bool>,
+    own: &impl Fn(u32) -> bool,
+) -> Option<Company> {
+    let (prefix, lo, hi, g) = levels(code).into_iter().find_map(|(prefix, (lo, hi))| {
+        let counts = idx.count_groups(lo, hi, own);
+        let mut candidates: Vec<(u32, usize)> = counts
+            .into_iter()
+            .filter(|(g, _)| {
+                let k = idx.group_key(*g);
+                *k.unit == *unit && *k.currency == *currency && vat.is_none_or(|v| k.vat == Some(v))
+            })
+            .collect();
+        // The largest group (of equal ones: with VAT, without, unknown).
+        candidates.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| idx.group_key(y.0).vat.cmp(&idx.group_key(x.0).vat)));
+        let (g, n) = candidates.first().copied()?;
+        (n >= MIN_OTHERS).then_some((prefix, lo, hi, g))
+    })?;
+    let mut amounts: Vec<f64> =
+        idx.select(lo, hi, |i| idx.group(i) == g && !own(i)).into_iter().map(|i| idx.amount(i)).collect();
+    amounts.sort_unstable_by(f64::total_cmp);
+    let d = Distribution::of_sorted(&amounts)?;
+    Some(Company { prefix, group: g, amounts, d })
+}
+
 /// A record's items against the others' prices: `own(i)` says which prices are the
-/// record's own (left out of the comparison).
+/// record's own (left out of the comparison). Items that share a code, a unit, a currency
+/// and a VAT flag (a large tender's often do) share one look-up.
 pub fn items_answer(data: &Data, asked: &[Asked], own: impl Fn(u32) -> bool) -> Value {
     let idx = &data.prices;
     let mut out = Vec::new();
+    let mut found: HashMap<(u32, &str, &str, Option<bool>), Option<Company>> = HashMap::new();
     for a in asked {
-        let unit = &a.item.unit.code;
-        let found = levels(a.item.code).into_iter().find_map(|(prefix, (lo, hi))| {
-            let counts = idx.count_groups(lo, hi, &own);
-            let mut candidates: Vec<(u32, usize)> = counts
-                .into_iter()
-                .filter(|(g, _)| {
-                    let k = idx.group_key(*g);
-                    *k.unit == **unit && *k.currency == *a.currency
-                })
-                .filter(|(g, _)| match a.own {
-                    Some((_, Some(vat))) => idx.group_key(*g).vat == Some(vat),
-                    _ => true,
-                })
-                .collect();
-            // The largest group (of equal ones: with VAT, without, unknown).
-            candidates.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| idx.group_key(y.0).vat.cmp(&idx.group_key(x.0).vat)));
-            let (g, n) = candidates.first().copied()?;
-            (n >= MIN_OTHERS).then_some((prefix, lo, hi, g))
-        });
-        let Some((prefix, lo, hi, g)) = found else { continue };
-        let ids = idx.select(lo, hi, |i| idx.group(i) == g && !own(i));
-        let Some(d) = idx.distribution(&ids) else { continue };
-        let key = idx.group_key(g);
-        let own_amount = a.own.map(|o| o.0);
-        let position = own_amount.map(|x| {
-            let below = ids.iter().filter(|&&i| idx.amount(i) < x).count();
-            let above = ids.iter().filter(|&&i| idx.amount(i) > x).count();
-            json!({"below": below, "above": above})
-        });
-        out.push(json!({
+        let unit = a.item.unit.code.as_str();
+        let vat = a.own.and_then(|o| o.1);
+        let Some(c) = found
+            .entry((a.item.code, unit, a.currency.as_str(), vat))
+            .or_insert_with(|| company(idx, a.item.code, unit, &a.currency, vat, &own))
+        else {
+            continue;
+        };
+        let (d, key) = (&c.d, idx.group_key(c.group));
+        // Only what the record page's line shows: the answer travels into the page's
+        // hydration state, item by item (a large tender has dozens), so every field the
+        // line does not read is paid for three times (parse, render, state). The whole
+        // distribution is the price page's (`GET /api/prices/{cpv}`).
+        let mut entry = json!({
             "itemId": a.item.item_id,
-            "description": a.item.description,
             "cpv": a.item.cpv,
-            "prefix": prefix,
-            "unit": {"code": unit, "name": a.item.unit.name.clone().or_else(|| idx.unit_name(g).map(String::from))},
-            "quantity": a.item.quantity,
+            "prefix": c.prefix,
+            "unit": {"code": unit, "name": a.item.unit.name.clone().or_else(|| idx.unit_name(c.group).map(String::from))},
             "currency": &*key.currency,
             "valueAddedTaxIncluded": key.vat,
-            "count": d.count, "median": d.median, "q1": d.q1, "q3": d.q3, "min": d.min, "max": d.max,
-            "lowerFence": d.lower_fence, "upperFence": d.upper_fence, "outliersMarked": d.marks_outliers(),
-            "own": own_amount,
-            "position": position,
-            "outlier": own_amount.and_then(|x| d.outlier(x)),
-        }));
+            "count": d.count, "median": d.median,
+        });
+        // The record's own price, where it stands (how many others paid less and more: their
+        // prices are ascending) and whether it is an outlier: absent without one.
+        if let Some(x) = a.own.map(|o| o.0) {
+            let below = c.amounts.partition_point(|&p| p < x);
+            let above = c.amounts.len() - c.amounts.partition_point(|&p| p <= x);
+            entry["own"] = json!(x);
+            entry["position"] = json!({"below": below, "above": above});
+            if let Some(o) = d.outlier(x) {
+                entry["outlier"] = json!(o);
+            }
+        }
+        out.push(entry);
     }
     json!({"items": out})
 }
@@ -795,8 +828,7 @@ pub fn product_answer(data: &Data, market: &crate::market::Market, id: &str) -> 
     item["quantity"] = json!(1);
     let value = &j["value"];
     let asked: Vec<Asked> = measured(&item)
-        .map(|mut m| {
-            m.description = text(&j["title"]).map(String::from);
+        .map(|m| {
             let own = value["amount"]
                 .as_f64()
                 .filter(|a| a.is_finite() && *a >= 0.0)

@@ -96,8 +96,6 @@ export interface RecordPrice {
   valueAddedTaxIncluded?: boolean | null;
   count: number;
   median: number;
-  q1?: number;
-  q3?: number;
   /** The record's own price per unit, when it has one. */
   own?: number | null;
   /** How many of the others are below and above `own`. */
