@@ -80,8 +80,21 @@ describe('the line on the record pages', () => {
     expect(text(first)).toContain('100 штук' + 'Інші платили: медіана 4,20 грн з ПДВ за штуку (57 цін)');
     expect(second).not.toContain('price-benchmark');
     expect(text(third)).toContain('(3 ціни) за кодом 33141100');
-    // Each in a boundary of its own: hydration keeps the server's line until the deferred chunk is in.
-    expect(first).toMatch(/<!--\$--><span class="price-benchmark">/);
+    // One boundary holds the section (hydration keeps the server's lines until the
+    // deferred chunk is in), not one per line.
+    const markup = tenderPage({ prices: ok(record) });
+    expect(itemsOf(markup).match(/<!--\$-->/g)).toHaveLength(1);
+    expect(first).not.toContain('<!--$-->');
+  });
+
+  it('makes a line once for items that share it, and apart for items whose own price differs', () => {
+    const [a] = record.items;
+    const same = { ...a, itemId: 'zzz' };
+    const dearer = { ...a, itemId: 'd4e5f6', own: 40, position: { below: 57, above: 0 } };
+    const [first, second, third] = rows(tenderPage({ prices: ok({ items: [a, same, dearer] }) })).map((r) => r.split('<span class="price-benchmark">')[1]);
+    expect(second).toBe(first);
+    expect(third).toContain('тут 40,00 грн, дорожче, ніж 57 з 57');
+    expect(first).toContain('тут 12,35 грн, дорожче, ніж 55 з 57');
   });
 
   it('leaves the tender\'s items as they were when the answer failed, or names no item', () => {

@@ -10,19 +10,40 @@
  * of its own (`PriceBenchmark.server.ts` is the server's way in); the server renders it in
  * place, and hydration keeps its markup until the chunk is in.
  */
+import type { ReactElement } from 'react';
 import { AppLink } from '../AppLink/AppLink';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { perUnit, vatNote } from '../../lib/price';
 import { unitName, type Formatter } from '../../records/parts';
-import { cpvDigits, pricesPath, recordPriceOf, statDigits } from '../../records/prices';
+import { cpvDigits, pricesPath, recordPriceOf, statDigits, type RecordPrice } from '../../records/prices';
 
 /** Whose own price the line compares: a tender's awarded one, a plan's expected one, a product's in the catalogue. */
 export type PriceOwner = 'tender' | 'plan' | 'product';
+
+/**
+ * Lines already made in a render, by the render's formatter and what the line reads: the
+ * items of a large tender often share a code and a unit, and so the same line. Kept as
+ * long as the formatter (one render), so bounded by the page's items.
+ */
+const made = new WeakMap<Formatter, Map<string, ReactElement | null>>();
+
+/** What a line shows, all of it: two entries with the same key make the same line. */
+const keyOf = (p: RecordPrice, owner: PriceOwner) =>
+  JSON.stringify([owner, p.cpv, p.prefix, p.unit.code, p.unit.name, p.currency, p.valueAddedTaxIncluded, p.count, p.median, p.own, p.position, p.outlier]);
 
 /** `entry`: the answer's entry for the item, as it is (a malformed one renders nothing). */
 export default function PriceBenchmark({ entry, owner, format }: { entry: unknown; owner: PriceOwner; format: Formatter }) {
   const price = recordPriceOf(entry);
   if (!price) return null;
+  let lines = made.get(format);
+  if (!lines) made.set(format, (lines = new Map()));
+  const key = keyOf(price, owner);
+  let line = lines.get(key);
+  if (line === undefined) lines.set(key, (line = lineOf(price, owner, format)));
+  return line;
+}
+
+function lineOf(price: RecordPrice, owner: PriceOwner, format: Formatter): ReactElement {
   const { t, language } = format;
   const money = (n: number) => formatMoney(n, price.currency, language, statDigits(n));
   const vat = vatNote(t, price.valueAddedTaxIncluded);

@@ -125,7 +125,10 @@ export function TenderView({ tender, notice, follow, history, ocds = false }: {
   // under an item's quantity, from the deferred chunk, only for the items it names.
   // (The entries are read by the line itself: `records/prices.ts` stays out of the first load.)
   const prices = new Map(list(dataOf<{ items?: Array<{ itemId?: string }> }>(state, 'prices')?.items).map((p) => [p.itemId, p]));
-  const priceNote = (item: { id?: string }) => prices.has(item.id) && inPart(<PriceBenchmark entry={prices.get(item.id)} owner="tender" format={format} />);
+  // One boundary holds the section rather than one per line: the server pays for each (a
+  // large tender has dozens of lines), and the section's markup stays until the chunk is in.
+  const priceNote = (item: { id?: string }) => prices.has(item.id) && <PriceBenchmark entry={prices.get(item.id)} owner="tender" format={format} />;
+  const itemList = <Items items={items} withLot={withLot} format={format} note={priceNote} />;
   const anchors = new Set([
     ...(stages.length > 0 ? ['timeline'] : []),
     ...(bids.length > 0 ? ['bids'] : []),
@@ -138,7 +141,7 @@ export function TenderView({ tender, notice, follow, history, ocds = false }: {
   const content: Record<SectionId, ReactNode> = {
     timeline: stages.length > 0 && <Timeline stages={stages} status={tender.status} tenderId={tender.tenderID} format={format} />,
     lots: withLot && <Lots lots={lots} format={format} />,
-    items: items.length > 0 && <Items items={items} withLot={withLot} format={format} note={priceNote} />,
+    items: items.length > 0 && (prices.size ? inPart(itemList) : itemList),
     features: features.length > 0 && inPart(<Features features={features} format={format} />),
     criteria: criteria.length > 0 && inPart(<Criteria criteria={criteria} format={format} />),
     documents: documents.length > 0 && <Documents docs={documents} format={format} anchors />,
