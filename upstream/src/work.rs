@@ -6,12 +6,13 @@
 
 use crate::error::UpstreamError;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use tokio::sync::Semaphore;
 
 /// The gate of searches.
 #[derive(Debug)]
 pub struct Work {
-    permits: Semaphore,
+    permits: Arc<Semaphore>,
     waiting: AtomicUsize,
     /// Searches that may run at once.
     pub running: usize,
@@ -27,30 +28,57 @@ impl Default for Work {
     }
 }
 
+/// A place in the queue, given back however the wait ends: with a permit, or with the
+/// search dropped while it waits (its client gone, a timeout), which must not keep the
+/// place for ever.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 impl Work {
     pub fn new(running: usize, queue: usize) -> Self {
-        Self { permits: Semaphore::new(running.max(1)), waiting: AtomicUsize::new(0), running: running.max(1), queue }
+        Self {
+            permits: Arc::new(Semaphore::new(running.max(1))),
+            waiting: AtomicUsize::new(0),
+            running: running.max(1),
+            queue,
+        }
+    }
+
+    /// Searches waiting for a place now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Acquire)
     }
 
     /// Runs `f` on the blocking pool when a place is free; `Busy` when the queue is full.
+    /// The place is held by the blocking task itself, so a search whose caller stops
+    /// waiting for it still counts until it ends.
     pub async fn run<T: Send + 'static>(
         &self,
         f: impl FnOnce() -> Result<T, UpstreamError> + Send + 'static,
     ) -> Result<T, UpstreamError> {
-        let permit = match self.permits.try_acquire() {
+        let permit = match self.permits.clone().try_acquire_owned() {
             Ok(p) => p,
             Err(_) => {
                 if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.queue {
                     self.waiting.fetch_sub(1, Ordering::AcqRel);
                     return Err(UpstreamError::Busy);
                 }
-                let p = self.permits.acquire().await;
-                self.waiting.fetch_sub(1, Ordering::AcqRel);
+                let place = Waiting(&self.waiting);
+                let p = self.permits.clone().acquire_owned().await;
+                drop(place);
                 p.map_err(|_| UpstreamError::Busy)?
             }
         };
-        let out = tokio::task::spawn_blocking(f).await;
-        drop(permit);
+        let out = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f()
+        })
+        .await;
         out.map_err(|_| UpstreamError::Busy)?
     }
 }

@@ -120,3 +120,68 @@ async fn past_its_queue_the_gate_answers_busy_and_lets_the_next_through() {
     assert_eq!(first.await.unwrap().unwrap(), 1);
     assert_eq!(work.run(|| Ok(3)).await.unwrap(), 3, "free again");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_dropped_while_they_wait_give_their_places_back() {
+    // One place, two in the queue. A client that goes away (the portal cancels a page's
+    // fetches when its own client leaves) drops its search while it waits: the queue
+    // must not keep that place, or after `queue` such clients every search is busy.
+    let work = std::sync::Arc::new(upstream::work::Work::new(1, 2));
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let w = work.clone();
+    let first = tokio::spawn(async move {
+        w.run(move || {
+            rx.recv().ok();
+            Ok(1)
+        })
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    for round in 0..10 {
+        let waiters: Vec<_> = (0..2)
+            .map(|_| {
+                let w = work.clone();
+                tokio::spawn(async move { w.run(|| Ok(0)).await })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert_eq!(work.waiting(), 2, "round {round}: both wait");
+        for h in waiters {
+            h.abort();
+            assert!(h.await.unwrap_err().is_cancelled());
+        }
+        assert_eq!(work.waiting(), 0, "round {round}: their places are back");
+    }
+    tx.send(()).unwrap();
+    assert_eq!(first.await.unwrap().unwrap(), 1);
+    assert_eq!(work.run(|| Ok(3)).await.unwrap(), 3, "free again");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_whose_caller_left_holds_its_place_until_it_ends() {
+    let work = std::sync::Arc::new(upstream::work::Work::new(1, 0));
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let w = work.clone();
+    let running = tokio::spawn(async move {
+        w.run(move || {
+            rx.recv().ok();
+            Ok(1)
+        })
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The caller goes; its search still runs on the blocking pool and holds the place.
+    running.abort();
+    assert!(running.await.unwrap_err().is_cancelled());
+    assert!(matches!(work.run(|| Ok(2)).await, Err(upstream::UpstreamError::Busy)), "still running: no place");
+    tx.send(()).unwrap();
+    let mut free = false;
+    for _ in 0..50 {
+        if let Ok(3) = work.run(|| Ok(3)).await {
+            free = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(free, "the place is back once the search ended");
+}
