@@ -392,6 +392,15 @@ impl Data {
         }
     }
 
+    /// Document `d` of a collection, borrowed when it is held in memory (the snapshot's):
+    /// for readers of a few fields, a large tender's deep copy is most of their time.
+    pub fn document_ref<'a>(&'a self, c: &'a Collection, d: u32) -> std::borrow::Cow<'a, Value> {
+        match c.srcs[d as usize] {
+            Src::Real(i) => std::borrow::Cow::Borrowed(&c.real[i as usize]),
+            _ => std::borrow::Cow::Owned(self.document(c, d)),
+        }
+    }
+
     /// The full JSON of document `d` of a collection.
     pub fn document(&self, c: &Collection, d: u32) -> Value {
         match c.srcs[d as usize] {

@@ -750,7 +750,7 @@ fn text(v: &Value) -> Option<&str> {
 pub fn tender_answer(data: &Data, id: &str) -> Result<Value, UpstreamError> {
     let c = &data.tenders;
     let d = c.index.lookup(id).ok_or_else(|| UpstreamError::NotFound { kind: "tender", id: id.to_string() })?;
-    let doc = data.document(c, d);
+    let doc = data.document_ref(c, d);
     let hex = data.tender_hex_id(d).to_ascii_lowercase();
     let idx = &data.prices;
     // This tender's prices: its awards', and those of the contracts signed on them.
@@ -795,7 +795,7 @@ pub fn tender_answer(data: &Data, id: &str) -> Result<Value, UpstreamError> {
 pub fn plan_answer(data: &Data, id: &str) -> Result<Value, UpstreamError> {
     let c = &data.plans;
     let d = c.index.lookup(id).ok_or_else(|| UpstreamError::NotFound { kind: "plan", id: id.to_string() })?;
-    let doc = data.document(c, d);
+    let doc = data.document_ref(c, d);
     let items: Vec<&Value> = doc["items"].as_array().into_iter().flatten().filter(|i| i.is_object()).collect();
     let budget = &doc["budget"];
     let currency = text(&budget["currency"]).unwrap_or("UAH").to_string();
