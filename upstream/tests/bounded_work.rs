@@ -101,12 +101,13 @@ async fn futures_sum(handles: Vec<tokio::task::JoinHandle<usize>>) -> usize {
     n
 }
 
-#[tokio::test]
-async fn past_its_queue_the_gate_answers_busy_and_lets_the_next_through() {
-    let work = std::sync::Arc::new(upstream::work::Work::new(1, 0));
+/// A search that holds one of `work`'s places until the sender is used; it answers 1.
+async fn occupy(
+    work: &std::sync::Arc<upstream::work::Work>,
+) -> (tokio::task::JoinHandle<Result<i32, upstream::UpstreamError>>, std::sync::mpsc::Sender<()>) {
     let (tx, rx) = std::sync::mpsc::channel::<()>();
     let w = work.clone();
-    let first = tokio::spawn(async move {
+    let search = tokio::spawn(async move {
         w.run(move || {
             rx.recv().ok();
             Ok(1)
@@ -114,6 +115,13 @@ async fn past_its_queue_the_gate_answers_busy_and_lets_the_next_through() {
         .await
     });
     tokio::time::sleep(Duration::from_millis(100)).await;
+    (search, tx)
+}
+
+#[tokio::test]
+async fn past_its_queue_the_gate_answers_busy_and_lets_the_next_through() {
+    let work = std::sync::Arc::new(upstream::work::Work::new(1, 0));
+    let (first, tx) = occupy(&work).await;
     let second = work.run(|| Ok(2)).await;
     assert!(matches!(second, Err(upstream::UpstreamError::Busy)), "no place and no queue: busy");
     tx.send(()).unwrap();
@@ -127,16 +135,7 @@ async fn searches_dropped_while_they_wait_give_their_places_back() {
     // fetches when its own client leaves) drops its search while it waits: the queue
     // must not keep that place, or after `queue` such clients every search is busy.
     let work = std::sync::Arc::new(upstream::work::Work::new(1, 2));
-    let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let w = work.clone();
-    let first = tokio::spawn(async move {
-        w.run(move || {
-            rx.recv().ok();
-            Ok(1)
-        })
-        .await
-    });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (first, tx) = occupy(&work).await;
     for round in 0..10 {
         let waiters: Vec<_> = (0..2)
             .map(|_| {
@@ -160,16 +159,7 @@ async fn searches_dropped_while_they_wait_give_their_places_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_search_whose_caller_left_holds_its_place_until_it_ends() {
     let work = std::sync::Arc::new(upstream::work::Work::new(1, 0));
-    let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let w = work.clone();
-    let running = tokio::spawn(async move {
-        w.run(move || {
-            rx.recv().ok();
-            Ok(1)
-        })
-        .await
-    });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (running, tx) = occupy(&work).await;
     // The caller goes; its search still runs on the blocking pool and holds the place.
     running.abort();
     assert!(running.await.unwrap_err().is_cancelled());
