@@ -6,6 +6,7 @@
  * links, so all of it works without JavaScript; after hydration the form navigates
  * without a reload. State lives in the URL, in the codec's one order (`filters.ts`).
  */
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../components/AppLink/AppLink';
 import { EmptyState } from '../components/EmptyState/EmptyState';
@@ -14,6 +15,7 @@ import { useShowMore } from '../components/Pagination/useShowMore';
 import { ProductCard } from '../components/ProductCard/ProductCard';
 import { useTranslation } from '../i18n/react';
 import { dataOf } from '../lib/data';
+import { collatorFor, warmCollator } from '../lib/collator';
 import { formatNumber } from '../lib/format';
 import { localized, type Category, type Product, type Profile } from '../lib/market';
 import { marketPerPage, parseMarketFilters, scopeOf } from './filters';
@@ -36,6 +38,8 @@ interface ListAnswer extends Collection {
   search?: SearchInfo;
 }
 
+warmCollator();
+
 /** The address of each list page. */
 export const PATHS: Record<string, string> = { categoryList: '/market/categories', profileList: '/market/profiles', productList: '/market/products' };
 
@@ -51,9 +55,11 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const answer = dataOf<ListAnswer>(state, 'list') ?? {};
   const total = answer['hydra:totalItems'] ?? 0;
   const perPage = marketPerPage(scope.list);
-  const classifications = classificationsOf(state).sort((a, b) =>
-    localized(state.language, a.title, a.title_en).localeCompare(localized(state.language, b.title, b.title_en), state.language),
-  );
+  // Sorted once per page state: the view's switch renders the list again after hydration.
+  const classifications = useMemo(() => {
+    const collator = collatorFor(state.language);
+    return classificationsOf(state).sort((a, b) => collator.compare(localized(state.language, a.title, a.title_en), localized(state.language, b.title, b.title_en)));
+  }, [state]);
   // The URL may name a classification by its eight digits: the option is its full code.
   const first = filters.classifications[0] ?? '';
   const chosen = classifications.find((c) => c.id.slice(0, 8) === first.slice(0, 8))?.id ?? first;
@@ -64,7 +70,11 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const more = useShowMore<Product & Profile & Category, HTMLUListElement>(filters.page, 'list');
   const members = membersOf<Product & Profile & Category>(answer, hasId).concat(more.items);
   // English pages have the products' profiles (`fetches.ts`): English characteristic names.
-  const requirements = scope.list === 'products' ? requirementIndex(membersOf<Profile>(dataOf<unknown>(state, 'profiles'), hasId)) : undefined;
+  // One index per page state, so the memoised cards skip the view's second render.
+  const requirements = useMemo(
+    () => (scope.list === 'products' ? requirementIndex(membersOf<Profile>(dataOf<unknown>(state, 'profiles'), hasId)) : undefined),
+    [scope.list, state],
+  );
 
   const items =
     scope.list === 'products'
