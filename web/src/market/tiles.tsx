@@ -3,7 +3,7 @@
  * categories, profiles): a title that links to the record's page, its code and its
  * counts. Like the product card, one markup for the grid and the list view.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { AppLink } from '../components/AppLink/AppLink';
 import { Status } from '../components/Status/Status';
 import { useTranslation } from '../i18n/react';
@@ -44,7 +44,8 @@ export function ClassificationTile({ item }: { item: MarketClassification }) {
   );
 }
 
-export function CategoryTile({ item }: { item: Pick<Category, 'id' | 'title' | 'title_en' | 'status' | 'classification' | 'productsCount' | 'activeProfilesCount'> }) {
+/** Memoised, as `ProductCard` is: a list renders again after hydration for its stored view. */
+export const CategoryTile = memo(function CategoryTile({ item }: { item: Pick<Category, 'id' | 'title' | 'title_en' | 'status' | 'classification' | 'productsCount' | 'activeProfilesCount'> }) {
   const { t } = useTranslation();
   const { language } = usePageState();
   const count = useCount();
@@ -58,9 +59,10 @@ export function CategoryTile({ item }: { item: Pick<Category, 'id' | 'title' | '
       {item.status && item.status !== 'active' && <Status code={item.status}>{t(`market.recordStatus.${item.status}`, { defaultValue: item.status })}</Status>}
     </Tile>
   );
-}
+});
 
-export function ProfileTile({ item }: { item: Profile }) {
+/** Memoised, as `CategoryTile`. */
+export const ProfileTile = memo(function ProfileTile({ item }: { item: Profile }) {
   const { t } = useTranslation();
   const { language } = usePageState();
   const count = useCount();
@@ -74,4 +76,4 @@ export function ProfileTile({ item }: { item: Profile }) {
       )}
     </Tile>
   );
-}
+});

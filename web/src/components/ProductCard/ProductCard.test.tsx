@@ -86,4 +86,8 @@ describe('ProductCard', () => {
     const odd = card({ id: 'a'.repeat(32), requirementResponses: [null, { requirement: 'X', value: null }] as never, images: [null] as never, brand: {} });
     expect(links(odd)[0].text).toBe('a'.repeat(32));
   });
+
+  it('is memoised, so a list rendered again for its view skips its cards (issue 46, item 6)', () => {
+    expect((ProductCard as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.memo'));
+  });
 });
