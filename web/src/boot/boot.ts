@@ -25,8 +25,9 @@
 
   // Each element added costs the main thread a few milliseconds on a slow phone (a
   // module preload starts its fetch there): a first load's 30-odd of them in one task
-  // blocked it for 60-250 ms at Lighthouse's 4 × slowdown. They go in tasks of a few.
-  const PER_TASK = 6;
+  // blocked it for 60-250 ms at Lighthouse's 4 × slowdown. They go in tasks of a few:
+  // six to a task still made tasks of 8-24 ms here (32-96 ms at 4 ×), three make half.
+  const PER_TASK = 3;
   const go = () => {
     if (started) return;
     started = true;
