@@ -101,3 +101,13 @@ describe('highlight with the upstream searchMatch (the record own word forms)', 
     expect(matched('Ремонт 5', ['ремонт', 5, null] as unknown as string[])).toBe('<mark>Ремонт</mark> 5');
   });
 });
+
+describe('wordsPattern', () => {
+  it('is null without a word, before any Unicode class is built', () => {
+    expect(wordsPattern(undefined)).toBeNull();
+    expect(wordsPattern('')).toBeNull();
+    expect(wordsPattern('   ')).toBeNull();
+    expect(wordsPattern('"  "')).toBeNull();
+    expect(wordsPattern('ремонт')).toBeInstanceOf(RegExp);
+  });
+});
