@@ -15,7 +15,7 @@ import { useShowMore } from '../components/Pagination/useShowMore';
 import { ProductCard } from '../components/ProductCard/ProductCard';
 import { useTranslation } from '../i18n/react';
 import { dataOf } from '../lib/data';
-import { collatorFor, warmCollator } from '../lib/collator';
+import { alphabetical } from '../lib/alphabet';
 import { formatNumber } from '../lib/format';
 import { localized, type Category, type Product, type Profile } from '../lib/market';
 import { marketPerPage, parseMarketFilters, scopeOf } from './filters';
@@ -38,8 +38,6 @@ interface ListAnswer extends Collection {
   search?: SearchInfo;
 }
 
-warmCollator();
-
 /** The address of each list page. */
 export const PATHS: Record<string, string> = { categoryList: '/market/categories', profileList: '/market/profiles', productList: '/market/products' };
 
@@ -57,8 +55,8 @@ export default function CatalogueList({ route }: { route: PageRoute }) {
   const perPage = marketPerPage(scope.list);
   // Sorted once per page state: the view's switch renders the list again after hydration.
   const classifications = useMemo(() => {
-    const collator = collatorFor(state.language);
-    return classificationsOf(state).sort((a, b) => collator.compare(localized(state.language, a.title, a.title_en), localized(state.language, b.title, b.title_en)));
+    const compare = alphabetical(state.language);
+    return classificationsOf(state).sort((a, b) => compare(localized(state.language, a.title, a.title_en), localized(state.language, b.title, b.title_en)));
   }, [state]);
   // The URL may name a classification by its eight digits: the option is its full code.
   const first = filters.classifications[0] ?? '';

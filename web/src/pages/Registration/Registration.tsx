@@ -17,7 +17,7 @@ import { Unavailable } from '../../components/Unavailable/Unavailable';
 import { usePageState } from '../../state';
 import { LISTS, USER_GROUPS, choices } from './choices';
 import { latinLookalikes } from '../../lib/latin';
-import { collatorFor, warmCollator } from '../../lib/collator';
+import { alphabetical } from '../../lib/alphabet';
 
 interface Field {
   name: string;
@@ -56,16 +56,14 @@ const AUTOCOMPLETE: Record<string, string> = {
  */
 let refocus = '';
 
-warmCollator({ sensitivity: 'base' });
-
 /**
  * The countries as a person looks for them (issue 29, item 22): Ukraine first (most who
  * register are there), then by name in the interface language's alphabetical order.
  */
 export function countryOrder<E extends { code: string }>(entries: E[], named: (entry: E) => string, language: string): E[] {
-  const collator = collatorFor(language, { sensitivity: 'base' });
+  const compare = alphabetical(language, { sensitivity: 'base' });
   const rank = (entry: E) => (entry.code.toUpperCase() === 'UA' ? 0 : 1);
-  return [...entries].sort((a, b) => rank(a) - rank(b) || collator.compare(named(a), named(b)));
+  return [...entries].sort((a, b) => rank(a) - rank(b) || compare(named(a), named(b)));
 }
 
 export default function Registration() {
