@@ -71,3 +71,30 @@ test('another site cannot post the form', async () => {
   assert.equal(home.status, 303);
   assert.equal(home.headers.get('location'), '/', 'the way back stays on the site');
 });
+
+test('the scroll-to-top button floats above the notice, and the notice restyles the root alone', async () => {
+  const { page, context } = await open(browser, '/tenders', { viewport: { width: 375, height: 812 } });
+  try {
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--cookie-notice-offset') !== '');
+    const noticeHeight = await page.locator(NOTICE).evaluate((el) => el.offsetHeight);
+    // Registered as not inherited (issue 46, item 6): the root has the height, its children the initial value.
+    const values = await page.evaluate(() => [document.documentElement, document.body].map((el) => getComputedStyle(el).getPropertyValue('--cookie-notice-offset').trim()));
+    assert.deepEqual(values, [`${noticeHeight}px`, '0px']);
+    // The page's end scrolls clear of the notice (the root's padding).
+    assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).paddingBottom), `${noticeHeight + 64}px`);
+    await page.mouse.wheel(0, 600);
+    const button = page.locator('[data-testid="scroll-to-top"]');
+    await button.waitFor({ state: 'visible' });
+    const [buttonBox, noticeBox] = [await button.boundingBox(), await page.locator(NOTICE).boundingBox()];
+    assert.ok(buttonBox.y + buttonBox.height <= noticeBox.y, `the button (${buttonBox.y + buttonBox.height}) ends above the notice (${noticeBox.y})`);
+    await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/cookie-notice'), page.locator(`${NOTICE} button`).click()]);
+    await page.locator(NOTICE).waitFor({ state: 'detached' });
+    // Gone with the notice: the button comes back down, the root's padding and property go.
+    await page.waitForFunction(() => document.querySelector('[data-testid="scroll-to-top"]').style.bottom === '');
+    assert.equal(await page.evaluate(() => document.documentElement.style.getPropertyValue('--cookie-notice-offset')), '');
+    const after = await button.boundingBox();
+    assert.equal(Math.round(812 - (after.y + after.height)), 16);
+  } finally {
+    await context.close();
+  }
+});

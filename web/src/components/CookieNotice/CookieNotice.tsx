@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { localizedPath } from '../../lib/paths';
+import { publishNoticeOffset } from '../../lib/noticeOffset';
 import { usePageState } from '../../state';
 
 /** Where the notice's form posts (the server's `notice.rs`). */
@@ -30,18 +31,18 @@ export function CookieNotice() {
     void fetch(COOKIE_NOTICE_ACTION, { method: 'POST', headers: { Accept: 'application/json' } }).catch(() => undefined);
   };
 
-  // Floating buttons (scroll to top) sit above the notice while it is shown.
+  // Floating buttons (scroll to top) sit above the notice while it is shown. Its height
+  // comes from the resize observer, which reports it on observing (no layout forced here).
   useEffect(() => {
     const el = ref.current;
-    const root = document.documentElement;
     if (!show || !el) return;
-    const publish = () => root.style.setProperty('--cookie-notice-offset', `${el.offsetHeight}px`);
-    publish();
+    const publish = () => publishNoticeOffset(el.offsetHeight);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
-    observer?.observe(el);
+    if (observer) observer.observe(el);
+    else publish();
     return () => {
       observer?.disconnect();
-      root.style.removeProperty('--cookie-notice-offset');
+      publishNoticeOffset(null);
     };
   }, [show]);
 

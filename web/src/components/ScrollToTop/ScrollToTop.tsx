@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
+import { onNoticeOffset } from '../../lib/noticeOffset';
 
 /** The button appears once the page is scrolled further than this many pixels. */
 export const SCROLL_TOP_THRESHOLD = 77;
@@ -19,6 +20,9 @@ export function focusTop(): void {
 export function ScrollToTop() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  // Above the cookie notice while it is shown (its height, `lib/noticeOffset.ts`).
+  const [noticeOffset, setNoticeOffset] = useState<number | null>(null);
+  useEffect(() => onNoticeOffset(setNoticeOffset), []);
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
@@ -44,6 +48,7 @@ export function ScrollToTop() {
       data-testid="scroll-to-top"
       aria-label={t('scrollToTop.label')}
       hidden={!visible}
+      style={noticeOffset === null ? undefined : { bottom: 16 + noticeOffset }}
       onClick={toTop}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
