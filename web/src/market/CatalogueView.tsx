@@ -3,11 +3,12 @@
  * choice is remembered on the device (localStorage `catalogView`); on a phone (640 px
  * and narrower) it is always the grid and nothing is stored. The server, and the browser
  * while it hydrates, render the grid, so hydration never mismatches; the stored choice is
- * read in a layout effect, which re-renders before the browser paints again. Market.css
- * keeps the 640 px rule before any script: the list layout applies only above it. The
- * counts the catalogue's items show (`useCount`) are here too, beside the list they fill.
+ * read in a layout effect, which re-renders before the browser paints again (only when it
+ * is the list). Market.css keeps the 640 px rule before any script: the list layout
+ * applies only above it. The counts the catalogue's items show (`useCount`) are here
+ * too, beside the list they fill.
  */
-import { useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../i18n/react';
 import { formatNumber } from '../lib/format';
 import { usePageState } from '../state';
@@ -54,20 +55,26 @@ function browserEnv(): ViewEnv {
   return { storage, mobile: typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches };
 }
 
-/** The view of this page's catalogue; `ready` once the browser took over (the toggle works). */
-export function useCatalogueView(): { view: CatalogueView; ready: boolean; choose: (view: CatalogueView) => void } {
+/**
+ * The view of this page's catalogue. The stored choice is read in a layout effect and set
+ * only when it is not the grid the page hydrated with: a page of two dozen cards must not
+ * render again on every first load for nothing (issue 46, item 6: that render was a task
+ * of its own right after hydration).
+ */
+export function useCatalogueView(): { view: CatalogueView; choose: (view: CatalogueView) => void } {
   const [view, setView] = useState<CatalogueView>('grid');
-  const [ready, setReady] = useState(false);
   useLayoutEffect(() => {
-    setView(storedView(browserEnv()));
-    setReady(true);
+    const stored = storedView(browserEnv());
+    if (stored !== 'grid') setView(stored);
   }, []);
-  return { view, ready, choose: (next) => setView(chooseView(browserEnv(), next)) };
+  return { view, choose: (next) => setView(chooseView(browserEnv(), next)) };
 }
 
-/** The grid/list switch: two pressed-state buttons, inert until the page has hydrated, hidden on a phone. */
-export function ViewToggle({ view, ready, choose }: ReturnType<typeof useCatalogueView>) {
+/** The grid/list switch: two pressed-state buttons, inert until the page has hydrated (its own state: the list does not render again for it), hidden on a phone. */
+export function ViewToggle({ view, choose }: ReturnType<typeof useCatalogueView>) {
   const { t } = useTranslation();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const button = (v: CatalogueView) => (
     <button type="button" className={`view-toggle-${v}`} aria-pressed={view === v} disabled={!ready} onClick={() => choose(v)}>
       {t(`market.view.${v}`)}

@@ -91,8 +91,12 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
   const path = record ? (category ? categoryPath(record.id) : profilePath(record.id)) : location.pathname;
   const submit = useFilterSubmit(path, REQUIREMENT_PRODUCTS);
   const filters = parseMarketFilters(new URLSearchParams(location.search), REQUIREMENT_PRODUCTS);
-  const profiles = category ? membersOf<Profile>(dataOf<unknown>(state, 'profiles'), hasId) : profile ? [profile] : [];
-  const defs = requirementFilters(profiles);
+  // Computed once per page state: the cards are memoised, and a new index each render
+  // would render all of them again.
+  const { profiles, defs, index } = useMemo(() => {
+    const profiles = category ? membersOf<Profile>(dataOf<unknown>(state, 'profiles'), hasId) : profile ? [profile] : [];
+    return { profiles, defs: requirementFilters(profiles), index: requirementIndex(profiles) };
+  }, [state, category, profile]);
   // The same element for as long as the state and the query are: the page renders again
   // once it has hydrated (the catalogue view read from storage), and a Suspense boundary
   // still holding the server's markup that gets new props then is rendered anew in the
@@ -106,7 +110,6 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
     [state, location.search],
   );
   if (!record) return null;
-  const index = requirementIndex(profiles);
   const answer = dataOf<Collection & { search?: SearchInfo }>(state, 'products') ?? {};
   const hrefForPage = (p: number) => href(path, { ...filters, page: p }, REQUIREMENT_PRODUCTS);
   // 'Show next N' appends the next page (SPEC §2.6).
