@@ -6,7 +6,8 @@
 // Lighthouse's mobile profile has it. Nor may a list of results or cards render again once
 // it has hydrated (issue 46, item 6: a Market list's two dozen cards rendered anew right
 // after hydration, a long task of its own): React's commits are watched through the hook
-// its developer tools use, which the production build calls too.
+// its developer tools use, which the production build calls too. And the boot script
+// adds the page's module preloads and entry one to a task, after the first paint.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, upstream } from './browser.mjs';
@@ -106,4 +107,41 @@ test('no page type paints a largest-contentful-paint candidate after it has hydr
     }
   }
   assert.deepEqual(late, [], 'largest-contentful-paint candidates after hydration, server-rendered elements removed, list items rendered again');
+});
+
+test('the boot script adds what the page loads one element a task, after the first paint, the entry last', async () => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    // A mutation observer's callback runs at the end of each task that changed the head
+    // (its microtask checkpoint): one batch of records is one task's insertions.
+    window.__batches = [];
+    new MutationObserver((records) => {
+      const added = records.flatMap((r) => [...r.addedNodes]).filter((n) => n.nodeType === 1 && r0(n));
+      if (added.length) window.__batches.push({ at: performance.now(), added: added.map((n) => n.tagName === 'SCRIPT' ? `script ${n.src}` : `${n.rel} ${n.href}`) });
+    }).observe(document, { childList: true, subtree: true });
+    function r0(n) {
+      return (n.tagName === 'LINK' && (n.rel === 'modulepreload' || n.id === '__i18n')) || (n.tagName === 'SCRIPT' && n.type === 'module' && n.src);
+    }
+  });
+  try {
+    await page.goto(`${BASE}/plans`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 20_000 });
+    const { batches, metas, fcp } = await page.evaluate(() => ({
+      batches: window.__batches,
+      metas: [...document.querySelectorAll('meta[name^="portal:"]')].map((m) => new URL(m.content, location.href).href),
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }));
+    const added = batches.flatMap((b) => b.added);
+    // Everything the metas name, each once, and the entry the last.
+    assert.equal(added.length, metas.length, JSON.stringify(added));
+    assert.deepEqual(added.map((a) => a.split(' ')[1]).sort(), [...metas].sort());
+    assert.match(added.at(-1), /^script .*entry-client-/);
+    assert.ok(metas.length > 10, `${metas.length} elements`);
+    // One to a task, none before the first paint.
+    assert.deepEqual(batches.filter((b) => b.added.length > 1), [], 'tasks that added more than one');
+    assert.ok(batches[0].at >= fcp, `first added at ${batches[0].at} ms, first paint at ${fcp} ms`);
+  } finally {
+    await context.close();
+  }
 });
