@@ -36,8 +36,8 @@ function englishOrder(uk: readonly string[]): string[] {
   const latinFrom = uk.indexOf('aAáÁàÀâÂåÅäÄãÃ');
   const cyrillic: string[] = [];
   for (const entry of uk.slice(cyrillicFrom, latinFrom)) {
-    if (entry === 'ґҐ') cyrillic[cyrillic.length - 1] += entry;
-    else if (entry === 'їЇ') cyrillic[cyrillic.length - 1] += entry;
+    // ґ follows г and ї follows і in the Ukrainian table: each joins the entry before it.
+    if (entry === 'ґҐ' || entry === 'їЇ') cyrillic[cyrillic.length - 1] += entry;
     else cyrillic.push(entry);
   }
   return [...uk.slice(0, cyrillicFrom), ...uk.slice(latinFrom), ...cyrillic];
