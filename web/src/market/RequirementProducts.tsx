@@ -98,7 +98,7 @@ export default function RequirementProducts({ route }: { route: PageRoute }) {
     return { profiles, defs: requirementFilters(profiles), index: requirementIndex(profiles) };
   }, [state, category, profile]);
   // The same element for as long as the state and the query are: the page renders again
-  // once it has hydrated (the catalogue view read from storage), and a Suspense boundary
+  // once it has hydrated when the stored catalogue view is the list, and a Suspense boundary
   // still holding the server's markup that gets new props then is rendered anew in the
   // browser, its markup thrown away (110-150 ms of one task at Lighthouse's 4 × slowdown).
   const fields = useMemo(

@@ -1,8 +1,7 @@
 /**
- * What the registration's route module (its fetches) and its page (the form) both read:
- * the choices in the URL and the static lists of the fields' choices. They live here,
- * not in `route.ts`, because the route module loads the page's chunk and the two would
- * otherwise import each other.
+ * What the registration's fetches (`fetches.server.ts`) and its page (the form) both read:
+ * the choices in the URL and the static lists of the fields' choices. Neither is imported
+ * by `route.ts`, which is in every page's first load.
  */
 
 export const USER_GROUPS = ['buyer', 'seller', 'cpe'] as const;
